@@ -1,0 +1,105 @@
+"""Errors that point at the rules file.
+
+Every problem found in a rules file — YAML syntax, schema violations, DSL
+errors, unknown names — is a `Problem` with a `Span`, so that the user sees
+`FILE:LINE:COL: message`, the offending line and a caret, the way compilers
+report errors. All problems of one run are collected into one `RulesError`,
+so a rules author fixes them in one pass instead of one per run.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Span:
+    """A position in a source file: 1-based `line` and `col`.
+
+    `line_text` is the whole source line (without its newline); it is kept
+    here so that a problem can be printed without re-reading the file.
+    """
+
+    file: str
+    line: int
+    col: int
+    line_text: str = ""
+
+    def caret(self) -> str:
+        """The source line and a caret under `col`, each indented 4 spaces.
+
+        Tabs before the column are copied, so the caret lines up whatever the
+        terminal's tab width is.
+        """
+        lead = "".join("\t" if ch == "\t" else " " for ch in self.line_text[: self.col - 1])
+        lead += " " * max(0, self.col - 1 - len(self.line_text))
+        return f"    {self.line_text}\n    {lead}^"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a rules file; `hint` is extra help such as a did-you-mean."""
+
+    message: str
+    span: Span | None = None
+    hint: str | None = None
+
+    def format(self) -> str:
+        """`file:line:col: message (hint)`, then the source line and a caret."""
+        text = self.message if self.hint is None else f"{self.message} ({self.hint})"
+        if self.span is None:
+            return text
+        return f"{self.span.file}:{self.span.line}:{self.span.col}: {text}\n{self.span.caret()}"
+
+
+class AmunreError(Exception):
+    """Base of every error this package raises on purpose (the CLI prints these without a traceback)."""
+
+
+class RulesError(AmunreError):
+    """A rules file is broken; carries every problem found, not only the first."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems: list[Problem] = list(problems)
+        super().__init__(self.format())
+
+    def format(self) -> str:
+        """All problems, separated by blank lines, then a count line."""
+        count = len(self.problems)
+        summary = f"{count} problem{'' if count == 1 else 's'} found."
+        return "\n\n".join([p.format() for p in self.problems] + [summary])
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+class IllegalAction(AmunreError):
+    """A player (or bot) tried an action the rules do not allow in the current state."""
+
+    def __init__(self, reason: str, action: Any = None) -> None:
+        self.reason = reason
+        self.action = action
+        shown = "" if action is None else f": {json.dumps(action, sort_keys=True, default=str)}"
+        super().__init__(f"illegal action{shown}: {reason}")
+
+
+class GameError(AmunreError):
+    """Something went wrong while running a game, e.g. a rule evaluated to nonsense.
+
+    `span`, when known, is the place in the rules file whose rule failed.
+    """
+
+    def __init__(self, message: str, span: Span | None = None) -> None:
+        self.message = message
+        self.span = span
+        super().__init__(Problem(message, span).format())
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    """The hint "did you mean 'x'?" for the closest candidate, or None if nothing is close."""
+    matches = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return f"did you mean '{matches[0]}'?" if matches else None
