@@ -1,0 +1,22 @@
+"""What a compiled DSL closure sees while it runs: the game, the acting seat, bound names.
+
+One small mutable object is passed down every closure call instead of building dicts per
+step; aggregates move `it` from place to place and put it back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Ctx:
+    __slots__ = ("game", "state", "seat", "env", "it", "source")
+
+    def __init__(self, game: Any, seat: int | None = None, env: dict[str, Any] | None = None,
+                 it: int | None = None, source: str = "") -> None:
+        self.game = game
+        self.state = game.state
+        self.seat = seat
+        self.env = env if env is not None else {}
+        self.it = it
+        self.source = source

@@ -1,0 +1,67 @@
+"""Parsing DSL text with the lark grammar in grammar/effects.lark, once per string at load time."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib.resources import files
+
+from lark import Lark, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+START_SYMBOLS = ("effect", "expression", "collection_expression")
+
+
+class DslSyntaxProblem(Exception):
+    """A syntax error at a character offset inside the DSL string."""
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    grammar = files("amunre.grammar").joinpath("effects.lark").read_text(encoding="utf-8")
+    return Lark(grammar, start=list(START_SYMBOLS), parser="lalr", propagate_positions=True,
+                maybe_placeholders=True)
+
+
+def parse(text: str, start: str) -> Tree:
+    """The parse tree of text; DslSyntaxProblem (with the offset) when it is not well formed."""
+    try:
+        return parser().parse(text, start=start)
+    except UnexpectedInput as err:
+        raise DslSyntaxProblem(_describe(err, text), _offset(err, text)) from None
+
+
+def _offset(err: UnexpectedInput, text: str) -> int:
+    if isinstance(err, UnexpectedToken) and err.token.type == "$END":
+        return max(len(text.rstrip()) - 1, 0)   # the last character: the text stops there
+    pos = getattr(err, "pos_in_stream", None)
+    if pos is None:
+        token = getattr(err, "token", None)
+        pos = getattr(token, "start_pos", None)
+    return len(text) if pos is None else min(pos, len(text))
+
+
+def _describe(err: UnexpectedInput, text: str) -> str:
+    if isinstance(err, UnexpectedCharacters):
+        return f"unexpected character {text[err.pos_in_stream]!r} in effect"
+    if isinstance(err, UnexpectedToken):
+        if err.token.type == "$END":
+            return "the text ends too early"
+        expected = sorted(_readable(t) for t in err.expected)[:6]
+        return f"unexpected {err.token.value!r}; expected {' or '.join(expected)}"
+    return "malformed text"
+
+
+_TERMINALS = {"NAME": "a name", "NUMBER": "a number", "STRING": "a 'string'", "SIGN": "+ or -",
+              "SEMICOLON": "';'", "LPAR": "'('", "RPAR": "')'", "COMMA": "','", "LSQB": "'['",
+              "RSQB": "']'", "EQUAL": "'='", "DOT": "'.'", "COMP_OP": "a comparison",
+              "ADD_OP": "+ or -", "MUL_OP": "* or /", "MINUS": "'-'", "$END": "the end"}
+
+
+def _readable(terminal: str) -> str:
+    if terminal in _TERMINALS:
+        return _TERMINALS[terminal]
+    return repr(terminal.lower())
