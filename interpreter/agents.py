@@ -1,0 +1,86 @@
+"""Players that choose actions: uniform random, and a generic one-step greedy.
+
+An agent sees the game through `choose(game, legal)`; the greedy one looks one action ahead
+on a clone and values its own seat with the rules file's own scoring and income, so it knows
+nothing of any particular game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from .mechanics.income import Income
+from .mechanics.scoring import Score
+
+
+class Agent(Protocol):
+    def choose(self, game: Any, legal: list[dict[str, Any]]) -> dict[str, Any]: ...
+
+
+class RandomAgent:
+    """Uniform over the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        return self.rng.choice(legal)
+
+
+class GreedyAgent:
+    """Takes the action whose immediate outcome scores best for its seat.
+
+    The value of a position is the seat's points, plus the points the rules' scoring would
+    give it if scoring happened now, plus its money and the income it would collect now,
+    each at a discount; ties go to the earlier action (sales of cards come last).
+    """
+
+    def __init__(self, seed: int = 0, money_weight: float = 0.35, income_weight: float = 0.8,
+                 card_weight: float = 1.0) -> None:
+        self.rng = random.Random(seed)
+        self.money_weight = money_weight
+        self.income_weight = income_weight
+        self.card_weight = card_weight
+
+    def choose(self, game: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        if len(legal) == 1:
+            return legal[0]
+        seat = game.to_move
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            trial = game.clone()
+            trial.apply(action)
+            value = self.value(trial, seat)
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best
+
+    def value(self, game: Any, seat: int) -> float:
+        state = game.state
+        mechanics = game.rules.phases.values()
+        projected = 0.0
+        for mech in mechanics:
+            if isinstance(mech, Score):
+                for award in mech.awards:
+                    if award.when is None or award.when(_ctx(game)):
+                        projected += mech.points(game, award).get(seat, 0)
+        income = sum(m.projected(game, seat) for m in mechanics if isinstance(m, Income))
+        resources = state.resources[seat]
+        return (resources.get("vp", 0) + projected + self.money_weight * resources.get("gold", 0)
+                + self.income_weight * income + self.card_weight * len(state.hands[seat]))
+
+
+def _ctx(game: Any):
+    from .context import Ctx
+    return Ctx(game)
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def make_agent(name: str, seed: int = 0) -> Agent:
+    """An agent by name ('random', 'greedy'); the CLI adds 'human'."""
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent '{name}'; choose from {', '.join(AGENTS)}")
+    return AGENTS[name](seed)
