@@ -36,25 +36,47 @@ class GreedyAgent:
     each at a discount; ties go to the earlier action (sales of cards come last).
     """
 
-    def __init__(self, seed: int = 0, money_weight: float = 0.35, income_weight: float = 0.8,
-                 card_weight: float = 1.0) -> None:
+    def __init__(self, seed: int = 0, money_weight: float = 0.2, income_weight: float = 0.8,
+                 card_weight: float = 1.0, follow_ups: int = 12) -> None:
         self.rng = random.Random(seed)
         self.money_weight = money_weight
         self.income_weight = income_weight
         self.card_weight = card_weight
+        self.follow_ups = follow_ups
 
     def choose(self, game: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
         if len(legal) == 1:
             return legal[0]
-        seat = game.to_move
+        return self._best(game, legal)[0]
+
+    def _best(self, game: Any, legal: list[dict[str, Any]]) -> tuple[dict[str, Any], float]:
+        """The best action by the value of the position it leads to."""
+        seat, step = game.to_move, game.state.step
         best, best_value = legal[0], float("-inf")
         for action in legal:
             trial = game.clone()
             trial.apply(action)
-            value = self.value(trial, seat)
+            value = self._finish_turn(trial, seat, step)
             if value > best_value + 1e-9:
                 best, best_value = action, value
-        return best
+        return best, best_value
+
+    def _finish_turn(self, game: Any, seat: int, step: int) -> float:
+        """Value after an action; an action that obliges the same seat to place what it just
+        got (every legal action a placement) is valued after placing greedily."""
+        for _ in range(self.follow_ups):
+            if game.to_move != seat or game.state.step != step:
+                break
+            legal = [a for a in game.legal_actions() if a["type"] not in ("sell", "play")]
+            if not legal or any(a["type"] != "place" for a in legal):
+                break
+            game.apply(max(legal, key=lambda a: self._after(game, a, seat)))
+        return self.value(game, seat)
+
+    def _after(self, game: Any, action: dict[str, Any], seat: int) -> float:
+        trial = game.clone()
+        trial.apply(action)
+        return self.value(trial, seat)
 
     def value(self, game: Any, seat: int) -> float:
         state = game.state
