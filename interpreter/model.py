@@ -170,6 +170,15 @@ class Build:
 
 
 _PROP_TYPES = {"boolean": BOOL, "integer": NUM, "text": STR}
+_ARTICLE = {"boolean": "true or false", "integer": "an integer", "text": "a text"}
+
+
+def _has_type(value: Any, typ: str) -> bool:
+    if typ == "boolean":
+        return isinstance(value, bool)
+    if typ == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, str)
 
 
 def build_rules(doc: Document) -> Rules:
@@ -203,6 +212,9 @@ def build_rules(doc: Document) -> Rules:
                 build.problem(("places", "items", i), f"{noun} '{place_ids[i]}' lacks '{name}'")
             elif values and row[name] not in values:
                 build.problem(("places", "items", i, name), f"'{row[name]}' is not one of {values}")
+            elif not values and not _has_type(row[name], spec.get("type", "integer")):
+                build.problem(("places", "items", i, name), f"'{name}' of {noun} '{place_ids[i]}' must be "
+                              f"{_ARTICLE[spec.get('type', 'integer')]}, got '{row[name]}'")
     for i, row in enumerate(place_props):
         for name in row:
             if name not in props:
