@@ -13,7 +13,6 @@ from __future__ import annotations
 import datetime
 import os
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,20 +82,17 @@ class Document:
         """Position of character `offset` (0-based) of the string at `path`, in the YAML text.
 
         An offset at or past the end points just after the last character (where
-        a parser reports "unexpected end of input"). If the scalar cannot be
-        mapped (e.g. it is an alias), the span of the whole value is returned.
+        a parser reports "unexpected end of input"). If the value is not a
+        string, or its text cannot be traced, the span of the whole value is returned.
         """
         node, found = self._node(tuple(path))
         value = _get(self.data, tuple(path)) if found else None
         if not isinstance(value, str):
             return node.src.span(node.value)
         positions = _scalar_positions(node.src.lines, node.value, value)
-        if not positions:
+        if positions is None:
             return node.src.span(node.value)
-        if offset >= len(positions):
-            line, col = positions[-1]
-            return node.src.span((line, col + 1))
-        return node.src.span(positions[max(offset, 0)])
+        return node.src.span(positions[min(max(offset, 0), len(value))])
 
 
 def load_document(path: str | os.PathLike[str]) -> Document:
@@ -270,7 +266,7 @@ _PROPERTIES = re.compile(r"(?:[&!][^\s]*\s+)*")  # anchors and tags written befo
 
 
 def _scalar_positions(lines: list[str], start: _Pos, value: str) -> list[_Pos] | None:
-    """The source position of each character of `value`, written at `start`; None if it cannot be traced.
+    """The source position of each character of `value` and of its end, written at `start`; None if untraceable.
 
     The scalar is re-read in its own style (plain, quoted or block) while it
     is compared with the loaded value, so any disagreement gives None rather
@@ -279,45 +275,35 @@ def _scalar_positions(lines: list[str], start: _Pos, value: str) -> list[_Pos] |
     line, col = start
     col = _PROPERTIES.match(lines[line], col).end()
     style = lines[line][col : col + 1]
-    if style in ("|", ">"):
-        first = next((i for i in range(line + 1, len(lines)) if lines[i].strip()), None)
-        if first is None:
-            return None
-        body = value.lstrip("\n")
-        indent = len(lines[first]) - len(lines[first].lstrip(" ")) - (len(body) - len(body.lstrip(" ")))
-
-        def block_start(text: str) -> int:
-            return min(indent, len(text))
-
-        def block_empty(text: str) -> bool:
-            return len(text) <= indent and not text.strip()
-
-        return _trace(lines, (line + 1, block_start(lines[line + 1])), value, block_start, block_empty, len, "")
-
-    def flow_start(text: str) -> int:
-        return len(text) - len(text.lstrip(" \t"))
-
-    def flow_end(text: str) -> int:
-        return len(text.rstrip(" \t"))
-
-    quote = style if style in ("'", '"') else ""
-    return _trace(lines, (line, col + len(quote)), value, flow_start, lambda t: not t.strip(), flow_end, quote)
+    if style not in ("|", ">"):
+        quote = style if style in ("'", '"') else ""
+        return _trace(lines, (line, col + len(quote)), value, quote, None)
+    first = next((i for i in range(line + 1, len(lines)) if lines[i].strip()), None)
+    if first is None or not value.strip():  # blank content: no line of it shows the indentation
+        return None
+    # Content indentation: the first non-blank line's, less the spaces that line has in the value.
+    body = next((text for text in value.split("\n") if text.strip()), "")
+    indent = _leading(lines[first]) - _leading(body)
+    return _trace(lines, (line + 1, _line_start(lines[line + 1], indent)), value, "", indent)
 
 
-def _trace(
-    lines: list[str],
-    start: _Pos,
-    value: str,
-    line_start: Callable[[str], int],
-    is_empty: Callable[[str], bool],
-    line_end: Callable[[str], int],
-    quote: str,
-) -> list[_Pos] | None:
+def _leading(text: str) -> int:
+    return len(text) - len(text.lstrip(" \t"))
+
+
+def _line_start(text: str, indent: int | None) -> int:
+    """Where content starts on a line: after all indentation (flow scalars) or after `indent` (block scalars)."""
+    return _leading(text) if indent is None else min(indent, len(text))
+
+
+def _trace(lines: list[str], start: _Pos, value: str, quote: str, indent: int | None) -> list[_Pos] | None:
     """Walk the source from `start`, matching it against `value` character by character.
 
     Within a line, each source character (or escape) yields value characters.
     At a line break, the value holds either one space (a folded break) or a
     run of newlines (kept breaks and empty lines), all mapped to line ends.
+    `indent` is None for flow scalars, whose lines are stripped, and the
+    content indentation for block scalars, whose lines are kept whole.
     """
     positions: list[_Pos] = []
     line, col = start
@@ -327,9 +313,9 @@ def _trace(
         text, done = lines[line], len(positions)
         if quote == '"' and text[col:] == "\\":  # escaped line break: joins lines, yields nothing
             line += 1
-            col = line_start(lines[line]) if line < len(lines) else 0
+            col = _line_start(lines[line], indent) if line < len(lines) else 0
             continue
-        if col < line_end(text):
+        if col < (len(text.rstrip(" \t")) if indent is None else len(text)):
             produced, width = _unit(text, col, quote)
             if not value.startswith(produced, done):
                 return None
@@ -337,7 +323,7 @@ def _trace(
             col += width
             continue
         empties = 0
-        while line + 1 + empties < len(lines) and is_empty(lines[line + 1 + empties]):
+        while line + 1 + empties < len(lines) and _is_empty(lines[line + 1 + empties], indent):
             empties += 1
         newlines = min(len(value) - done - len(value[done:].lstrip("\n")), empties + 1)
         if newlines:
@@ -347,8 +333,14 @@ def _trace(
         else:
             return None
         line += empties + 1
-        col = line_start(lines[line]) if line < len(lines) else 0
-    return positions
+        col = _line_start(lines[line], indent) if line < len(lines) else 0
+    # One more position, for "the end of the value": after its last character, or on its final line break.
+    return positions + [positions[-1] if value.endswith("\n") else (line, col)]
+
+
+def _is_empty(text: str, indent: int | None) -> bool:
+    """Whether a line is empty in a scalar (in a block scalar, spaces past the indentation are content)."""
+    return not text.strip() and (indent is None or len(text) <= indent)
 
 
 def _unit(text: str, col: int, quote: str) -> tuple[str, int]:

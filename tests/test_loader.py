@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from ruamel.yaml import YAML
+from ruamel.yaml.scalarstring import (DoubleQuotedScalarString, FoldedScalarString, LiteralScalarString,
+                                      SingleQuotedScalarString)
 
 from amunre.interpreter.errors import Problem, RulesError, Span
 from amunre.interpreter.loader import Document, load_document, load_rules_text
@@ -94,10 +100,38 @@ def test_scalar_span_for_every_style(name: str) -> None:
         assert char_at(span) == char or (char in " \n" and span.col == len(span.line_text) + 1), offset
 
 
+DUMP_STYLES = [str, DoubleQuotedScalarString, SingleQuotedScalarString, LiteralScalarString, FoldedScalarString]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab (+'\"\\\n\té", min_size=1, max_size=80), st.sampled_from(DUMP_STYLES))
+def test_scalar_span_of_whatever_ruamel_writes(value: str, style: type) -> None:
+    """ruamel.yaml, told to write a value in a style (folding long lines at width 20), is the oracle."""
+    yaml, out = YAML(), io.StringIO()
+    yaml.width = 20
+    yaml.dump({"a": [{"k": style(value), "n": 1}]}, out)
+    doc = load_rules_text(out.getvalue(), "p.yaml")
+    if doc.data["a"][0]["k"] != value:
+        return  # some strings cannot be written in some styles (e.g. trailing spaces in a block)
+    path: tuple[str | int, ...] = ("a", 0, "k")
+    if not value.strip() and style in (LiteralScalarString, FoldedScalarString):
+        # Blank block content has no line to measure its indentation on: the whole value is the answer.
+        assert doc.scalar_span(path, 0) == doc.span(path)
+        return
+    for offset, char in enumerate(value):
+        span = doc.scalar_span(path, offset)
+        on = char_at(span)
+        assert on == char or on == "\\" or (char in " \n" and on == ""), (out.getvalue(), value, offset)
+
+
 def test_scalar_span_past_the_end_points_after_the_last_character() -> None:
-    doc = load_rules_text("k: 'a + '\n", "s.yaml")
+    doc = load_rules_text('k: \'a + \'\nq: "say \\""\nb: |\n  x +\ne: ""\n', "s.yaml")
     assert doc.scalar_span(("k",), 4) == Span("s.yaml", 1, 9, "k: 'a + '")
     assert doc.scalar_span(("k",), 99) == Span("s.yaml", 1, 9, "k: 'a + '")
+    assert doc.scalar_span(("q",), 4) == Span("s.yaml", 2, 9, 'q: "say \\""')
+    assert doc.scalar_span(("q",), 5) == Span("s.yaml", 2, 11, 'q: "say \\""')
+    assert doc.scalar_span(("b",), 4) == Span("s.yaml", 4, 6, "  x +")
+    assert doc.scalar_span(("e",), 0) == Span("s.yaml", 5, 5, 'e: ""')
 
 
 def test_scalar_span_of_an_alias_points_at_the_anchored_text() -> None:
