@@ -37,6 +37,7 @@ class Game:
     def __init__(self, rules: Rules, state: GameState) -> None:
         self.rules = rules
         self.state = state
+        self._legal_cache: list[dict[str, Any]] | None = None
 
     # ---- reading -------------------------------------------------------------------------
     @property
@@ -53,18 +54,26 @@ class Game:
         return self.rules.schedule[min(self.state.step, len(self.rules.schedule) - 1)]
 
     def legal_actions(self) -> list[dict[str, Any]]:
-        seat = self.state.to_move
-        if seat is None:
-            return []
-        return self.rules.mechanic(self.state.step).legal(self, seat) + cards.sell_actions(self, seat)
+        """The actions the seat to move may take now (a fresh list each call)."""
+        return list(self._legal())
+
+    def _legal(self) -> list[dict[str, Any]]:
+        # Agents ask for the legal actions and apply() checks against them: compute them once
+        # per position (the position changes only through apply(), which drops the cache).
+        if self._legal_cache is None:
+            seat = self.state.to_move
+            self._legal_cache = [] if seat is None else (
+                self.rules.mechanic(self.state.step).legal(self, seat) + cards.sell_actions(self, seat))
+        return self._legal_cache
 
     # ---- acting --------------------------------------------------------------------------
     def apply(self, action: dict[str, Any]) -> None:
         """Carry out one legal action of the seat to move; IllegalAction says why not."""
-        legal = self.legal_actions()
+        legal = self._legal()
         if action not in legal:
             raise IllegalAction(self._why_illegal(action, legal), action)
         seat = self.state.to_move
+        self._legal_cache = None
         self.state.history.append(action)
         if action["type"] == "sell":
             cards.sell(self, seat, action["card"])
