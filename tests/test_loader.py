@@ -64,7 +64,7 @@ def test_missing_path_falls_back_to_deepest_existing_ancestor() -> None:
     assert doc.span(("nope", "deeper")) == doc.span(())
 
 
-# Each case: YAML text, path of a string value, the value, and for some offsets the (line, col) expected.
+# Each case: YAML text, the string value at key k, and the (line, col) expected for some offsets.
 SCALAR_STYLES = {
     "plain": ("k: if gold > 3\n", "if gold > 3", {0: (1, 4), 8: (1, 12)}),
     "folded plain": ("k: one two\n  three\n\n  four\n", "one two three\nfour", {8: (2, 3), 15: (4, 4)}),
@@ -79,7 +79,7 @@ SCALAR_STYLES = {
     "folded block": ("k: >-\n  choose a\n  from b\n\n  end\n", "choose a from b\nend", {9: (3, 3), 16: (5, 3)}),
     "explicit indent": ("k: |2\n    deep\n  base\n", "  deep\nbase\n", {2: (2, 5), 7: (3, 3)}),
     "anchor and tag": ("k: &a !!str value\n", "value", {0: (1, 13), 4: (1, 17)}),
-    "in a list": ("k:\n  - first\n  - 'second'\n", "second", {0: (3, 6)}),
+    "nested in a list": ("x:\n  - first\n  - k: 'second'\n", "second", {0: (3, 9)}),
 }
 
 
@@ -87,8 +87,9 @@ SCALAR_STYLES = {
 def test_scalar_span_for_every_style(name: str) -> None:
     text, value, expected = SCALAR_STYLES[name]
     doc = load_rules_text(text, "s.yaml")
-    path: tuple[str | int, ...] = ("k", 1) if name == "in a list" else ("k",)
-    assert doc.data["k"] == value if name != "in a list" else doc.data["k"][1] == value
+    nested = "x" in doc.data
+    path: tuple[str | int, ...] = ("x", 1, "k") if nested else ("k",)
+    assert (doc.data["x"][1] if nested else doc.data)["k"] == value
     for offset, (line, col) in expected.items():
         span = doc.scalar_span(path, offset)
         assert (span.line, span.col) == (line, col), f"offset {offset} of {value!r}"
