@@ -44,9 +44,9 @@ def validate_document(doc: Document, rules_schema: dict[str, Any] | None = None)
     """
     validator = Draft202012Validator(schema() if rules_schema is None else rules_schema)
     problems: list[Problem] = []
-    done: set[tuple[Any, ...]] = set()
     for error in validator.iter_errors(doc.data):
-        problems += _problems(doc, _deepest(error), done)
+        problems += _problems(doc, _deepest(error))
+    # jsonschema reports `required` once per missing key, and each report here names them all.
     unique = list(dict.fromkeys(problems))
     return sorted(unique, key=lambda p: _position(doc, p))
 
@@ -76,7 +76,7 @@ def _key_choice(alternatives: Any) -> list[str]:
     return [key for alt in alternatives for key in alt["required"]]
 
 
-def _problems(doc: Document, error: ValidationError, done: set[tuple[Any, ...]]) -> list[Problem]:
+def _problems(doc: Document, error: ValidationError) -> list[Problem]:
     """The Problems one validation error stands for (a `required` or `additionalProperties` error may name several keys)."""
     path = tuple(error.absolute_path)
     if "propertyNames" in error.absolute_schema_path:  # the instance is a key of the mapping at `path`
@@ -90,11 +90,6 @@ def _problems(doc: Document, error: ValidationError, done: set[tuple[Any, ...]])
     if error.validator not in ("required", "additionalProperties"):
         message, hint = _message(error, _describe(path))
         return [Problem(message, doc.span(path), hint)]
-    # jsonschema reports `required` once per missing key: answer each mapping once, for all its keys.
-    seen = (path, tuple(error.absolute_schema_path))
-    if seen in done:
-        return []
-    done.add(seen)
     if error.validator == "required":
         inside = f" in {_describe(path)}" if path else ""
         missing = [name for name in error.validator_value if name not in error.instance]
