@@ -266,7 +266,7 @@ class Compiler:
             self._unknown(name_tok, name, _AGGREGATES, "function")
             return _placeholder, ANY
         coll, coll_type = self._collection(coll_node, scope)
-        inner = Scope(element=coll_type == PLACES, bound=scope.bound)
+        inner = _element_scope(coll_type, scope)
         if name == "count":
             if arg_node is not None:
                 self.report("count() takes a collection only: filter it with 'where'", _pos(arg_node), None)
@@ -293,7 +293,7 @@ class Compiler:
             self.report(f"expected a collection (places or a [list]), got {typ}", _pos(base_node), None)
         if where_node is None:
             return base, typ
-        cond, _ = self._expr(where_node, Scope(element=typ == PLACES, bound=scope.bound))
+        cond, _ = self._expr(where_node, _element_scope(typ, scope))
         keep = _per_element(base, cond, typ == PLACES, keep_elements=True)
         return keep, typ
 
@@ -426,12 +426,19 @@ def _per_element(coll: Fn, value: Fn, places: bool, keep_elements: bool = False)
         return each
 
     def each_value(ctx: Ctx) -> list:
-        saved, out = ctx.env.get("it"), []
+        saved, out = ctx.it, []
         for x in coll(ctx):
-            ctx.env["it"] = x
+            ctx.it = x
             v = value(ctx)
             if v or not keep_elements:
                 out.append(x if keep_elements else v)
-        ctx.env["it"] = saved
+        ctx.it = saved
         return out
     return each_value
+
+
+def _element_scope(collection_type: str, scope: Scope) -> Scope:
+    """Inside an aggregate or `where`: a place's values are bare names; any element is `it`."""
+    if collection_type == PLACES:
+        return Scope(element=True, bound={**scope.bound, "it": PLACE})
+    return Scope(element=False, bound={**scope.bound, "it": ANY})

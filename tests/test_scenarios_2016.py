@@ -297,3 +297,24 @@ def test_example_of_the_beginning_of_a_game(rules):
     # Round 2 begins: Arnaud, the new start player, draws 4 new provinces and bids first.
     assert phase(game) == "auction" and game.step.round == 2
     assert game.to_move == ARNAUD4 and len(game.state.lots) == 4
+
+
+@pytest.mark.parametrize("option,deltas", [("must_change", [3, -3]), ("may_pass", [3, -3, 0])])
+def test_offering_adjustment_option(rules, option, deltas):
+    # [R] the adjuster must raise or lower the total by 3; [T] may also leave it.
+    game = amunre.new_game(rules, players=3, seed=10, setup={
+        "start_player": 0, "options": {"offering_adjustment": option},
+        "decks": {"provinces": ["buto", "mendes", "thebes"]}})
+    game.state.hands[0].append("offering_adjustment")
+    game.state.decks["favor"].remove("offering_adjustment")
+    _auction_all_zero(game, rules, [0, 1, 2], ["buto", "mendes", "thebes"])
+    while phase(game) == "market":
+        legal = game.legal_actions()
+        act(game, game.to_move, **next(a for a in legal if a.get("count") == 0 or a["type"] == "done"))
+    act(game, 0, type="attach", card="offering_adjustment")
+    act(game, 0, type="offer", amount=2)
+    act(game, 1, type="offer", amount=2)
+    act(game, 2, type="offer", amount=2)
+    assert [a["delta"] for a in game.legal_actions() if a["type"] == "resolve"] == deltas
+    act(game, 0, type="resolve", card="offering_adjustment", delta=deltas[-1])
+    assert events(game, "offering")[-1]["total"] == 6 + deltas[-1]

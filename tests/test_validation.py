@@ -46,6 +46,8 @@ CASES = [
      "farmrs", "farmrs", "unknown name 'farmrs' (did you mean 'farmers'?)"),
     ("DSL ends too early", "require sum(my.provinces, farmers) >= 9; +3 vp",
      "require sum(my.provinces, farmers) >= ; +3 vp", ">= ;", ";", "unexpected ';'"),
+    ("unknown name in a folded DSL string", "option.offering_adjustment == may_pass;",
+     "option.offering_adjustment == may_pas;", "may_pas;", "may_pas", "unknown name 'may_pas' (did you mean 'may_pass'?)"),
     ("unknown token in DSL", "place 1 free_farmer in target", "place 1 free_farmers in target",
      "free_farmers", "free_farmers", "unknown token 'free_farmers' (did you mean 'free_farmer'?)"),
     ("unknown modifier in DSL", "set harvest_instead of target = 8", "set harvest_insted of target = 8",

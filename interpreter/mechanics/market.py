@@ -51,8 +51,9 @@ class Market(Mechanic):
         if limit is not None:
             most = min(most, limit(Ctx(game, seat)))
         gold = game.state.resources[seat][self.pay]
-        while most > 0 and self.cost(game, seat, most) > gold:
-            most -= 1
+        for n in range(1, most + 1):
+            if self.cost(game, seat, n) > gold:
+                return n - 1
         return most
 
     def next_seat(self, game: Any) -> int | None:
