@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from .context import Ctx
 from .mechanics.income import Income
 from .mechanics.scoring import Score
 
@@ -85,17 +86,12 @@ class GreedyAgent:
         for mech in mechanics:
             if isinstance(mech, Score):
                 for award in mech.awards:
-                    if award.when is None or award.when(_ctx(game)):
+                    if award.when is None or award.when(Ctx(game)):
                         projected += mech.points(game, award).get(seat, 0)
         income = sum(m.projected(game, seat) for m in mechanics if isinstance(m, Income))
         resources = state.resources[seat]
         return (resources.get("vp", 0) + projected + self.money_weight * resources.get("gold", 0)
                 + self.income_weight * income + self.card_weight * len(state.hands[seat]))
-
-
-def _ctx(game: Any):
-    from .context import Ctx
-    return Ctx(game)
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
