@@ -1,2 +1,264 @@
-def main():
-    print("hi")
+"""The `amunre` command: play a game, check rules files, print the rules-file schema.
+
+Command functions stay thin: they parse options, call the interpreter and hand the printing to
+`render`. Every error the user can cause (bad options, a missing or broken rules file) ends in
+a clear message and a non-zero exit status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.console import Console
+
+from .. import AmunreError, RulesError, load_rules, new_game
+from ..interpreter.errors import IllegalAction
+from . import play as runner
+from .human import HumanAgent, HumanQuit
+from .render import PlayByPlay, esc, result_table, winner_line
+
+app = typer.Typer(
+    name="amunre",
+    help="Play, check and study board-game rules written as data (Amun-Re and its editions).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+RulesArg = Annotated[str, typer.Argument(
+    metavar="RULES", help="A rules file (YAML), or the name of a rules file shipped with amunre.",
+    show_default=False)]
+
+
+def _fail(message: str, code: int = 1) -> typer.Exit:
+    """Print an error for the user on stderr; the Exit to raise."""
+    print(message if message.startswith("error") else f"error: {message}", file=sys.stderr)
+    return typer.Exit(code)
+
+
+def _load(path: str) -> Any:
+    try:
+        return load_rules(runner.resolve_rules(path))
+    except RulesError as error:
+        raise _fail(error.format()) from None
+    except AmunreError as error:
+        raise _fail(str(error)) from None
+
+
+# ---- run -------------------------------------------------------------------------------------
+
+@app.command()
+def run(
+    rules_path: RulesArg,
+    players: Annotated[Optional[int], typer.Option(
+        "--players", "-p", help="Number of players (the rules file says how many it allows). "
+        "Default: the number of --agents, else 4.", show_default=False)] = None,
+    seed: Annotated[Optional[int], typer.Option(
+        "--seed", "-s", help="Random seed; the same seed, rules and agents replay the same game. "
+        "Default: a fresh seed, printed so the game can be replayed.", show_default=False)] = None,
+    agents: Annotated[Optional[str], typer.Option(
+        "--agents", "-a", help="Comma-separated agent per seat, from: "
+        + ", ".join(runner.AGENT_NAMES) + ". Default: greedy in every seat.", show_default=False)] = None,
+    log: Annotated[Optional[Path], typer.Option(
+        "--log", help="Write every action and event as JSON lines to this file (replayable).",
+        dir_okay=False, show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print only the result as JSON: scores, winners, gold, breakdown.")] = False,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="Print only the final score table.")] = False,
+) -> None:
+    """Play a whole game and print it move by move, then the final scores."""
+    try:
+        names = runner.parse_agents(agents, players)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="'--agents'") from None
+    path = runner.resolve_rules(rules_path)
+    rules = _load(path)
+    count = len(names)
+    if not rules.min_players <= count <= rules.max_players:
+        hint = "'--players'" if agents is None or players is not None else "'--agents'"
+        raise typer.BadParameter(f"{rules.title or rules.id} is for {rules.min_players} to "
+                                 f"{rules.max_players} players, not {count}", param_hint=hint)
+    chosen = seed is not None
+    if seed is None:
+        seed = secrets.randbelow(10 ** 6)
+    console = Console(highlight=False, soft_wrap=True)
+    ui = Console(stderr=True, highlight=False, soft_wrap=True) if as_json else console
+    show = PlayByPlay(console, rules, names)
+    seat_agents = runner.build_agents(names, seed, lambda: HumanAgent(ui, before=show.flush))
+    replay = f"amunre run {rules_path} --seed {seed} --agents {','.join(names)}"
+    if as_json and not chosen:
+        print(f"seed {seed} (replay: {replay} --json)", file=sys.stderr)
+    if not as_json and not quiet:
+        console.print(f"[bold]{esc(rules.title or rules.id)}[/] - {count} players, seed {seed}", highlight=False)
+        console.print(f"[dim]replay: {esc(replay)}[/]", highlight=False)
+    try:
+        game = new_game(rules, players=count, seed=seed)
+    except AmunreError as error:
+        raise _fail(str(error)) from None
+    report = (lambda seat, action, events: None) if as_json or quiet else show.step
+    log_handle = None
+    try:
+        if log is not None:
+            try:
+                log_handle = open(log, "w", encoding="utf-8")
+            except OSError as error:
+                raise _fail(f"cannot write log file '{log}': {error.strerror or error}") from None
+            jsonl = runner.JsonlLog(log_handle)
+            jsonl.header(rules, path, seed, count, names)
+            report = _tee(report, jsonl.step)
+        runner.play(game, seat_agents, report)
+    except HumanQuit as stop:
+        ui.print(f"Game left ({stop}) - replay it with: {esc(replay)}", highlight=False)
+        raise typer.Exit(0) from None
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        raise typer.Exit(130) from None
+    except IllegalAction as error:
+        raise _fail(f"an agent chose an illegal action: {error}") from None
+    finally:
+        if log_handle is not None:
+            log_handle.close()
+    _finish(console, game.result(), names, as_json, quiet, f"seed {seed}")
+
+
+def _tee(first: Any, second: Any) -> Any:
+    def both(*args: Any) -> None:
+        first(*args)
+        second(*args)
+    return both
+
+
+def _finish(console: Console, result: dict[str, Any], names: list[str], as_json: bool, quiet: bool,
+            caption: str) -> None:
+    if as_json:
+        sys.stdout.write(json.dumps(result) + "\n")
+        return
+    table = result_table(result, names, title="Final scores")
+    if quiet:
+        table.caption = caption
+    console.print(table)
+    console.print(winner_line(result, names), highlight=False)
+
+
+# ---- replay ----------------------------------------------------------------------------------
+
+@app.command()
+def replay(
+    log_path: Annotated[Path, typer.Argument(
+        metavar="LOG", help="A game log written by `amunre run --log`.", show_default=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print only the result as JSON.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the final score table.")] = False,
+) -> None:
+    """Replay a logged game from its seed and actions, and print it like `run` does."""
+    try:
+        header, actions = runner.read_log(log_path.read_text(encoding="utf-8").splitlines())
+    except OSError as error:
+        raise _fail(f"cannot read log file '{log_path}': {error.strerror or error}") from None
+    except (ValueError, KeyError, AmunreError) as error:
+        raise _fail(f"{log_path}: {error}") from None
+    rules = _load(header["rules"])
+    if rules.digest != header.get("digest"):
+        raise _fail(f"the rules file {header['rules']} changed since this game was logged")
+    console = Console(highlight=False, soft_wrap=True)
+    names = list(header.get("agents", []))
+    show = PlayByPlay(console, rules, names)
+    try:
+        game = new_game(rules, players=header["players"], seed=header["seed"])
+        scripted = _Scripted(actions)
+        runner.play(game, [scripted] * header["players"],
+                    (lambda seat, action, events: None) if as_json or quiet else show.step)
+    except AmunreError as error:
+        raise _fail(f"{log_path}: the log does not replay: {error}") from None
+    _finish(console, game.result(), names, as_json, quiet, f"seed {header['seed']}")
+
+
+class _Scripted:
+    """Plays the logged actions in order."""
+
+    def __init__(self, actions: list[dict[str, Any]]) -> None:
+        self.actions = iter(actions)
+
+    def choose(self, game: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        action = next(self.actions, None)
+        if action is None:
+            raise AmunreError("the log ends before the game does")
+        return action
+
+
+# ---- validate --------------------------------------------------------------------------------
+
+@app.command()
+def validate(
+    paths: Annotated[list[str], typer.Argument(
+        metavar="RULES", help="Rules files to check (paths, or names of shipped rules files).", show_default=False)],
+    provenance: Annotated[bool, typer.Option(
+        "--provenance", help="Also list, per place, the board facts marked as reconstructed "
+        "(not confirmed by a rulebook).")] = False,
+) -> None:
+    """Check rules files: schema, names, DSL; print OK or every problem with its position."""
+    failed = 0
+    for path in paths:
+        try:
+            rules = load_rules(runner.resolve_rules(path))
+        except RulesError as error:
+            failed += 1
+            print(error.format())
+            continue
+        except AmunreError as error:
+            failed += 1
+            print(f"{path}: {error}")
+            continue
+        print(f"OK {path}")
+        if provenance:
+            _print_provenance(rules)
+    if failed:
+        if len(paths) > 1:
+            print(f"{failed} of {len(paths)} files have problems.")
+        raise typer.Exit(1)
+
+
+def _print_provenance(rules: Any) -> None:
+    marked = {p: names for p, names in rules.reconstructed.items() if names}
+    if not marked:
+        print("  every board fact is confirmed by the sources")
+        return
+    print(f"  reconstructed board facts ({len(marked)} of {len(rules.place_ids)} places):")
+    width = max(len(p) for p in marked)
+    for index, place in enumerate(rules.place_ids):
+        names = rules.reconstructed.get(place) or []
+        props = rules.place_props[index]
+        facts = ", ".join(f"{n}={_fact(props.get(n))}" for n in names)
+        print(f"    {place:<{width}}  {facts if names else '(all confirmed)'}")
+
+
+def _fact(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+# ---- schema ----------------------------------------------------------------------------------
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema that rules files follow (for editors and other tools)."""
+    try:
+        text = importlib.resources.files("amunre.grammar").joinpath("rules.schema.json").read_text(encoding="utf-8")
+    except OSError as error:
+        raise _fail(f"the rules schema is missing from this installation: {error}") from None
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def main() -> None:
+    """Entry point of the `amunre` console script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

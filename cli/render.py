@@ -1,0 +1,416 @@
+"""Turning a game into text: the play-by-play of its event log, actions, a seat's view, the result.
+
+Nothing here knows any particular game: names come from the rules file (ids, `doc` strings,
+phase descriptions) and from the events themselves. An event type this module has never
+heard of is printed generically, so a new mechanic never breaks the command line.
+All data text is escaped before it reaches rich, so ids or docs with brackets print as written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+# Public actions that leave no event in the log (tokens placed after a purchase); secret ones
+# (offers, cards attached to an offer) are never printed, and the rest are told by their events.
+UNLOGGED_ACTIONS = ("place",)
+
+SEAT_COLORS = ("red", "blue", "green", "yellow", "magenta", "cyan", "bright_red", "bright_blue")
+
+
+def seat_label(seat: int) -> str:
+    """The plain name of a seat: 'Seat 1' for seat 0."""
+    return f"Seat {seat + 1}"
+
+
+def seat_markup(seat: int | None) -> str:
+    """A seat's name in its color (rich markup); '-' when there is no seat."""
+    if seat is None or not isinstance(seat, int) or seat < 0:
+        return "-"
+    return f"[bold {SEAT_COLORS[seat % len(SEAT_COLORS)]}]{seat_label(seat)}[/]"
+
+
+def esc(value: Any) -> str:
+    return escape(str(value))
+
+
+def plain_value(value: Any) -> str:
+    """A JSON value written briefly: lists joined by commas, dicts as k=v."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={plain_value(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(plain_value(v) for v in value)
+    return str(value)
+
+
+def extras(data: dict[str, Any], skip: tuple[str, ...]) -> str:
+    """The remaining fields of an event or action as ' (k: v, ...)', or ''."""
+    rest = {k: v for k, v in data.items() if k not in skip}
+    if not rest:
+        return ""
+    return " (" + ", ".join(f"{esc(k)}: {esc(plain_value(v))}" for k, v in rest.items()) + ")"
+
+
+def phase_unit(rules: Any, phase_id: str | None) -> str:
+    """The resource a phase pays or collects in (e.g. the auction's `pay`), or ''."""
+    mechanic = getattr(rules, "phases", {}).get(phase_id) if phase_id else None
+    for attr in ("pay", "resource"):
+        unit = getattr(mechanic, attr, None)
+        if isinstance(unit, str):
+            return unit
+    return ""
+
+
+def describe_phase(rules: Any, phase_id: str) -> str:
+    mechanic = rules.phases.get(phase_id)
+    try:
+        return mechanic.describe() if mechanic is not None else ""
+    except Exception:          # a description is a nicety; never let it stop a game
+        return ""
+
+
+def tile_label(rules: Any, tile_id: str | None) -> str:
+    for tile in getattr(rules, "tiles", []):
+        if tile.id == tile_id:
+            return f"{tile.label} ({tile.id})" if tile.label != tile.id else tile.id
+    return str(tile_id)
+
+
+def with_unit(amount: Any, unit: str) -> str:
+    return f"{amount} {unit}" if unit else str(amount)
+
+
+def offer_text(offer: Any, unit: str = "") -> str:
+    """An offer as markup: an amount, or the card offered instead."""
+    if isinstance(offer, dict) and "card" in offer:
+        return f"card {esc(offer['card'])}"
+    if isinstance(offer, dict) and "amount" in offer:
+        return esc(with_unit(offer["amount"], unit))
+    return "(hidden)" if offer == "hidden" else esc(plain_value(offer))
+
+
+# ---- the play-by-play -------------------------------------------------------------------------
+
+class PlayByPlay:
+    """Prints events as they come, grouped under age, round and phase headings."""
+
+    def __init__(self, console: Console, rules: Any, agents: list[str] | None = None) -> None:
+        self.console = console
+        self.rules = rules
+        self.agents = agents or []
+        self.age: Any = None
+        self.round: Any = None
+        self.phase: str | None = None
+        self.described: set[str] = set()
+        self._pending: list[Any] | None = None
+
+    def step(self, seat: int | None, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
+        """One action and the events it caused (the runner's report). Actions are told by their
+        events; only public actions that the engine logs no event for are printed themselves."""
+        if (action is not None and action.get("type") in UNLOGGED_ACTIONS
+                and not any(e.get("event") == action["type"] for e in events)):
+            self._line(f"{seat_markup(seat)}: {action_text(self.rules, action, docs=False)}")
+        for event in events:
+            self.event(event)
+
+    def event(self, event: dict[str, Any]) -> None:
+        kind = event.get("event")
+        handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
+        if handler is None:
+            self._line(self._generic(event))
+            return
+        text = handler(event)
+        if text:
+            self._line(text)
+
+    def _line(self, text: str) -> None:
+        """Print an event line; a run of identical lines prints once, with a count."""
+        if self._pending is not None and self._pending[0] == text:
+            self._pending[1] += 1
+            return
+        self.flush()
+        self._pending = [text, 1]
+
+    def flush(self) -> None:
+        """Print the line held back to count its repeats (call before anything else is printed)."""
+        if self._pending is not None:
+            text, count = self._pending
+            self._pending = None
+            self.console.print("    " + text + (f" [dim](x{count})[/]" if count > 1 else ""),
+                               highlight=False, soft_wrap=True)
+
+    def _generic(self, event: dict[str, Any]) -> str:
+        kind = esc(event.get("event", "event"))
+        who = f"{seat_markup(event['seat'])}: " if isinstance(event.get("seat"), int) else ""
+        return f"{who}[italic]{kind}[/]{extras(event, ('event', 'seat'))}"
+
+    # One method per known event; each returns one line of markup (or prints its own).
+    def _on_phase(self, e: dict[str, Any]) -> str:
+        self.flush()
+        age, rnd, phase = e.get("age"), e.get("round"), str(e.get("phase"))
+        if age != self.age:
+            self.console.print()
+            self.console.rule(f"[bold]Age {esc(age)}[/]")
+            self.age, self.round = age, None
+        if rnd != self.round:
+            self.console.print(f"[bold]Round {esc(rnd)}[/]", highlight=False)
+            self.round = rnd
+        self.phase = phase
+        self.console.print(f"  [bold cyan]{esc(phase)}[/]", highlight=False)
+        if phase not in self.described:
+            self.described.add(phase)
+            text = describe_phase(self.rules, phase)
+            if text:
+                self.console.print(f"    [dim]{esc(text)}[/]", highlight=False)
+        return ""
+
+    def _on_lots(self, e: dict[str, Any]) -> str:
+        lots = e.get("lots") or []
+        return "Up for auction: " + (", ".join(f"[bold]{esc(p)}[/]" for p in lots) or "nothing")
+
+    def _on_bid(self, e: dict[str, Any]) -> str:
+        return f"{seat_markup(e.get('seat'))} bids {esc(e.get('space'))} on {esc(e.get('lot'))}"
+
+    def _on_won(self, e: dict[str, Any]) -> str:
+        price = with_unit(e.get("price"), phase_unit(self.rules, self.phase))
+        return f"{seat_markup(e.get('seat'))} [green]wins {esc(e.get('lot'))}[/] for {esc(price)}"
+
+    def _on_buy(self, e: dict[str, Any]) -> str:
+        price = with_unit(e.get("price"), phase_unit(self.rules, self.phase))
+        return f"{seat_markup(e.get('seat'))} buys {esc(e.get('count'))} {esc(e.get('good'))} for {esc(price)}"
+
+    def _on_convert(self, e: dict[str, Any]) -> str:
+        return (f"[yellow]{esc(e.get('place'))}: {esc(e.get('count'))} {esc(e.get('from'))} "
+                f"become a {esc(e.get('to'))}[/]")
+
+    def _on_play(self, e: dict[str, Any]) -> str:
+        return f"{seat_markup(e.get('seat'))} plays [bold]{esc(e.get('card'))}[/]{extras(e, ('event', 'seat', 'card'))}"
+
+    def _on_sell(self, e: dict[str, Any]) -> str:
+        return f"{seat_markup(e.get('seat'))} sells {esc(e.get('card'))}"
+
+    def _on_reshuffle(self, e: dict[str, Any]) -> str:
+        return f"[dim]the {esc(e.get('deck'))} deck is reshuffled[/]"
+
+    def _on_reveal(self, e: dict[str, Any]) -> str:
+        unit = phase_unit(self.rules, self.phase)
+        parts = []
+        attached = e.get("attached") or []
+        for seat, offer in enumerate(e.get("offers") or []):
+            what = offer_text(offer, unit)
+            cards = attached[seat] if seat < len(attached) else []
+            if cards:
+                what += " + " + ", ".join(esc(c) for c in cards)
+            parts.append(f"{seat_markup(seat)} {what}")
+        return f"Offers revealed: {'; '.join(parts)} -> total [bold]{esc(e.get('total'))}[/]"
+
+    def _on_adjust(self, e: dict[str, Any]) -> str:
+        return f"{seat_markup(e.get('seat'))} resolves {esc(e.get('card'))}{extras(e, ('event', 'seat', 'card'))}"
+
+    def _on_offering(self, e: dict[str, Any]) -> str:
+        ranking = ", ".join(seat_markup(s) for s in e.get("ranking") or []) or "nobody"
+        label = e.get("label", e.get("tile"))
+        text = (f"Offering total [bold]{esc(e.get('total'))}[/] -> tile [bold magenta]{esc(label)}[/]"
+                f" ({esc(e.get('tile'))}); ranking: {ranking}")
+        if "start_player" in e:
+            text += f"; start player: {seat_markup(e['start_player'])}"
+        return text
+
+    def _on_reward(self, e: dict[str, Any]) -> str:
+        where = f" at {esc(e['at'])}" if e.get("at") else ""
+        return f"{seat_markup(e.get('seat'))} takes {esc(e.get('good'))}{where}"
+
+    def _on_income(self, e: dict[str, Any]) -> str:
+        unit = phase_unit(self.rules, self.phase)
+        places = e.get("places") or {}
+        detail = ", ".join(f"{esc(p)} {esc(v)}" for p, v in places.items())
+        return (f"{seat_markup(e.get('seat'))} collects [bold]{esc(with_unit(e.get('total'), unit))}[/]"
+                + (f" ({detail})" if detail else ""))
+
+    def _on_score(self, e: dict[str, Any]) -> str:
+        return f"{seat_markup(e.get('seat'))} scores [bold]{esc(e.get('vp'))} VP[/] for {esc(e.get('source'))}"
+
+    def _on_reset(self, e: dict[str, Any]) -> str:
+        return f"[dim]{esc(describe_phase(self.rules, self.phase) or 'reset')}[/]" if self.phase else "[dim]reset[/]"
+
+    def _on_game_over(self, e: dict[str, Any]) -> str:
+        self.flush()
+        self.console.print()
+        self.console.rule("[bold]Game over[/]")
+        return ""
+
+
+# ---- the result ------------------------------------------------------------------------------
+
+def result_table(result: dict[str, Any], agents: list[str] | None = None, title: str = "") -> Table:
+    """Final scores: one column per seat (so that five seats fit any terminal), one row per
+    source of points under the total, then the money left; winners are marked."""
+    scores = result.get("scores", [])
+    seats = range(len(scores))
+    breakdown = result.get("breakdown") or [{} for _ in seats]
+    sources: list[str] = []
+    for row in breakdown:
+        sources += [s for s in row if s not in sources]
+    winners = set(result.get("winners", []))
+    table = Table(title=title or None)
+    table.add_column("")
+    for seat in seats:
+        table.add_column(seat_markup(seat), justify="right")
+    if agents:
+        table.add_row("agent", *[esc(agents[s]) if s < len(agents) else "" for s in seats])
+    table.add_row("[bold]VP[/]", *[f"[bold]{esc(scores[s])}[/]" for s in seats])
+    for source in sources:
+        table.add_row(f"  [dim]{esc(source)}[/]",
+                      *[esc(breakdown[s].get(source, "")) if s < len(breakdown) else "" for s in seats])
+    table.add_section()
+    for key, value in result.items():
+        if key not in ("scores", "winners", "breakdown", "over") and isinstance(value, list) \
+                and len(value) == len(scores):
+            table.add_row(esc(key), *[esc(plain_value(v)) for v in value])
+    table.add_row("", *["[bold yellow]winner[/]" if s in winners else "" for s in seats])
+    return table
+
+
+def winner_line(result: dict[str, Any], agents: list[str] | None = None) -> str:
+    winners = result.get("winners", [])
+    scores = result.get("scores", [])
+
+    def name(seat: int) -> str:
+        agent = f" ({esc(agents[seat])})" if agents and seat < len(agents) else ""
+        return f"{seat_markup(seat)}{agent}"
+    if not winners:
+        return "No winner."
+    points = f"{esc(scores[winners[0]])} VP" if winners[0] < len(scores) else ""
+    if len(winners) == 1:
+        return f"Winner: {name(winners[0])} with {points}"
+    return f"Winners (tied): {', '.join(name(s) for s in winners)} with {points} each"
+
+
+# ---- actions and what a seat sees ------------------------------------------------------------
+
+def action_text(rules: Any, action: dict[str, Any], docs: bool = True) -> str:
+    """One legal action in words (markup), e.g. 'bid 6 on <place>'; unknown types generically."""
+    kind = action.get("type")
+    a = {k: esc(plain_value(v)) for k, v in action.items()}
+    if kind == "bid":
+        return f"bid {a.get('space')} on [bold]{a.get('lot')}[/]"
+    doc = card_doc(rules, action.get("card")) if docs else ""
+    if kind == "play":
+        return f"play [bold]{a.get('card')}[/]{extras(action, ('type', 'card'))}{doc}"
+    if kind == "sell":
+        deck = _deck_of(rules, action.get("card"))
+        gain = f" for {deck.sell} {esc(deck.sell_resource)}" if deck is not None and deck.sell else ""
+        return f"sell {a.get('card')}{gain}"
+    if kind == "buy":
+        return f"buy no {a.get('good')}" if action.get("count") == 0 else f"buy {a.get('count')} {a.get('good')}"
+    if kind == "place":
+        return f"place {a.get('token')} on [bold]{a.get('at')}[/]"
+    if kind == "done":
+        return "done"
+    if kind == "attach":
+        return f"add card [bold]{a.get('card')}[/] to your offer{doc}"
+    if kind == "offer":
+        return f"offer card [bold]{a['card']}[/]" if "card" in action else f"offer {a.get('amount')}"
+    if kind == "resolve":
+        return f"resolve {a.get('card')}{extras(action, ('type', 'card'))}"
+    if kind == "take":
+        return f"take {a.get('good')}" + (f" on [bold]{a['at']}[/]" if action.get("at") else "")
+    if kind == "collect":
+        return "collect income"
+    return f"{esc(kind)}{extras(action, ('type',))}"
+
+
+def card_doc(rules: Any, card_id: Any) -> str:
+    card = getattr(rules, "cards", {}).get(card_id)
+    doc = getattr(card, "doc", "") if card is not None else ""
+    return f" [dim]- {esc(doc)}[/]" if doc else ""
+
+
+def _deck_of(rules: Any, card_id: Any) -> Any:
+    card = getattr(rules, "cards", {}).get(card_id)
+    return getattr(rules, "decks", {}).get(card.deck) if card is not None else None
+
+
+def place_facts(rules: Any, place: int) -> str:
+    """A place's printed properties, briefly: text values, true flags, non-zero numbers."""
+    parts = []
+    for name, value in rules.place_props[place].items():
+        if isinstance(value, bool):
+            if value:
+                parts.append(name)
+        elif isinstance(value, (int, float)):
+            if value:
+                parts.append(f"{name} {value}")
+        else:
+            parts.append(str(value))
+    return ", ".join(parts)
+
+
+def current_bids(game: Any) -> dict[int, dict[str, Any]]:
+    """Each seat's latest bid in the running phase, from the (public) event log."""
+    bids: dict[int, dict[str, Any]] = {}
+    for event in reversed(game.state.log):
+        if event.get("event") == "phase":
+            break
+        if event.get("event") == "bid" and event.get("seat") not in bids:
+            bids[event["seat"]] = event
+    return bids
+
+
+def observation_view(console: Console, game: Any, seat: int) -> None:
+    """Print what `seat` may see, from game.observation(seat): purse, hand, board, lots, tile."""
+    rules = game.rules
+    obs = game.observation(seat)
+    step = game.step
+    console.print()
+    console.rule(f"{seat_markup(seat)} to move - age {esc(step.age)}, round {esc(step.round)}, "
+                 f"[bold cyan]{esc(step.phase)}[/]")
+    for other, res in enumerate(obs.get("resources", [])):
+        hand = obs["hands"][other] if other < len(obs.get("hands", [])) else []
+        purse = ", ".join(f"{esc(k)} {esc(v)}" for k, v in res.items())
+        if other == seat:
+            console.print(f"  You ({seat_markup(seat)}): {purse}", highlight=False)
+        else:
+            shown = [c for c in hand if c != "?"]
+            hidden = len(hand) - len(shown)
+            cards = ", ".join(esc(c) for c in shown) + (f" + {hidden} hidden" if hidden else "")
+            console.print(f"  {seat_markup(other)}: {purse}; {len(hand)} card(s)"
+                          + (f": {cards}" if cards else ""), highlight=False)
+    own = sorted(obs["hands"][seat]) if obs.get("hands") else []
+    console.print("  Your hand:" + ("" if own else " empty"), highlight=False)
+    for card in sorted(set(own)):
+        count = own.count(card)
+        console.print(f"    {esc(card)}{f' x{count}' if count > 1 else ''}{card_doc(rules, card)}", highlight=False)
+    if obs.get("tile") is not None:
+        console.print(f"  Tile: [bold magenta]{esc(tile_label(rules, obs['tile']))}[/]", highlight=False)
+    owners = obs.get("owner", [])
+    tokens = obs.get("tokens", [])
+    rows = [p for p in range(len(rules.place_ids))
+            if (p < len(owners) and owners[p] >= 0) or (p < len(tokens) and any(tokens[p].values()))]
+    if rows:
+        console.print("  Board:", highlight=False)
+        for p in rows:
+            pieces = ", ".join(f"{esc(k)} {v}" for k, v in tokens[p].items() if v)
+            console.print(f"    [bold]{esc(rules.place_ids[p])}[/] {seat_markup(owners[p])}"
+                          f"{(': ' + pieces) if pieces else ''} [dim]({esc(place_facts(rules, p))})[/]",
+                          highlight=False)
+    lots = obs.get("lots") or []
+    if lots:
+        bids = current_bids(game)
+        console.print("  Lots:", highlight=False)
+        for p in lots:
+            pid = rules.place_ids[p]
+            on = [f"{seat_markup(s)} {esc(b.get('space'))}" for s, b in sorted(bids.items()) if b.get("lot") == pid]
+            console.print(f"    [bold]{esc(pid)}[/] [dim]({esc(place_facts(rules, p))})[/]"
+                          + (f" - bids: {', '.join(on)}" if on else ""), highlight=False)
+    offers = (obs.get("phase") or {}).get("offers")
+    if isinstance(offers, list):
+        unit = phase_unit(rules, step.phase)
+        made = [f"{seat_markup(s)} {offer_text(o, unit)}" for s, o in enumerate(offers) if o is not None]
+        if made:
+            console.print("  Offers: " + "; ".join(made), highlight=False)
