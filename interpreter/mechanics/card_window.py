@@ -1,4 +1,8 @@
-"""A card window on its own: in turn order each seat may play cards of one window, then pass."""
+"""A card window: in turn order each seat may play cards of one window, then closes its turn.
+
+The closing act is `done` here; mechanics built on this one (income) close the turn with
+their own action, so "play cards, then act" is written once.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from .base import Mechanic, turn_order
 
 class CardWindow(Mechanic):
     name = "card_window"
+    closing = "done"          # the action type that ends a seat's turn
 
     def __init__(self, phase_id: str, build: Any) -> None:
         super().__init__(phase_id, build)
@@ -25,16 +30,20 @@ class CardWindow(Mechanic):
         phase = game.state.phase
         while phase["idx"] < len(phase["order"]):
             seat = phase["order"][phase["idx"]]
-            if cards.playable(game, seat, self.window):
+            if self.window and cards.playable(game, seat, self.window):
                 return seat
-            phase["idx"] += 1
+            self.finish(game, seat)       # nothing to choose: the turn closes by itself
         return None
 
     def legal(self, game: Any, seat: int) -> list[dict[str, Any]]:
-        return cards.playable(game, seat, self.window) + [{"type": "done"}]
+        return cards.playable(game, seat, self.window) + [{"type": self.closing}]
 
     def apply(self, game: Any, seat: int, action: dict[str, Any]) -> None:
         if action["type"] == "play":
             cards.play(game, seat, action)
         else:
-            game.state.phase["idx"] += 1
+            self.finish(game, seat)
+
+    def finish(self, game: Any, seat: int) -> None:
+        """Close the seat's turn."""
+        game.state.phase["idx"] += 1

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import board, cards
+from .. import board
 from ..context import Ctx
 from ..dsl_compile import Scope
 from ..dsl_names import read_modifier
-from .base import Mechanic, turn_order
+from .card_window import CardWindow
 
 
-class Income(Mechanic):
+class Income(CardWindow):
     name = "income"
+    closing = "collect"
 
     def __init__(self, phase_id: str, build: Any) -> None:
         super().__init__(phase_id, build)
@@ -32,27 +33,6 @@ class Income(Mechanic):
     def describe(self) -> str:
         return f"In turn order, each seat collects {self.resource} from each place it owns."
 
-    def begin(self, game: Any) -> None:
-        game.state.phase = {"order": turn_order(game.state), "idx": 0}
-
-    def next_seat(self, game: Any) -> int | None:
-        phase = game.state.phase
-        while phase["idx"] < len(phase["order"]):
-            seat = phase["order"][phase["idx"]]
-            if self.window and cards.playable(game, seat, self.window):
-                return seat
-            self.collect(game, seat)
-        return None
-
-    def legal(self, game: Any, seat: int) -> list[dict[str, Any]]:
-        return cards.playable(game, seat, self.window) + [{"type": "collect"}]
-
-    def apply(self, game: Any, seat: int, action: dict[str, Any]) -> None:
-        if action["type"] == "play":
-            cards.play(game, seat, action)
-        else:
-            self.collect(game, seat)
-
     def place_income(self, game: Any, seat: int, place: int) -> int:
         if self.instead is not None:
             replaced = read_modifier(game.state, self.instead, None, place)
@@ -64,7 +44,8 @@ class Income(Mechanic):
         """What the seat would collect now (used by lookahead agents)."""
         return sum(self.place_income(game, seat, p) for p in board.owned_places(game.state, seat))
 
-    def collect(self, game: Any, seat: int) -> None:
+    def finish(self, game: Any, seat: int) -> None:
+        """Collect the income of every place the seat owns."""
         detail = {game.rules.place_ids[p]: self.place_income(game, seat, p)
                   for p in board.owned_places(game.state, seat)}
         total = sum(detail.values())
