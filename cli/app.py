@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.resources
 import json
 import secrets
+import shlex
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -25,7 +26,7 @@ from .render import PlayByPlay, esc, result_table, winner_line
 
 app = typer.Typer(
     name="amunre",
-    help="Play, check and study board-game rules written as data (Amun-Re and its editions).",
+    help="Play, check and study board games whose rules are written as data.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -93,7 +94,7 @@ def run(
     ui = Console(stderr=True, highlight=False, soft_wrap=True) if as_json else console
     show = PlayByPlay(console, rules, names)
     seat_agents = runner.build_agents(names, seed, lambda: HumanAgent(ui, before=show.flush))
-    replay = f"amunre run {rules_path} --seed {seed} --agents {','.join(names)}"
+    replay = f"amunre run {shlex.quote(rules_path)} --seed {seed} --agents {','.join(names)}"
     if as_json and not chosen:
         print(f"seed {seed} (replay: {replay} --json)", file=sys.stderr)
     if not as_json and not quiet:
@@ -116,13 +117,15 @@ def run(
             report = _tee(report, jsonl.step)
         runner.play(game, seat_agents, report)
     except HumanQuit as stop:
-        ui.print(f"Game left ({stop}) - replay it with: {esc(replay)}", highlight=False)
+        ui.print(f"Game left ({stop}). The same game again: {esc(replay)}", highlight=False)
         raise typer.Exit(0) from None
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         raise typer.Exit(130) from None
     except IllegalAction as error:
         raise _fail(f"an agent chose an illegal action: {error}") from None
+    except AmunreError as error:
+        raise _fail(f"the game stopped: {error}") from None
     finally:
         if log_handle is not None:
             log_handle.close()

@@ -273,7 +273,7 @@ def test_human_seat_in_the_cli_then_end_of_input_exits_cleanly() -> None:
     result = invoke("run", RULES, "--agents", "human,random,random", "--seed", "5", input="x\n1\n")
     assert result.exit_code == 0, result.output
     assert "is not a choice" in result.stdout
-    assert "Game left (end of input)" in result.stdout
+    assert "Game left (end of input). The same game again: amunre run" in result.stdout
     assert "--seed 5 --agents human,random,random" in result.stdout
     assert "Traceback" not in result.output and "Final scores" not in result.stdout
 
