@@ -14,10 +14,6 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-# Public actions that leave no event in the log (tokens placed after a purchase); secret ones
-# (offers, cards attached to an offer) are never printed, and the rest are told by their events.
-UNLOGGED_ACTIONS = ("place",)
-
 SEAT_COLORS = ("red", "blue", "green", "yellow", "magenta", "cyan", "bright_red", "bright_blue")
 
 
@@ -111,10 +107,7 @@ class PlayByPlay:
 
     def step(self, seat: int | None, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
         """One action and the events it caused (the runner's report). Actions are told by their
-        events; only public actions that the engine logs no event for are printed themselves."""
-        if (action is not None and action.get("type") in UNLOGGED_ACTIONS
-                and not any(e.get("event") == action["type"] for e in events)):
-            self._line(f"{seat_markup(seat)}: {action_text(self.rules, action, docs=False)}")
+        events only, so secret ones (offers, cards attached to an offer) never show early."""
         for event in events:
             self.event(event)
 
@@ -220,6 +213,9 @@ class PlayByPlay:
         if "start_player" in e:
             text += f"; start player: {seat_markup(e['start_player'])}"
         return text
+
+    def _on_place(self, e: dict[str, Any]) -> str:
+        return f"{seat_markup(e.get('seat'))} places {esc(e.get('token'))} on {esc(e.get('at'))}"
 
     def _on_reward(self, e: dict[str, Any]) -> str:
         where = f" at {esc(e['at'])}" if e.get("at") else ""

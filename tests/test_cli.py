@@ -309,10 +309,11 @@ def test_repeated_lines_are_counted_and_secret_offers_never_printed() -> None:
     out = io.StringIO()
     show = PlayByPlay(Console(file=out, width=100), compiled())
     place = {"type": "place", "token": "t", "at": "p"}
-    show.step(0, place, [])
-    show.step(0, place, [])
+    placed = {"event": "place", "seat": 0, "token": "t", "at": "p"}
+    show.step(0, place, [placed])
+    show.step(0, place, [placed])
     show.step(0, {"type": "offer", "amount": 17}, [])
     show.flush()
     text = out.getvalue()
-    assert "Seat 1: place t on p (x2)" in text
+    assert "Seat 1 places t on p (x2)" in text
     assert "17" not in text

@@ -92,6 +92,7 @@ class Market(Mechanic):
         if kind == "play":
             cards.play(game, seat, action)
         elif kind == "place":
+            game.event({"event": "place", "seat": seat, "token": action["token"], "at": action["at"]})
             board.place_tokens(game, game.rules.place_index[action["at"]], action["token"], 1)
             phase["placing"][1] -= 1
             if phase["placing"][1] == 0:

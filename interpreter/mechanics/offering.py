@@ -133,12 +133,12 @@ class SecretOffer(Mechanic):
                         **{k: v for k, v in action.items() if k not in ("type", "card")}})
         else:   # take
             good = game.rules.goods[action["good"]]
+            game.event({"event": "reward", "seat": seat, "good": good.id, "at": action.get("at")})
             if good.draw is not None:
                 board.draw(game, seat, good.draw, 1)
             else:
                 board.place_tokens(game, game.rules.place_index[action["at"]], good.token, 1)
             phase["queue"][0][1] -= 1
-            game.event({"event": "reward", "seat": seat, "good": good.id, "at": action.get("at")})
 
     # ---- automatic steps -----------------------------------------------------------------
     def _reveal(self, game: Any) -> None:
