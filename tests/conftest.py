@@ -1,0 +1,68 @@
+"""Shared fixtures: the 2016 rules (loaded once per session) and random play helpers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+import amunre
+from amunre.interpreter.agents import make_agent
+
+TESTS = Path(__file__).resolve().parent
+REPO = TESTS.parent
+RULES_PATH = REPO / "rules" / "knizia2016.yaml"
+MAX_ACTIONS = 5000          # a game that runs longer than this is taken to be stuck
+
+
+def agent_seeds(seed: int, players: int) -> list[int]:
+    """The random agents' seeds for the game of `seed`: one per seat, all different."""
+    return [seed * 101 + seat + 1 for seat in range(players)]
+
+
+def random_agents(seed: int, players: int) -> list[Any]:
+    return [make_agent("random", s) for s in agent_seeds(seed, players)]
+
+
+def play_random(rules: Any, players: int, seed: int, *, stop: Callable[[Any], bool] | None = None,
+                after: Callable[[Any, dict[str, Any], int], None] | None = None,
+                max_actions: int = MAX_ACTIONS) -> amunre.Game:
+    """Play a game with seeded random agents until it is over (or `stop(game)` holds).
+
+    `after(game, action, index)` runs after every action. Fails the test when a game runs
+    past `max_actions` or a seat to move has no legal action.
+    """
+    game = amunre.new_game(rules, players=players, seed=seed)
+    agents = random_agents(seed, players)
+    index = 0
+    while not game.over:
+        if stop is not None and stop(game):
+            return game
+        legal = game.legal_actions()
+        assert legal, f"seed {seed}: seat {game.to_move} to move with no legal action at action {index}"
+        action = agents[game.to_move].choose(game, legal)
+        game.apply(action)
+        if after is not None:
+            after(game, action, index)
+        index += 1
+        assert index < max_actions, f"seed {seed}, {players} players: no end after {index} actions"
+    return game
+
+
+@pytest.fixture(scope="session")
+def rules_path() -> Path:
+    return RULES_PATH
+
+
+@pytest.fixture(scope="session")
+def rules() -> Any:
+    return amunre.load_rules(RULES_PATH)
+
+
+@pytest.fixture(scope="session")
+def play(rules: Any) -> Callable[..., amunre.Game]:
+    """play(players, seed, stop=..., after=...): a game of seeded random agents."""
+    def run(players: int, seed: int, **kwargs: Any) -> amunre.Game:
+        return play_random(rules, players, seed, **kwargs)
+    return run

@@ -1,0 +1,102 @@
+"""The engine and the CLI know no edition: no province, card or edition id of any rules file
+appears in their code (comments aside). Everything game-specific lives in rules/.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from amunre.interpreter.loader import load_document
+
+from conftest import REPO, RULES_PATH
+
+SCANNED = ("interpreter", "cli")
+EDITION = r"knizia20\d\d"
+
+
+def game_words(rules_file: Path) -> set[str]:
+    """Place ids, card ids and the edition id of a rules file, read from the file itself."""
+    data = load_document(rules_file).data
+    words = {item["id"] for item in data["places"]["items"]}
+    words |= set(data.get("cards", {}))
+    words.add(data["id"])
+    return words
+
+
+def forbidden_pattern(words: set[str]) -> re.Pattern[str]:
+    alternatives = sorted(map(re.escape, words), key=len, reverse=True) + [EDITION]
+    return re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(alternatives) + r")(?![A-Za-z0-9_])")
+
+
+def scan_source(source: str, pattern: re.Pattern[str]) -> list[tuple[int, str, str]]:
+    """(line, word, line text) for each whole-word hit outside comments."""
+    hits = []
+    lines = source.splitlines()
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
+                        tokenize.DEDENT, tokenize.ENDMARKER):
+            continue
+        for match in pattern.finditer(tok.string):
+            # the line of the hit inside a multi-line token (a docstring)
+            line = tok.start[0] + tok.string.count("\n", 0, match.start())
+            hits.append((line, match.group(0), lines[line - 1].strip() if line <= len(lines) else ""))
+    return hits
+
+
+def python_files() -> list[Path]:
+    files = []
+    for folder in SCANNED:
+        files += sorted(p for p in (REPO / folder).rglob("*.py") if "__pycache__" not in p.parts)
+    return files
+
+
+@pytest.fixture(scope="module")
+def pattern() -> re.Pattern[str]:
+    rules_files = sorted((REPO / "rules").glob("*.yaml"))
+    assert RULES_PATH in rules_files
+    words: set[str] = set()
+    for path in rules_files:
+        words |= game_words(path)
+    return forbidden_pattern(words)
+
+
+def test_rules_file_words_are_read(rules: Any) -> None:
+    words = game_words(RULES_PATH)
+    assert set(rules.place_ids) <= words and len(rules.place_ids) == 15
+    assert set(rules.cards) <= words
+    assert {"thebes", "buto", "architect", "theft", "knizia2016"} <= words
+
+
+def test_scanner_finds_code_and_ignores_comments() -> None:
+    pat = forbidden_pattern({"thebes", "architect", "buto"})
+    source = (
+        "# thebes in a comment is fine\n"
+        "x = 'thebes'  # buto here too\n"
+        "def f():\n"
+        '    """Docstring naming architect."""\n'
+        "    thebes_count = architects = 1\n"
+        "    return rules['knizia2021']\n"
+    )
+    hits = scan_source(source, pat)
+    assert [(line, word) for line, word, _ in hits] == [(2, "thebes"), (4, "architect"), (6, "knizia2021")]
+
+
+def test_there_are_files_to_scan() -> None:
+    files = python_files()
+    names = {p.relative_to(REPO).as_posix() for p in files}
+    assert {"interpreter/game.py", "interpreter/dsl_compile.py", "cli/app.py"} <= names
+    assert any(p.parts[-2] == "mechanics" for p in files)
+
+
+def test_engine_and_cli_name_no_province_card_or_edition(pattern: re.Pattern[str]) -> None:
+    hits = []
+    for path in python_files():
+        for line, word, text in scan_source(path.read_text(encoding="utf-8"), pattern):
+            hits.append(f"{path.relative_to(REPO)}:{line}: '{word}' in: {text}")
+    assert not hits, "game-specific names in game-generic code:\n" + "\n".join(hits)

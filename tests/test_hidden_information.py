@@ -1,0 +1,221 @@
+"""What a seat may see: its own hand, never another seat's hidden cards or secret offer, and
+never the order of a deck (nor the seed or generator state that would give it away).
+
+Hypothesis drives seeded random games to arbitrary points; at each point a copy of the game is
+changed only in what a seat must not see, and that seat's observation must not move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import amunre
+
+from conftest import play_random
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+players_st = st.sampled_from([3, 4, 5])
+seeds_st = st.integers(min_value=0, max_value=10**6)
+
+
+def hidden_cards(rules: Any) -> list[str]:
+    hidden = {name for name, deck in rules.decks.items() if deck.hidden}
+    return sorted(c.id for c in rules.cards.values() if c.deck in hidden)
+
+
+def drive(rules: Any, players: int, seed: int, actions: int) -> amunre.Game:
+    return play_random(rules, players, seed, stop=lambda g: len(g.state.history) >= actions)
+
+
+def other_observations(game: amunre.Game, changed_seat: int) -> dict[int, Any]:
+    return {s: game.observation(s) for s in range(game.state.players) if s != changed_seat}
+
+
+# ---- hands -------------------------------------------------------------------------------
+
+@SETTINGS
+@given(players=players_st, seed=seeds_st, actions=st.integers(0, 320), pick=st.integers(0, 10**6))
+def test_another_seats_hidden_card_is_not_seen(rules: Any, players: int, seed: int, actions: int,
+                                               pick: int) -> None:
+    game = drive(rules, players, seed, actions)
+    secret = hidden_cards(rules)
+    holders = [s for s in range(players) if any(c in secret for c in game.state.hands[s])]
+    assume(holders)
+    other = holders[pick % len(holders)]
+    hand = game.state.hands[other]
+    i = next(i for i, c in enumerate(hand) if c in secret)
+    replacement = next(c for c in secret[pick % len(secret):] + secret if c != hand[i])
+
+    changed = game.clone()
+    changed.state.hands[other][i] = replacement
+    assert changed.state.hands[other] != game.state.hands[other]
+    assert other_observations(changed, other) == other_observations(game, other)
+    # The change is real: the holder itself sees it.
+    assert changed.observation(other)["hands"][other] != game.observation(other)["hands"][other]
+
+
+@SETTINGS
+@given(players=players_st, seed=seeds_st, actions=st.integers(0, 320), shuffle=st.integers(0, 10**6))
+def test_order_of_another_seats_hand_is_not_seen(rules: Any, players: int, seed: int, actions: int,
+                                                 shuffle: int) -> None:
+    game = drive(rules, players, seed, actions)
+    changed = game.clone()
+    for seat in range(players):
+        random.Random(shuffle + seat).shuffle(changed.state.hands[seat])
+    for seat in range(players):
+        mine = game.observation(seat)
+        assert changed.observation(seat)["hands"][:seat] == mine["hands"][:seat]
+        assert changed.observation(seat)["hands"][seat + 1:] == mine["hands"][seat + 1:]
+
+
+@SETTINGS
+@given(players=players_st, seed=seeds_st, actions=st.integers(0, 320))
+def test_own_hand_visible_and_public_cards_of_others_visible(rules: Any, players: int, seed: int,
+                                                             actions: int) -> None:
+    game = drive(rules, players, seed, actions)
+    secret = set(hidden_cards(rules))
+    for seat in range(players):
+        obs = game.observation(seat)
+        assert obs["seat"] == seat
+        assert obs["hands"][seat] == game.state.hands[seat]
+        for other in range(players):
+            if other == seat:
+                continue
+            hand = game.state.hands[other]
+            shown = obs["hands"][other]
+            assert len(shown) == len(hand)
+            assert sorted(c for c in shown if c != "?") == sorted(c for c in hand if c not in secret)
+            assert shown.count("?") == sum(c in secret for c in hand)
+            assert not secret & set(shown)
+
+
+def test_theft_card_is_public_and_favor_cards_are_not(rules: Any) -> None:
+    game = amunre.new_game(rules, players=4, seed=0)
+    assert game.state.hands[1] == ["theft", "architect"]
+    obs = game.observation(0)
+    assert obs["hands"][0] == ["theft", "architect"]
+    assert obs["hands"][1] == ["theft", "?"]
+
+
+# ---- the secret offer --------------------------------------------------------------------
+
+def offering_point(rules: Any, players: int, seed: int, which: int, offered: int) -> amunre.Game:
+    """The game during the `which`-th offering, after `offered` seats offered, before the reveal."""
+    steps = [i for i, s in enumerate(rules.schedule) if s.phase == "offering"]
+    target = steps[which % len(steps)]
+    offered = 1 + offered % (players - 1)
+
+    def stop(game: Any) -> bool:
+        phase = game.state.phase
+        return game.state.step == target and phase.get("stage") == "offer" and phase["idx"] >= offered
+    game = play_random(rules, players, seed, stop=stop)
+    assert stop(game), "the game passed the offering without stopping"
+    return game
+
+
+@SETTINGS
+@given(players=players_st, seed=seeds_st, which=st.integers(0, 5), offered=st.integers(0, 3),
+       amount=st.integers(0, 60), cards=st.lists(st.sampled_from(["offering_adjustment", "bribery",
+                                                                   "treasury", "architect"]),
+                                                  min_size=2, max_size=2, unique=True))
+def test_secret_offer_is_not_seen_before_the_reveal(rules: Any, players: int, seed: int, which: int,
+                                                    offered: int, amount: int, cards: list[str]) -> None:
+    game = offering_point(rules, players, seed, which, offered)
+    phase = game.state.phase
+    done = phase["order"][:phase["idx"]]
+    assert all(phase["offers"][s] is not None for s in done)
+    for other in done:
+        before, after = game.clone(), game.clone()
+        # the same number of attached cards, different ones
+        n = len(phase["attached"][other]) or 1
+        before.state.phase["attached"][other] = [cards[0]] * n
+        after.state.phase["attached"][other] = [cards[1]] * n
+        old = game.state.phase["offers"][other]
+        new = {"amount": amount} if old != {"amount": amount} else {"card": "theft"}
+        after.state.phase["offers"][other] = new
+        assert after.state.phase != before.state.phase
+        assert other_observations(after, other) == other_observations(before, other)
+        if game.state.phase["attached"][other]:       # only the count of attached cards shows
+            assert other_observations(before, other) == other_observations(game, other)
+        # The offering seat sees its own offer and attached cards as they are.
+        mine = after.observation(other)["phase"]
+        assert mine["offers"][other] == new
+        assert mine["attached"][other] == [cards[1]] * n
+        for seat in range(players):
+            if seat != other:
+                assert after.observation(seat)["phase"]["offers"][other] == "hidden"
+
+
+@SETTINGS
+@given(players=players_st, seed=seeds_st, which=st.integers(0, 5), offered=st.integers(0, 3))
+def test_real_offer_and_attached_card_hidden_until_the_reveal(rules: Any, players: int, seed: int,
+                                                              which: int, offered: int) -> None:
+    """An actual offer, with an offering card really attached, is hidden; after the last offer
+    the reveal shows every offer to everyone."""
+    game = offering_point(rules, players, seed, which, offered)
+    phase = game.state.phase
+    seat = game.to_move
+    assert phase["offers"][seat] is None
+    # Give the seat to move an offering card (taken from the deck or the discards, so the
+    # game stays whole) and let it attach the card and offer its gold.
+    data = game.to_json()
+    state = data["state"]
+    card = "offering_adjustment"
+    pile = state["decks"]["favor"] if card in state["decks"]["favor"] else state["discards"]["favor"]
+    assume(card in pile and card not in state["hands"][seat] and state["resources"][seat]["gold"] >= 1)
+    pile.remove(card)
+    state["hands"][seat].append(card)
+    game = amunre.Game.from_json(data, rules)
+    game.apply({"type": "attach", "card": card})
+    game.apply({"type": "offer", "amount": 1})
+    if game.state.phase.get("stage") == "offer":
+        for other in range(players):
+            if other != seat:
+                obs = game.observation(other)["phase"]
+                assert obs["offers"][seat] == "hidden"
+                assert obs["attached"][seat] == ["?"]
+                assert card not in game.observation(other)["hands"][seat]
+        assert game.observation(seat)["phase"]["attached"][seat] == [card]
+    # Play on to the reveal: then the offers are public.
+    while game.state.phase.get("stage") == "offer":
+        game.apply({"type": "offer", "amount": 1} if {"type": "offer", "amount": 1} in game.legal_actions()
+                   else next(a for a in game.legal_actions() if a["type"] == "offer"))
+    if game.state.phase.get("offers"):
+        for other in range(players):
+            assert game.observation(other)["phase"]["offers"] == game.state.phase["offers"]
+
+
+# ---- decks and chance --------------------------------------------------------------------
+
+@SETTINGS
+@given(players=players_st, seed=seeds_st, actions=st.integers(0, 320), shuffle=st.integers(0, 10**6))
+def test_deck_order_is_not_seen(rules: Any, players: int, seed: int, actions: int, shuffle: int) -> None:
+    game = drive(rules, players, seed, actions)
+    changed = game.clone()
+    rng = random.Random(shuffle)
+    for piles in (changed.state.decks, changed.state.boxed):
+        for pile in piles.values():
+            rng.shuffle(pile)
+            pile.reverse()
+    changed.state.rng ^= 0x5DEECE66D
+    for seat in range(players):
+        obs = game.observation(seat)
+        assert changed.observation(seat) == obs
+        assert obs["decks"] == {name: len(pile) for name, pile in game.state.decks.items()}
+        assert obs["boxed"] == {name: len(pile) for name, pile in game.state.boxed.items()}
+        assert "rng" not in obs and "seed" not in obs
+
+
+def test_deck_sizes_follow_draws(rules: Any) -> None:
+    game = amunre.new_game(rules, players=4, seed=2)
+    obs = game.observation(0)
+    # 3 province cards per player, 4 drawn as the first auction's lots; 15 - 12 boxed
+    assert obs["decks"]["provinces"] == 3 * 4 - 4
+    assert obs["boxed"]["provinces"] == 15 - 12
+    favor = sum(c.count for c in rules.cards.values() if c.deck == "favor")
+    assert obs["decks"]["favor"] == favor - 4      # each seat starts with an architect
