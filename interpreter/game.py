@@ -54,8 +54,8 @@ class Game:
         return self.rules.schedule[min(self.state.step, len(self.rules.schedule) - 1)]
 
     def legal_actions(self) -> list[dict[str, Any]]:
-        """The actions the seat to move may take now (a fresh list each call)."""
-        return list(self._legal())
+        """The actions the seat to move may take now (fresh copies: the caller may keep or edit them)."""
+        return [dict(action) for action in self._legal()]
 
     def _legal(self) -> list[dict[str, Any]]:
         # Agents ask for the legal actions and apply() checks against them: compute them once
@@ -70,8 +70,10 @@ class Game:
     def apply(self, action: dict[str, Any]) -> None:
         """Carry out one legal action of the seat to move; IllegalAction says why not."""
         legal = self._legal()
-        if action not in legal:
-            raise IllegalAction(self._why_illegal(action, legal), action)
+        try:
+            action = dict(legal[legal.index(action)])   # the engine's own copy, not the caller's
+        except ValueError:
+            raise IllegalAction(self._why_illegal(action, legal), action) from None
         seat = self.state.to_move
         self._legal_cache = None
         self.state.history.append(action)
