@@ -30,6 +30,7 @@ class Scope:
     """What bare names mean where a string is used."""
     element: bool = False                        # bare names are attributes of `it` (a place)
     bound: dict[str, str] = field(default_factory=dict)   # extra names and their types
+    seat: bool = True                            # a seat is acting: `my` means something
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,7 @@ class Compiler:
         bound = dict(scope.bound)
         choices, requires, steps = [], [], []
         for stmt in tree.children:
-            inner = Scope(scope.element, bound)
+            inner = Scope(scope.element, bound, scope.seat)
             if stmt.data == "choose":
                 name, coll = stmt.children
                 fn, typ = self._collection(coll, inner)
@@ -306,6 +307,10 @@ class Compiler:
         if head in scope.bound:
             fn, typ = self._bound(head, scope.bound[head])
         elif head == "my" and rest:
+            if not scope.seat:
+                self.report("'my' means nothing here: no seat is acting when this is evaluated",
+                            _pos(node), None)
+                return _placeholder, ANY
             return self._my(rest[0], rest[1:], node)
         elif head in ("tile", "option") and rest:
             fn, typ = self._tile_or_option(head, rest[0])
@@ -316,6 +321,9 @@ class Compiler:
         elif rest and ".".join(map(str, parts[:2])) in v.modifiers:
             mod = v.modifiers[".".join(map(str, parts[:2]))]
             fn, typ, rest = (lambda ctx: read_modifier(ctx.state, mod, ctx.seat)), ANY, rest[1:]
+        elif head in v.modifiers and v.modifiers[head].scope != "place":
+            mod = v.modifiers[head]
+            fn, typ = (lambda ctx: read_modifier(ctx.state, mod, ctx.seat)), NUM
         elif scope.element and head in v.place_attrs:
             attr = v.place_attrs[head]
             fn, typ = (lambda ctx: attr.get(ctx, ctx.it)), attr.type
@@ -440,5 +448,5 @@ def _per_element(coll: Fn, value: Fn, places: bool, keep_elements: bool = False)
 def _element_scope(collection_type: str, scope: Scope) -> Scope:
     """Inside an aggregate or `where`: a place's values are bare names; any element is `it`."""
     if collection_type == PLACES:
-        return Scope(element=True, bound={**scope.bound, "it": PLACE})
-    return Scope(element=False, bound={**scope.bound, "it": ANY})
+        return Scope(True, {**scope.bound, "it": PLACE}, scope.seat)
+    return Scope(False, {**scope.bound, "it": ANY}, scope.seat)

@@ -215,6 +215,11 @@ def build_rules(doc: Document) -> Rules:
             elif not values and not _has_type(row[name], spec.get("type", "integer")):
                 build.problem(("places", "items", i, name), f"'{name}' of {noun} '{place_ids[i]}' must be "
                               f"{_ARTICLE[spec.get('type', 'integer')]}, got '{row[name]}'")
+    for i, item in enumerate(places["items"]):
+        for j, name in enumerate(item.get("reconstructed", [])):
+            if name not in props:
+                build.problem(("places", "items", i, "reconstructed", j), f"undeclared property '{name}'",
+                              did_you_mean(str(name), props))
     for i, row in enumerate(place_props):
         for name in row:
             if name not in props:
@@ -240,6 +245,10 @@ def build_rules(doc: Document) -> Rules:
             vocab.tile_attrs[key] = BOOL if isinstance(value, bool) else NUM
     options = {name: OptionDef(tuple(spec["values"]), spec.get("default", spec["values"][0]), spec.get("doc", ""))
                for name, spec in data.get("options", {}).items()}
+    for name, opt in options.items():
+        if opt.default not in opt.values:
+            build.problem(("options", name, "default"), f"default '{opt.default}' is not one of {list(opt.values)}",
+                          did_you_mean(str(opt.default), [str(v) for v in opt.values]))
     vocab.options = {name: opt.values for name, opt in options.items()}
     for opt in options.values():
         vocab.constants.update({str(v): str(v) for v in opt.values})
@@ -251,7 +260,7 @@ def build_rules(doc: Document) -> Rules:
         for mname, mod in (cls.modifiers.items() if cls else ()):
             vocab.modifiers[f"{pid}.{mname}"] = ModifierDef(f"{pid}.{mname}", mod.scope, mod.default, mod.doc)
     for name in data.get("derived", {}):
-        fn = build.expression(("derived", name), Scope(element=True))
+        fn = build.expression(("derived", name), Scope(element=True, seat=False))
         vocab.place_attrs[name] = PlaceAttr(NUM, _derived_getter(fn))
 
     # --- material --------------------------------------------------------------------------
@@ -317,7 +326,7 @@ def build_rules(doc: Document) -> Rules:
     for name in setup.get("decks", {}):
         if name not in decks:
             build.problem(("setup", "decks", name), f"unknown deck '{name}'", did_you_mean(name, decks), key=True)
-        deck_counts[name] = build.expression(("setup", "decks", name, "count"))
+        deck_counts[name] = build.expression(("setup", "decks", name, "count"), Scope(seat=False))
     schedule = _schedule(build, data.get("structure", {}), phases)
     winner = data.get("winner", {})
     winner_by = build.expression(("winner", "by")) if "by" in winner else (lambda ctx: 0)

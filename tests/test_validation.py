@@ -60,6 +60,18 @@ CASES = [
      "round: [auction, markt, offering, harvest]", "markt", "markt", "unknown phase 'markt' (did you mean 'market'?)"),
     ("unknown good id", "goods: [favor, farmer, stone]}", "goods: [favor, farmer, stones]}",
      "stones]", "stones", "unknown good 'stones' (did you mean 'stone'?)"),
+    ("option default not among its values", "    default: province\n", "    default: provinse\n",
+     "provinse", "provinse", "default 'provinse' is not one of ['province', 'player'] (did you mean 'province'?)"),
+    ("reconstructed names an undeclared property", "temples: 0, reconstructed: [side, region, nile, fields]}\n    - {id: damanhur",
+     "temples: 0, reconstructed: [side, regoin, nile, fields]}\n    - {id: damanhur", "regoin", "regoin",
+     "undeclared property 'regoin' (did you mean 'region'?)"),
+    ("'my' where no seat acts", 'when: "option.nile_side_bonus == province"\n        award: {vp: 5, among: "provinces where owned and side == west"',
+     'when: "my.vp > 0"\n        award: {vp: 5, among: "provinces where owned and side == west"',
+     "my.vp", "my", "'my' means nothing here"),
+    ("on_win cannot choose", 'on_win: "draw it.bonus_favor favor;', 'on_win: "choose x from [1]; draw it.bonus_favor favor;',
+     '"choose x', '"', "on_win runs by itself"),
+    ("lots deck must hold places", "lots: {deck: provinces, count: players}", "lots: {deck: favor, count: players}",
+     "favor, count", "favor", "must be a deck of places"),
     ("unknown tile value", "tile.farmer_gold + harvest_bonus", "tile.farmer_golds + harvest_bonus",
      "farmer_golds", "farmer_golds", "unknown tile value 'farmer_golds' (did you mean 'farmer_gold'?)"),
 ]
@@ -101,3 +113,13 @@ def test_shipped_rules_are_valid() -> None:
     rules = amunre.load_rules(Path(__file__).resolve().parent.parent / "rules" / "knizia2016.yaml")
     assert len(rules.place_ids) == 15
     assert sum(c.count for c in rules.cards.values() if c.deck == "favor") == 39
+
+
+def test_seat_modifiers_are_readable_by_name(tmp_path: Path) -> None:
+    path, _ = broken(tmp_path, '  harvest_bonus: {scope: place',
+                     '  discount: {scope: seat, default: 2, doc: "test"}\n  harvest_bonus: {scope: place')
+    text = path.read_text().replace('price: "n * (n + 1) // 2"', 'price: "n * (n + 1) // 2 - discount"')
+    path.write_text(text)
+    rules = amunre.load_rules(path)
+    game = amunre.new_game(rules, players=3, seed=1)
+    assert rules.phases["market"].cost(game, 0, 3) == 6 - 2

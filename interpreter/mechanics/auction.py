@@ -42,10 +42,14 @@ class Auction(Mechanic):
     def __init__(self, phase_id: str, build: Any) -> None:
         super().__init__(phase_id, build)
         self.deck = build.ref("lots", "deck", known=build.decks, what="deck")
-        self.count = build.expression("lots", "count")
+        if self.deck in build.decks and not build.decks[self.deck].of_places:
+            build.problem("lots", "deck", message=f"the lots deck '{self.deck}' must be a deck of places (of: places)")
+        self.count = build.expression("lots", "count", scope=Scope(seat=False))
         self.spaces = list(build.get("bid_spaces"))
         self.pay = build.ref("pay", known=build.vocab.resources, what="resource")
         self.on_win = build.effect("on_win", scope=Scope(bound={"it": PLACE})) if build.has("on_win") else None
+        if self.on_win is not None and (self.on_win.choices or self.on_win.requires):
+            build.problem("on_win", message="on_win runs by itself: it cannot 'choose' or 'require'")
         self.window = build.get("card_window")
         self.block = self.modifier("extra_blocked_spaces")
         self.rebid = self.modifier("rebid_same_target")

@@ -23,7 +23,8 @@ class Income(CardWindow):
     def __init__(self, phase_id: str, build: Any) -> None:
         super().__init__(phase_id, build)
         self.formula = build.expression("gold", scope=Scope(element=True))
-        self.resource = build.get("resource", default="gold")
+        self.resource = (build.ref("resource", known=build.vocab.resources, what="resource")
+                         if build.has("resource") else "gold")
         instead = build.get("instead")
         self.instead = build.vocab.modifiers.get(instead) if instead else None
         if instead and self.instead is None:

@@ -24,7 +24,7 @@ class Market(Mechanic):
     def __init__(self, phase_id: str, build: Any) -> None:
         super().__init__(phase_id, build)
         self.price = build.expression("price", scope=Scope(bound={"n": NUM}))
-        self.pay = build.get("pay", default="gold")
+        self.pay = build.ref("pay", known=build.vocab.resources, what="resource") if build.has("pay") else "gold"
         self.goods = []
         for i, spec in enumerate(build.get("goods", default=[])):
             good = build.goods.get(build.ref("goods", i, "good", known=build.goods, what="good"))

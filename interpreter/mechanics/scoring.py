@@ -4,7 +4,7 @@ Kinds of award, each with an `id` (its name in the score breakdown) and an optio
 - `vp: EXPR`: every seat scores EXPR (with `my` = that seat);
 - `award: {vp, among, by, ties}`: the best place of `among` (or, without `among`, the best
   seat) by the keys `by` in order scores vp for its owner; the first key must be positive;
-  `ties: all` lets every tied one score;
+  every tied one scores (`ties: all`, the only reading so far);
 - `rank: {by, vp: [first, second, ...]}`: seats ranked by EXPR; tied seats all score their
   place's points and push the next seats down.
 """
@@ -42,15 +42,15 @@ class Score(Mechanic):
 
     @staticmethod
     def _award(build: Any, i: int, spec: dict[str, Any]) -> Award:
-        when = build.expression("rules", i, "when") if "when" in spec else None
+        when = build.expression("rules", i, "when", scope=Scope(seat=False)) if "when" in spec else None
         if "vp" in spec:
             return Award(spec["id"], "vp", when, value=build.expression("rules", i, "vp"))
         if "award" in spec:
             a = spec["award"]
             places = "among" in a
-            keys = tuple(build.expression("rules", i, "award", "by", k, scope=Scope(element=places))
+            keys = tuple(build.expression("rules", i, "award", "by", k, scope=Scope(element=places, seat=not places))
                          for k in range(len(a.get("by", []))))
-            among = build.collection("rules", i, "award", "among") if places else None
+            among = build.collection("rules", i, "award", "among", scope=Scope(seat=False)) if places else None
             return Award(spec["id"], "award", when, points=(a["vp"],), among=among, keys=keys)
         r = spec.get("rank", {})
         return Award(spec["id"], "rank", when, points=tuple(r.get("vp", [])),
