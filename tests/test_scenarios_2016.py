@@ -85,6 +85,13 @@ def _auction_all_zero(game, rules, order, lots):
         act(game, seat, type="bid", lot=lot, space=0)
 
 
+def _skip_market(game):
+    """Every seat buys nothing and plays nothing."""
+    while phase(game) == "market":
+        legal = game.legal_actions()
+        act(game, game.to_move, **next(a for a in legal if a.get("count") == 0 or a["type"] == "done"))
+
+
 def test_protection_blocks_the_next_space(rules):
     game = amunre.new_game(rules, players=3, seed=3, setup={
         "start_player": 0, "decks": {"provinces": ["thebes", "dakhla", "abydos"], "favor": ["protection"]}})
@@ -155,9 +162,7 @@ def test_offering_example(rules):
     game = amunre.new_game(rules, players=3, seed=7, setup={
         "start_player": arnaud, "decks": {"provinces": ["buto", "mendes", "thebes"]}})
     _auction_all_zero(game, rules, [arnaud, charles, seb], ["buto", "mendes", "thebes"])
-    while phase(game) == "market":
-        legal = game.legal_actions()
-        act(game, game.to_move, **next(a for a in legal if a.get("count") == 0 or a["type"] == "done"))
+    _skip_market(game)
     before = [gold(game, s) for s in range(3)]
     act(game, arnaud, type="offer", amount=6)
     act(game, charles, type="offer", amount=6)
@@ -182,9 +187,7 @@ def test_offering_needs_at_least_one_gold_or_theft(rules):
     game = amunre.new_game(rules, players=3, seed=8, setup={"start_player": 0,
                                                              "decks": {"provinces": ["buto", "mendes", "thebes"]}})
     _auction_all_zero(game, rules, [0, 1, 2], ["buto", "mendes", "thebes"])
-    while phase(game) == "market":
-        legal = game.legal_actions()
-        act(game, game.to_move, **next(a for a in legal if a.get("count") == 0 or a["type"] == "done"))
+    _skip_market(game)
     offers = [a for a in game.legal_actions() if a["type"] == "offer"]
     assert {"type": "offer", "amount": 0} not in offers
     assert offers[0] == {"type": "offer", "amount": 1} and {"type": "offer", "card": "theft"} in offers
@@ -308,9 +311,7 @@ def test_offering_adjustment_option(rules, option, deltas):
     game.state.hands[0].append("offering_adjustment")
     game.state.decks["favor"].remove("offering_adjustment")
     _auction_all_zero(game, rules, [0, 1, 2], ["buto", "mendes", "thebes"])
-    while phase(game) == "market":
-        legal = game.legal_actions()
-        act(game, game.to_move, **next(a for a in legal if a.get("count") == 0 or a["type"] == "done"))
+    _skip_market(game)
     act(game, 0, type="attach", card="offering_adjustment")
     act(game, 0, type="offer", amount=2)
     act(game, 1, type="offer", amount=2)
