@@ -39,7 +39,7 @@ class GreedyAgent:
 
     def __init__(self, seed: int = 0, money_weight: float = 0.2, income_weight: float = 0.8,
                  card_weight: float = 1.0, follow_ups: int = 12) -> None:
-        self.rng = random.Random(seed)
+        # Deterministic: `seed` is accepted only so every agent is made the same way.
         self.money_weight = money_weight
         self.income_weight = income_weight
         self.card_weight = card_weight

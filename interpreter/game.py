@@ -10,7 +10,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from . import board, cards, rng
+from . import cards, rng
 from .context import Ctx
 from .errors import AmunreError, IllegalAction, RulesError
 from .loader import load_document

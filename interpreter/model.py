@@ -12,8 +12,7 @@ from typing import Any, Callable
 
 from .context import Ctx
 from .dsl_compile import Compiler, Effect, Scope
-from .dsl_names import (ANY, BOOL, NUM, PLACE, STR, ModifierDef, PlaceAttr, Vocabulary,
-                        read_modifier)
+from .dsl_names import BOOL, NUM, STR, ModifierDef, PlaceAttr, Vocabulary, read_modifier
 from .errors import Problem, RulesError, did_you_mean
 from .loader import Document
 
