@@ -71,7 +71,7 @@ def run(
         "--log", help="Write every action and event as JSON lines to this file (replayable).",
         dir_okay=False, show_default=False)] = None,
     as_json: Annotated[bool, typer.Option(
-        "--json", help="Print only the result as JSON: scores, winners, gold, breakdown.")] = False,
+        "--json", help="Print only the result as JSON: scores, winners, the resources the rules report, breakdown.")] = False,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print only the final score table.")] = False,
 ) -> None:

@@ -70,7 +70,7 @@ class HumanAgent:
                                highlight=False)
 
     def _preview(self, game: Any, seat: int, action: dict[str, Any]) -> str:
-        """What the action would do at once to the seat's own counters, e.g. ' [gold -3]'."""
+        """What the action would do at once to the seat's own counters, e.g. ' [coins -3]'."""
         if not self.preview or action.get("type") in ("offer", "attach"):
             return ""
         try:

@@ -85,8 +85,8 @@ class JsonlLog:
 def play(game: Any, agents: list[Any], report: Callable[[int | None, dict[str, Any] | None, list[dict[str, Any]]], None]) -> None:
     """Ask the agents for actions until the game is over. `report(seat, action, events)` hears
     first the set-up's events (seat and action None), then each action with the events it caused."""
-    seen = len(game.state.log)
-    report(None, None, list(game.state.log))
+    seen = len(game.log)
+    report(None, None, list(game.log))
     while not game.over:
         seat = game.to_move
         legal = game.legal_actions()
@@ -94,7 +94,7 @@ def play(game: Any, agents: list[Any], report: Callable[[int | None, dict[str, A
             raise AmunreError(f"seat {seat} is to move but has no legal action (phase '{game.step.phase}')")
         action = agents[seat].choose(game, legal)
         game.apply(action)
-        log = game.state.log
+        log = game.log
         report(seat, action, log[seen:])
         seen = len(log)
 

@@ -70,11 +70,11 @@ def describe_phase(rules: Any, phase_id: str) -> str:
         return ""
 
 
-def tile_label(rules: Any, tile_id: str | None) -> str:
-    for tile in getattr(rules, "tiles", []):
-        if tile.id == tile_id:
-            return f"{tile.label} ({tile.id})" if tile.label != tile.id else tile.id
-    return str(tile_id)
+def kept_text(rules: Any, phase_id: str, key: str, value: Any) -> str:
+    """A value a phase keeps after it ends (e.g. the row its total picked), as its mechanic words it."""
+    mechanic = getattr(rules, "phases", {}).get(phase_id)
+    describe = getattr(mechanic, "describe_kept", None)
+    return describe(key, value) if describe is not None else f"{key} {plain_value(value)}"
 
 
 def with_unit(amount: Any, unit: str) -> str:
@@ -205,10 +205,10 @@ class PlayByPlay:
     def _on_adjust(self, e: dict[str, Any]) -> str:
         return f"{seat_markup(e.get('seat'))} resolves {esc(e.get('card'))}{extras(e, ('event', 'seat', 'card'))}"
 
-    def _on_offering(self, e: dict[str, Any]) -> str:
+    def _on_settled(self, e: dict[str, Any]) -> str:
         ranking = ", ".join(seat_markup(s) for s in e.get("ranking") or []) or "nobody"
         label = e.get("label", e.get("tile"))
-        text = (f"Offering total [bold]{esc(e.get('total'))}[/] -> tile [bold magenta]{esc(label)}[/]"
+        text = (f"Offers total [bold]{esc(e.get('total'))}[/] -> tile [bold magenta]{esc(label)}[/]"
                 f" ({esc(e.get('tile'))}); ranking: {ranking}")
         if "start_player" in e:
             text += f"; start player: {seat_markup(e['start_player'])}"
@@ -229,7 +229,7 @@ class PlayByPlay:
                 + (f" ({detail})" if detail else ""))
 
     def _on_score(self, e: dict[str, Any]) -> str:
-        return f"{seat_markup(e.get('seat'))} scores [bold]{esc(e.get('vp'))} VP[/] for {esc(e.get('source'))}"
+        return f"{seat_markup(e.get('seat'))} scores [bold]{esc(e.get('points'))}[/] for {esc(e.get('source'))}"
 
     def _on_reset(self, e: dict[str, Any]) -> str:
         return f"[dim]{esc(describe_phase(self.rules, self.phase) or 'reset')}[/]" if self.phase else "[dim]reset[/]"
@@ -350,7 +350,7 @@ def place_facts(rules: Any, place: int) -> str:
 def current_bids(game: Any) -> dict[int, dict[str, Any]]:
     """Each seat's latest bid in the running phase, from the (public) event log."""
     bids: dict[int, dict[str, Any]] = {}
-    for event in reversed(game.state.log):
+    for event in reversed(game.log or []):
         if event.get("event") == "phase":
             break
         if event.get("event") == "bid" and event.get("seat") not in bids:
@@ -359,7 +359,8 @@ def current_bids(game: Any) -> dict[int, dict[str, Any]]:
 
 
 def observation_view(console: Console, game: Any, seat: int) -> None:
-    """Print what `seat` may see, from game.observation(seat): purse, hand, board, lots, tile."""
+    """Print what `seat` may see, from game.observation(seat): purse, hand, board, lots, what
+    phases keep (such as a tile)."""
     rules = game.rules
     obs = game.observation(seat)
     step = game.step
@@ -382,8 +383,11 @@ def observation_view(console: Console, game: Any, seat: int) -> None:
     for card in sorted(set(own)):
         count = own.count(card)
         console.print(f"    {esc(card)}{f' x{count}' if count > 1 else ''}{card_doc(rules, card)}", highlight=False)
-    if obs.get("tile") is not None:
-        console.print(f"  Tile: [bold magenta]{esc(tile_label(rules, obs['tile']))}[/]", highlight=False)
+    for phase_id, values in (obs.get("kept") or {}).items():
+        for key, value in values.items():
+            if value is not None:
+                console.print(f"  {esc(phase_id)}: [bold magenta]{esc(kept_text(rules, phase_id, key, value))}[/]",
+                              highlight=False)
     owners = obs.get("owner", [])
     tokens = obs.get("tokens", [])
     rows = [p for p in range(len(rules.place_ids))
@@ -395,7 +399,7 @@ def observation_view(console: Console, game: Any, seat: int) -> None:
             console.print(f"    [bold]{esc(rules.place_ids[p])}[/] {seat_markup(owners[p])}"
                           f"{(': ' + pieces) if pieces else ''} [dim]({esc(place_facts(rules, p))})[/]",
                           highlight=False)
-    lots = obs.get("lots") or []
+    lots = (obs.get("phase") or {}).get("lots") or []
     if lots:
         bids = current_bids(game)
         console.print("  Lots:", highlight=False)

@@ -1,8 +1,10 @@
 """Players that choose actions: uniform random, and a generic one-step greedy.
 
-An agent sees the game through `choose(game, legal)`; the greedy one looks one action ahead
-on a clone and values its own seat with the rules file's own scoring and income, so it knows
-nothing of any particular game.
+An agent sees the game through `choose(game, legal) -> action`, where `legal` is
+`game.legal_actions()` (in the order of `game.legal_action_ids()`). The greedy one looks one
+action ahead on a clone and values its own seat with what the rules' own phases forecast
+(points a scoring phase would give now, income a phase would pay now), so it knows nothing
+of any particular game.
 """
 
 from __future__ import annotations
@@ -10,9 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from .context import Ctx
-from .mechanics.income import Income
-from .mechanics.scoring import Score
+from .actions import PLAY, SELL
 
 
 class Agent(Protocol):
@@ -30,11 +30,12 @@ class RandomAgent:
 
 
 class GreedyAgent:
-    """Takes the action whose immediate outcome scores best for its seat.
+    """Takes the action whose immediate outcome is worth most to its seat.
 
-    The value of a position is the seat's points, plus the points the rules' scoring would
-    give it if scoring happened now, plus its money and the income it would collect now,
-    each at a discount; ties go to the earlier action (sales of cards come last).
+    The value of a position is the seat's score, plus the points the rules' scoring phases
+    would give it if they ran now, plus its other resources and the income the rules' phases
+    would pay it now, each at a discount, plus its cards; ties go to the earlier action
+    (sales of cards come last).
     """
 
     def __init__(self, seed: int = 0, money_weight: float = 0.2, income_weight: float = 0.8,
@@ -48,50 +49,52 @@ class GreedyAgent:
     def choose(self, game: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
         if len(legal) == 1:
             return legal[0]
-        return self._best(game, legal)[0]
+        ids = game.legal_action_ids()
+        return legal[ids.index(self.best(game, ids))]
 
-    def _best(self, game: Any, legal: list[dict[str, Any]]) -> tuple[dict[str, Any], float]:
-        """The best action by the value of the position it leads to."""
+    def best(self, game: Any, ids: list[int]) -> int:
+        """The best action id by the value of the position it leads to."""
         seat, step = game.to_move, game.state.step
-        best, best_value = legal[0], float("-inf")
-        for action in legal:
-            trial = game.clone()
-            trial.apply(action)
+        best, best_value = ids[0], float("-inf")
+        for action in ids:
+            trial = game.clone(events=False)
+            trial.apply_id(action)
             value = self._finish_turn(trial, seat, step)
             if value > best_value + 1e-9:
                 best, best_value = action, value
-        return best, best_value
+        return best
 
     def _finish_turn(self, game: Any, seat: int, step: int) -> float:
-        """Value after an action; an action that obliges the same seat to place what it just
-        got (every legal action a placement) is valued after placing greedily."""
+        """Value after an action; an action whose only sequels are follow-ups of the same seat
+        (placing what it just got) is valued after making them greedily."""
+        blocks = game.rules.actions
         for _ in range(self.follow_ups):
             if game.to_move != seat or game.state.step != step:
                 break
-            legal = [a for a in game.legal_actions() if a["type"] not in ("sell", "play")]
-            if not legal or any(a["type"] != "place" for a in legal):
+            ids = [i for i in game.legal_action_ids() if blocks.block_of(i).rank not in (PLAY, SELL)]
+            if not ids or not all(blocks.block_of(i).follow_up for i in ids):
                 break
-            game.apply(max(legal, key=lambda a: self._after(game, a, seat)))
+            game.apply_id(max(ids, key=lambda i: self._after(game, i, seat)))
         return self.value(game, seat)
 
-    def _after(self, game: Any, action: dict[str, Any], seat: int) -> float:
-        trial = game.clone()
-        trial.apply(action)
+    def _after(self, game: Any, action: int, seat: int) -> float:
+        trial = game.clone(events=False)
+        trial.apply_id(action)
         return self.value(trial, seat)
 
     def value(self, game: Any, seat: int) -> float:
-        state = game.state
-        mechanics = game.rules.phases.values()
-        projected = 0.0
-        for mech in mechanics:
-            if isinstance(mech, Score):
-                for award in mech.awards:
-                    if award.when is None or award.when(Ctx(game)):
-                        projected += mech.points(game, award).get(seat, 0)
-        income = sum(m.projected(game, seat) for m in mechanics if isinstance(m, Income))
-        resources = state.resources[seat]
-        return (resources.get("vp", 0) + projected + self.money_weight * resources.get("gold", 0)
-                + self.income_weight * income + self.card_weight * len(state.hands[seat]))
+        score = game.rules.winner.score
+        projected, income = 0.0, 0
+        for mech in game.rules.phases.values():
+            for resource, amount in mech.forecast(game, seat).items():
+                if resource == score:
+                    projected += amount
+                else:
+                    income += amount
+        resources = game.state.resources[seat]
+        money = sum(amount for name, amount in resources.items() if name != score)
+        return (resources[score] + projected + self.money_weight * money
+                + self.income_weight * income + self.card_weight * len(game.state.hands[seat]))
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}

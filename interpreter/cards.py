@@ -1,87 +1,73 @@
-"""Card play windows: which cards a seat may play now, with which choices, and playing them.
+"""The card layer: playing a card in an open card window, and selling one, at any decision.
 
-A card's effect may `choose` (a province, a number...); each allowed combination of choices
-is one legal action, so the player's choice is part of the action and is replayed exactly.
+It is one layer for every phase: the engine adds these actions to whatever the running
+mechanic offers, so no mechanic deals with cards played or sold. A card's `choose`s are part
+of its play action (see interpreter/choices.py), so a play replays exactly.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
-from . import board
+from . import choices, material
+from .actions import Block
 from .context import Ctx
-from .dsl_compile import Effect
-from .dsl_names import PLACE
 
 
-def bindings(game: Any, seat: int, effect: Effect, source: str) -> Iterator[dict[str, Any]]:
-    """Every combination of choices for which the effect's requirements hold (env values)."""
-    ctx = Ctx(game, seat, {}, None, source)
-
-    def walk(i: int) -> Iterator[dict[str, Any]]:
-        if i == len(effect.choices):
-            if effect.allowed(ctx):
-                yield dict(ctx.env)
-            return
-        choice = effect.choices[i]
-        for value in choice.options(ctx):
-            ctx.env[choice.name] = value
-            yield from walk(i + 1)
-        ctx.env.pop(choice.name, None)
-    yield from walk(0)
-
-
-def to_action(game: Any, effect: Effect, env: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
-    """The JSON action for one binding: places are written by their rules-file ids."""
-    action = dict(base)
-    for choice in effect.choices:
-        value = env[choice.name]
-        action[choice.name] = game.rules.place_ids[value] if choice.type == PLACE else value
-    return action
-
-
-def from_action(game: Any, effect: Effect, action: dict[str, Any]) -> dict[str, Any]:
-    env = {}
-    for choice in effect.choices:
-        value = action[choice.name]
-        env[choice.name] = game.rules.place_index[value] if choice.type == PLACE else value
-    return env
-
-
-def playable(game: Any, seat: int, window: str) -> list[dict[str, Any]]:
-    """Play actions for the seat's cards of this window, one kind at most once per phase."""
-    actions = []
-    state = game.state
-    for card_id in sorted(set(state.hands[seat])):
-        card = game.rules.cards[card_id]
-        if card.window != window or card.effect is None or card_id in state.played[seat]:
+def playable(game: Any, seat: int, window: str) -> list[int]:
+    """Play actions for the seat's cards of this window, in id order. A deck may allow one card
+    of each kind per phase (round, age, game): a kind already played then is left out."""
+    rules, state = game.rules, game.state
+    hand = state.hands[seat]
+    if rules.window_cards.get(window, frozenset()).isdisjoint(hand):
+        return []
+    ids = []
+    for card_id in sorted(set(hand)):
+        card = rules.cards[card_id]
+        block = rules.play_blocks.get(card_id)
+        if card.window != window or block is None or _used(state, rules.decks[card.deck].one_per_kind,
+                                                           seat, card_id):
             continue
-        for env in bindings(game, seat, card.effect, card_id):
-            actions.append(to_action(game, card.effect, env, {"type": "play", "card": card_id}))
-    return actions
+        ids += choices.allowed_ids(game, seat, card.effect, block, card_id)
+    return ids
 
 
-def play(game: Any, seat: int, action: dict[str, Any]) -> None:
+def _used(state: Any, lifetime: str | None, seat: int, card_id: str) -> bool:
+    if lifetime is None:
+        return False
+    played = state.played.get(lifetime)
+    return played is not None and card_id in played[seat]
+
+
+def play(game: Any, seat: int, block: Block, indices: tuple[int, ...]) -> None:
     """Play a card: it leaves the hand for its discard pile, then its effect runs."""
-    card = game.rules.cards[action["card"]]
-    board.discard(game, seat, card.id)
-    game.state.played[seat].append(card.id)
-    game.event({"event": "play", "seat": seat, **{k: v for k, v in action.items() if k != "type"}})
-    run(game, seat, card.effect, action, card.id)
+    state = game.state
+    card = game.rules.cards[dict(block.fixed)["card"]]
+    material.discard(game, seat, card.id)
+    lifetime = game.rules.decks[card.deck].one_per_kind
+    if lifetime is not None:
+        state.played.setdefault(lifetime, [[] for _ in range(state.players)])[seat].append(card.id)
+    game.event({"event": "play", "seat": seat, "card": card.id, **shown_choices(game, block, indices)})
+    run(game, seat, card.effect, choices.env_of(block, indices), card.id)
 
 
-def run(game: Any, seat: int, effect: Effect, action: dict[str, Any], source: str) -> None:
-    ctx = Ctx(game, seat, from_action(game, effect, action), None, source)
-    effect.run(ctx)
+def run(game: Any, seat: int, effect: Any, env: dict[str, Any], source: str) -> None:
+    effect.run(Ctx(game, seat, env, None, source))
 
 
-def sell_actions(game: Any, seat: int) -> list[dict[str, Any]]:
-    """Cards that may be turned in for gold at any of the seat's decisions."""
-    return [{"type": "sell", "card": c} for c in sorted(set(game.state.hands[seat]))
-            if game.rules.decks[game.rules.cards[c].deck].sell]
+def shown_choices(game: Any, block: Block, indices: tuple[int, ...]) -> dict[str, Any]:
+    """An action's choices as the action shows them (places by id)."""
+    return {name: domain.value(index, game) for (name, domain), index in zip(block.fields, indices)}
+
+
+def sell_ids(game: Any, seat: int) -> list[int]:
+    """Cards that may be turned in at any of the seat's decisions."""
+    sell_id = game.rules.sell_ids
+    return sorted({sell_id[c] for c in game.state.hands[seat] if c in sell_id})
 
 
 def sell(game: Any, seat: int, card_id: str) -> None:
     deck = game.rules.decks[game.rules.cards[card_id].deck]
-    board.discard(game, seat, card_id)
-    board.gain(game, seat, deck.sell_resource, deck.sell, "sold " + card_id)
+    material.discard(game, seat, card_id)
+    material.gain(game, seat, deck.sell_resource, deck.sell, "sold " + card_id)
+    game.event({"event": "sell", "seat": seat, "card": card_id})

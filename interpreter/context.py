@@ -1,7 +1,7 @@
 """What a compiled DSL closure sees while it runs: the game, the acting seat, bound names.
 
 One small mutable object is passed down every closure call instead of building dicts per
-step; aggregates move `it` from place to place and put it back.
+step; aggregates move `it` from element to element and put it back.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ class Ctx:
     __slots__ = ("game", "state", "seat", "env", "it", "source")
 
     def __init__(self, game: Any, seat: int | None = None, env: dict[str, Any] | None = None,
-                 it: int | None = None, source: str = "") -> None:
+                 it: Any = None, source: str = "") -> None:
         self.game = game
-        self.state = game.state
+        self.state = game.state if game is not None else None
         self.seat = seat
         self.env = env if env is not None else {}
         self.it = it

@@ -1,45 +1,38 @@
-"""The public game API: a Game steps a GameState through the rules' schedule, one action at a time.
+"""The public game API: a Game steps a GameState through the rules' schedule, one action at a
+time, as dicts or as integer ids.
 
-The engine knows nothing of any edition: it asks the running phase's mechanic who decides
-next and what they may do; everything else comes from the compiled Rules.
+The engine knows nothing of any edition: after each action the automatic step
+(interpreter/flow.py) asks the running phase's mechanic who decides next and works out what
+that seat may do, once; everything else comes from the compiled Rules.
 """
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
 from typing import Any
 
-from . import cards, rng
+from . import cards, flow, rng
+from .actions import PLAY, SELL
 from .context import Ctx
-from .errors import AmunreError, IllegalAction, RulesError
-from .loader import load_document
-from .model import Rules, build_rules
-from .schema import validate_document
-from .state import GameState
+from .errors import AmunreError, IllegalAction
+from .model import Rules, Step
+from .observe import observation, observation_layout, observation_tensor
+from .rules_cache import load_rules, rules_for_save
+from .state import GameState, plain_copy
 
-_RULES_CACHE: dict[str, Rules] = {}
-
-
-def load_rules(path: str | Path) -> Rules:
-    """Load, check and compile a rules file; RulesError lists every problem found."""
-    doc = load_document(path)
-    problems = validate_document(doc)
-    if problems:
-        raise RulesError(problems)
-    rules = build_rules(doc)
-    rules.digest = hashlib.sha256(doc.text.encode()).hexdigest()[:16]
-    _RULES_CACHE[str(Path(path).resolve())] = rules
-    return rules
+__all__ = ["Game", "load_rules", "new_game"]
 
 
 class Game:
-    def __init__(self, rules: Rules, state: GameState) -> None:
+    def __init__(self, rules: Rules, state: GameState, history: list[int] | None = None,
+                 events: bool = True, setup: dict[str, Any] | None = None) -> None:
         self.rules = rules
         self.state = state
-        self._legal_cache: list[dict[str, Any]] | None = None
+        self.setup = setup or {}                                            # as new_game was given it
+        self.history: list[int] = history if history is not None else []   # every action id applied
+        self.log: list[dict[str, Any]] | None = [] if events else None     # readable events, if kept
+        self._legal: list[int] | None = None
 
-    # ---- reading -------------------------------------------------------------------------
+    # ---- reading -------------------------------------------------------------------------------
     @property
     def to_move(self) -> int | None:
         return self.state.to_move
@@ -49,146 +42,196 @@ class Game:
         return self.state.over
 
     @property
-    def step(self):
+    def step(self) -> Step:
         """The schedule entry now running (phase, age, round)."""
         return self.rules.schedule[min(self.state.step, len(self.rules.schedule) - 1)]
 
+    def num_distinct_actions(self) -> int:
+        """The size of the rules file's action space: every id is in range(this)."""
+        return self.rules.actions.size
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of the actions the seat to move may take now, sorted."""
+        return list(self._legal_ids())
+
     def legal_actions(self) -> list[dict[str, Any]]:
-        """The actions the seat to move may take now (fresh copies: the caller may keep or edit them)."""
-        return [dict(action) for action in self._legal()]
+        """The actions the seat to move may take now, as dicts, in the order of their ids."""
+        to_dict = self.rules.actions.to_dict
+        return [to_dict(i, self) for i in self._legal_ids()]
 
-    def _legal(self) -> list[dict[str, Any]]:
-        # Agents ask for the legal actions and apply() checks against them: compute them once
-        # per position (the position changes only through apply(), which drops the cache).
-        if self._legal_cache is None:
-            seat = self.state.to_move
-            self._legal_cache = [] if seat is None else (
-                self.rules.mechanic(self.state.step).legal(self, seat) + cards.sell_actions(self, seat))
-        return self._legal_cache
+    def _legal_ids(self) -> list[int]:
+        if self._legal is None:       # a restored game: the decision is worked out again
+            self._legal = []
+            if self.state.to_move is not None:
+                saved = self.state.to_move
+                flow.advance(self)
+                if self.state.to_move != saved:
+                    raise AmunreError("the saved position does not agree with its rules")
+        return self._legal
 
-    # ---- acting --------------------------------------------------------------------------
+    def actions(self) -> list[dict[str, Any]]:
+        """The actions applied so far, as dicts (an id's dict depends on its position, so they
+        are worked out by replaying the game from its seed and set-up)."""
+        replay = new_game(self.rules, self.state.players, self.state.seed, self.setup, events=False)
+        out = []
+        for action_id in self.history:
+            out.append(replay.action_from_id(action_id))
+            replay.apply_id(action_id)
+        return out
+
+    def action_to_id(self, action: dict[str, Any]) -> int:
+        """The id of a dict action in this position; IllegalAction if it has none."""
+        found = self.rules.actions.encode(action, self)
+        if found is None:
+            raise IllegalAction("no action of these rules looks like this", action)
+        return found
+
+    def action_from_id(self, action_id: int) -> dict[str, Any]:
+        """The dict action of an id in this position."""
+        if type(action_id) is not int or not 0 <= action_id < self.rules.actions.size:
+            raise IllegalAction(f"action ids are 0 to {self.rules.actions.size - 1}", action_id)
+        return self.rules.actions.to_dict(action_id, self)
+
+    # ---- acting --------------------------------------------------------------------------------
     def apply(self, action: dict[str, Any]) -> None:
         """Carry out one legal action of the seat to move; IllegalAction says why not."""
-        legal = self._legal()
+        legal = self._legal_ids()
         try:
-            action = dict(legal[legal.index(action)])   # the engine's own copy, not the caller's
-        except ValueError:
-            raise IllegalAction(self._why_illegal(action, legal), action) from None
-        seat = self.state.to_move
-        self._legal_cache = None
-        self.state.history.append(action)
-        if action["type"] == "sell":
-            cards.sell(self, seat, action["card"])
-            self.event({"event": "sell", "seat": seat, "card": action["card"]})
-        else:
-            self.rules.mechanic(self.state.step).apply(self, seat, action)
-        self.state.to_move = None
-        self._advance()
+            action_id = self.rules.actions.encode(action, self)
+        except (TypeError, ValueError, RecursionError):
+            action_id = None
+        if action_id is None or action_id not in legal:
+            raise IllegalAction(self._why_illegal(action), _shown(action))
+        self._apply(action_id)
 
-    def _why_illegal(self, action: Any, legal: list[dict[str, Any]]) -> str:
+    def apply_id(self, action_id: int) -> None:
+        """Carry out one legal action given by its id."""
+        if type(action_id) is not int or action_id not in self._legal_ids():
+            raise IllegalAction(f"{action_id!r} is not among the legal action ids {self.legal_action_ids()[:12]}"
+                                + (" ..." if len(self._legal_ids()) > 12 else ""), _shown(action_id))
+        self._apply(action_id)
+
+    def _apply(self, action_id: int) -> None:
+        state = self.state
+        seat = state.to_move
+        block = self.rules.actions.block_of(action_id)
+        indices = block.indices(action_id)
+        self._legal = None
+        self.history.append(action_id)
+        state.to_move = None
+        if block.rank == SELL:
+            cards.sell(self, seat, block.fields[0][1].values[indices[0]])
+        elif block.rank == PLAY:
+            cards.play(self, seat, block, indices)
+        else:
+            self.rules.phases[self.step.phase].apply(self, seat, block, indices)
+        flow.advance(self)
+
+    def decide(self, seat: int, legal: list[int]) -> None:
+        """The automatic step stops here: `seat` must choose among `legal` (sorted ids)."""
+        self.state.to_move = seat
+        self._legal = legal
+
+    def _why_illegal(self, action: Any, ) -> str:
         if self.state.over:
             return "the game is over"
-        if not isinstance(action, dict) or "type" not in action:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             return "an action is a dict with a 'type' key"
-        types = sorted({a["type"] for a in legal})
+        legal = self.legal_actions()
+        types = list(dict.fromkeys(a["type"] for a in legal))
         if action["type"] not in types:
             return (f"a '{action['type']}' action is not possible now (phase "
-                    f"'{self.step.phase}', seat {self.to_move}); possible: {', '.join(types)}")
+                    f"'{self.step.phase}', seat {self.to_move}); possible: {', '.join(sorted(types))}")
         same = [a for a in legal if a["type"] == action["type"]]
         sample = ", ".join(str(a) for a in same[:5]) + (" ..." if len(same) > 5 else "")
-        return f"{action} is not allowed now; allowed '{action['type']}' actions: {sample}"
-
-    def _advance(self) -> None:
-        """Run automatic steps until a seat must decide or the game ends."""
-        state = self.state
-        schedule = self.rules.schedule
-        while not state.over:
-            mechanic = self.rules.mechanic(state.step)
-            if not state.phase:
-                step = schedule[state.step]
-                self.event({"event": "phase", "phase": step.phase, "age": step.age, "round": step.round})
-                state.phase = {"begun": True}
-                mechanic.begin(self)
-                state.phase.setdefault("begun", True)
-            seat = mechanic.next_seat(self)
-            if seat is not None:
-                state.to_move = seat
-                return
-            state.phase = {}
-            state.mods = {}
-            state.played = [[] for _ in range(state.players)]
-            state.step += 1
-            if state.step >= len(schedule):
-                state.over = True
-                state.to_move = None
-                self.event({"event": "game_over", **self.result()})
+        return f"{_shown(action)} is not allowed now; allowed '{action['type']}' actions: {sample}"
 
     def event(self, event: dict[str, Any]) -> None:
-        self.state.log.append(event)
+        if self.log is not None:
+            self.log.append(event)
 
-    # ---- results -------------------------------------------------------------------------
+    def set_start_player(self, seat: int, announce: bool = True) -> None:
+        """The named effect any mechanic or rule uses to change the start player."""
+        self.state.start_player = seat
+        if announce:
+            self.event({"event": "start_player", "seat": seat})
+
+    # ---- results -------------------------------------------------------------------------------
     def result(self) -> dict[str, Any]:
-        """Scores, winners (after tie-breaks) and each seat's points by source."""
-        n = self.state.players
-        keys = [tuple([self.rules.winner_by(Ctx(self, s))] + [t(Ctx(self, s)) for t in self.rules.tiebreaks])
-                for s in range(n)]
-        best = max(keys)
-        breakdown = []
+        """Scores, winners (after tie-breaks), the resources the rules report, and each seat's
+        points by source."""
+        winner, state = self.rules.winner, self.state
+        n = state.players
+        scores = [state.resources[s][winner.score] for s in range(n)]
+        keys = []
         for s in range(n):
-            vp = {k.split(":", 1)[1]: v for k, v in self.state.vp_sources[s].items() if k.startswith("vp:") and v}
-            breakdown.append(vp)
-        return {"scores": [self.state.resources[s]["vp"] for s in range(n)],
-                "winners": [s for s in range(n) if keys[s] == best],
-                "gold": [self.state.resources[s]["gold"] for s in range(n)],
-                "breakdown": breakdown, "over": self.state.over}
+            ctx = Ctx(self, s)
+            keys.append(tuple([winner.by.fn(ctx) if winner.by else scores[s]]
+                              + [t.fn(ctx) for t in winner.tiebreaks]))
+        best = max(keys)
+        out: dict[str, Any] = {"scores": scores, "winners": [s for s in range(n) if keys[s] == best]}
+        for name in winner.report:
+            out[name] = [state.resources[s][name] for s in range(n)]
+        out["breakdown"] = [{k: v for k, v in state.sources[s].get(winner.score, {}).items() if v}
+                            for s in range(n)]
+        out["over"] = state.over
+        return out
 
-    # ---- what a seat may see -------------------------------------------------------------
+    # ---- what a seat may see -------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:
-        """The state as the seat sees it: others' hidden hands and secret offers are masked."""
-        data = self.state.to_json()
-        hidden_decks = {name for name, deck in self.rules.decks.items() if deck.hidden}
-        for other in range(self.state.players):
-            if other != seat:
-                hand = data["hands"][other]
-                data["hands"][other] = sorted(c for c in hand if self.rules.cards[c].deck not in hidden_decks)
-                data["hands"][other] += ["?"] * (len(hand) - len(data["hands"][other]))
-        data["decks"] = {name: len(pile) for name, pile in data["decks"].items()}
-        data["boxed"] = {name: len(pile) for name, pile in data["boxed"].items()}
-        data.pop("rng")
-        data.pop("seed")
-        phase = data["phase"]
-        if "offers" in phase and phase.get("stage") == "offer":
-            phase["offers"] = [o if s == seat or o is None else "hidden" for s, o in enumerate(phase["offers"])]
-            phase["attached"] = [a if s == seat else ["?"] * len(a) for s, a in enumerate(phase["attached"])]
-        data["history"] = len(data["history"])
-        data["log"] = len(data["log"])
-        data["seat"] = seat
-        return data
+        """The position as the seat sees it: others' hidden hands and secret offers are masked,
+        deck order and the generator are left out, the past is given as counts."""
+        return observation(self, seat)
 
-    # ---- saving and copying --------------------------------------------------------------
+    def observation_tensor(self, seat: int) -> list[float]:
+        """The observation as a flat list of numbers (layout: observation_layout())."""
+        return observation_tensor(self, seat)
+
+    def observation_layout(self) -> list[dict[str, Any]]:
+        """The named pieces of observation_tensor(): name, offset, shape, meaning."""
+        return observation_layout(self.rules)
+
+    # ---- saving and copying --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {"rules": {"path": self.rules.path, "id": self.rules.id, "digest": self.rules.digest},
-                "state": self.state.to_json()}
+                "setup": plain_copy(self.setup), "actions": list(self.history), "state": self.state.to_json()}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], rules: Rules | None = None) -> Game:
         """Restore a saved game; the rules are reloaded from their path unless given."""
-        if rules is None:
-            path = str(Path(data["rules"]["path"]).resolve())
-            rules = _RULES_CACHE.get(path) or load_rules(data["rules"]["path"])
-        if rules.digest != data["rules"]["digest"]:
-            raise AmunreError(f"the rules file {data['rules']['path']} changed since this game was saved")
-        return cls(rules, GameState.from_json(data["state"]))
+        rules = rules_for_save(data["rules"], rules)
+        return cls(rules, GameState.from_json(data["state"]), list(data.get("actions", [])),
+                   setup=plain_copy(data.get("setup", {})))
 
-    def clone(self) -> Game:
-        return Game(self.rules, self.state.clone())
+    def clone(self, events: bool | None = None) -> Game:
+        """An independent copy of the position and its action history, and of the event log
+        if it is kept; `events=False` keeps none in the copy (lookahead needs none)."""
+        keep = self.log is not None if events is None else events
+        copy = Game(self.rules, self.state.clone(), list(self.history), keep, self.setup)
+        if keep and self.log is not None:
+            copy.log = list(self.log)
+        copy._legal = self._legal
+        return copy
 
 
-def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any] | None = None) -> Game:
+def _shown(action: Any) -> Any:
+    """An action as an error may show it (a broken or huge one shortened)."""
+    try:
+        text = repr(action)
+    except (RecursionError, ValueError):
+        return "<unprintable action>"
+    return action if len(text) <= 300 else text[:300] + "..."
+
+
+def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any] | None = None,
+             events: bool = True) -> Game:
     """A new game at its first decision. `setup` may fix `start_player`, stack named decks
-    (`decks: {name: [top cards...]}`), set `options`, and set per-seat start `resources`."""
+    (`decks: {name: [top cards...]}`), deal seats more cards (`hands: [[cards of seat 0], ...]`,
+    each taken from its deck once the decks are ready), set `options`, and set per-seat start
+    `resources`.
+    Without `events` the game keeps no readable log (faster, for simulations)."""
     setup = setup or {}
-    if not rules.min_players <= players <= rules.max_players:
+    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
         raise AmunreError(f"{rules.title or rules.id} is for {rules.min_players} to {rules.max_players} "
                           f"players, not {players}")
     options = {name: opt.default for name, opt in rules.options.items()}
@@ -198,22 +241,39 @@ def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any
         options[name] = value
     state = GameState(
         players=players, seed=seed, rng=seed & ((1 << 64) - 1), options=options,
-        resources=[dict(rules.resources) for _ in range(players)],
-        vp_sources=[{} for _ in range(players)], hands=[[] for _ in range(players)],
-        decks={}, discards={}, boxed={}, owner=[-1] * len(rules.place_ids),
-        tokens=[{} for _ in rules.place_ids], supply=dict(rules.supply), start_player=0,
-        played=[[] for _ in range(players)])
+        resources=[dict(rules.resources) for _ in range(players)], sources=[{} for _ in range(players)],
+        hands=[[] for _ in range(players)], decks={}, discards={}, boxed={},
+        owner=[-1] * len(rules.place_ids), tokens=[{} for _ in rules.place_ids], supply=dict(rules.supply),
+        start_player=0)
     for name, values in setup.get("resources", {}).items():
         for seat, value in enumerate(values):
             state.resources[seat][name] = value
-    game = Game(rules, state)
+    game = Game(rules, state, events=events, setup=plain_copy(setup))
     _build_decks(game, setup.get("decks", {}))
+    _deal(game, setup.get("hands", []))
     if "start_player" in setup:
         state.start_player = int(setup["start_player"]) % players
     else:
         state.rng, state.start_player = rng.below(state.rng, players)
-    game._advance()
+    flow.advance(game)
     return game
+
+
+def _deal(game: Game, hands: list[list[str]]) -> None:
+    """Set-up's extra cards: each from the top-most copy in its deck, else from the box."""
+    state = game.state
+    for seat, cards_ in enumerate(hands):
+        for card in cards_:
+            if card not in game.rules.cards or seat >= state.players:
+                raise AmunreError(f"setup deals unknown card '{card}' or to no such seat {seat}")
+            deck = game.rules.cards[card].deck
+            for pile in (state.decks[deck], state.boxed[deck]):
+                if card in pile:
+                    pile.remove(card)
+                    break
+            else:
+                raise AmunreError(f"setup deals '{card}', and its deck '{deck}' has no such card left")
+            state.hands[seat].append(card)
 
 
 def _build_decks(game: Game, stacked: dict[str, list[str]]) -> None:
@@ -229,7 +289,7 @@ def _build_decks(game: Game, stacked: dict[str, list[str]]) -> None:
     for name, pile in state.decks.items():
         state.rng = rng.shuffle(state.rng, pile)
         if name in rules.setup_deck_counts:
-            count = rules.setup_deck_counts[name](Ctx(game))
+            count = rules.setup_deck_counts[name].fn(Ctx(game))
             state.boxed[name], state.decks[name] = pile[count:], pile[:count]
     for name, top in stacked.items():
         if name not in state.decks:

@@ -133,7 +133,7 @@ def test_log_is_jsonl_with_header_actions_and_events_and_replays(tmp_path: Path)
         assert game.to_move == record["seat"]
         game.apply(record["action"])
     assert game.over and game.result() == json.loads(result.stdout)
-    assert [e for e in game.state.log] == events
+    assert [e for e in game.log] == events
 
 
 def test_replay_command_reprints_a_logged_game(tmp_path: Path) -> None:

@@ -24,8 +24,8 @@ import pytest
 
 import amunre
 from amunre.interpreter import cards
-from amunre.interpreter.dsl_compile import Compiler, Scope
-from amunre.interpreter.dsl_names import NUM, PLACE
+from amunre.interpreter.dsl import Dsl, Scope
+from amunre.interpreter.dsl.types import NUM, PLACE
 
 REPO = Path(__file__).resolve().parent.parent
 DOCS = REPO / "docs"
@@ -69,7 +69,7 @@ def edited(block: Block) -> str:
 
 # ---- docs/dsl.md ---------------------------------------------------------------------------
 
-SCOPES = {(): Scope(), ("place",): Scope(element=True), ("n",): Scope(bound={"n": NUM}),
+SCOPES = {(): Scope(), ("place",): Scope().over(PLACE), ("n",): Scope(bound={"n": NUM}),
           ("it",): Scope(bound={"it": PLACE})}
 GOOD = snippets("dsl.md", {"dsl-expression", "dsl-collection", "dsl-effect"})
 BAD = snippets("dsl.md", {"dsl-rejected"})
@@ -86,7 +86,7 @@ def compile_dsl(rules, kind: str, text: str, scope: Scope) -> list[str]:
 
     def report(message: str, offset: int, hint: str | None) -> None:
         problems.append(message if hint is None else f"{message} ({hint})")
-    getattr(Compiler(rules.vocab, report), kind)(text.strip(), scope)
+    getattr(Dsl(rules.vocab, report), kind)(text.strip(), scope)
     return problems
 
 
@@ -153,11 +153,10 @@ def big_harvest_gain(rules, farmers: int = 3) -> int:
     place = rules.place_index["thebes"]
     game.state.owner[place] = 0
     game.state.tokens[place]["farmer"] = farmers
-    game.state.tile = "low"
+    game.state.kept["offering"] = {"tile": "low"}
     harvest = rules.phases["harvest"]
     before = harvest.place_income(game, 0, place)
-    play = {"type": "play", "card": "big_harvest", "target": "thebes"}
-    cards.run(game, 0, rules.cards["big_harvest"].effect, play, "big_harvest")
+    cards.run(game, 0, rules.cards["big_harvest"].effect, {"target": place}, "big_harvest")
     return harvest.place_income(game, 0, place) - before
 
 

@@ -1,5 +1,10 @@
-"""The engine and the CLI know no edition: no province, card or edition id of any rules file
-appears in their code (comments aside). Everything game-specific lives in rules/.
+"""The engine and the CLI know no edition: no name a rules file gives (its places, cards,
+resources, tokens, decks, goods, phases, tiles and their values, options, modifiers, derived
+values, or its own id) appears in their code (comments aside). Everything game-specific lives
+in rules/. (Place properties are left out: `fields` or `side` are ordinary words of code.)
+
+A phase may be named after the mechanic it runs (`auction: {mechanic: auction}`): mechanic
+names are the engine's own words, so they are not game words.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import Any
 import pytest
 
 from amunre.interpreter.loader import load_document
+from amunre.interpreter.mechanics import MECHANICS
 
 from conftest import REPO, RULES_PATH
 
@@ -21,12 +27,16 @@ EDITION = r"knizia20\d\d"
 
 
 def game_words(rules_file: Path) -> set[str]:
-    """Place ids, card ids and the edition id of a rules file, read from the file itself."""
+    """Every name a rules file gives, read from the (merged) file itself, less mechanic names."""
     data = load_document(rules_file).data
     words = {item["id"] for item in data["places"]["items"]}
-    words |= set(data.get("cards", {}))
+    for section in ("cards", "resources", "tokens", "decks", "goods", "options", "modifiers", "derived", "phases"):
+        words |= set(data.get(section, {}))
+    for phase in data.get("phases", {}).values():
+        for row in phase.get("tiles", []):
+            words |= {row["id"]} | {k for k in row if k not in ("id", "label", "min", "max")}
     words.add(data["id"])
-    return words
+    return words - set(MECHANICS)
 
 
 def forbidden_pattern(words: set[str]) -> re.Pattern[str]:
@@ -71,6 +81,10 @@ def test_rules_file_words_are_read(rules: Any) -> None:
     assert set(rules.place_ids) <= words and len(rules.place_ids) == 15
     assert set(rules.cards) <= words
     assert {"thebes", "buto", "architect", "theft", "knizia2016"} <= words
+    assert {"gold", "vp", "farmer", "stone", "pyramid", "favor", "provinces", "offering", "harvest",
+            "mid_low", "camel", "temple_vp", "nile_side_bonus", "offering_adjustment", "harvest_bonus",
+            "pyramids"} <= words
+    assert not {"auction", "market"} & words          # phases named after their mechanic
 
 
 def test_scanner_finds_code_and_ignores_comments() -> None:
@@ -90,7 +104,7 @@ def test_scanner_finds_code_and_ignores_comments() -> None:
 def test_there_are_files_to_scan() -> None:
     files = python_files()
     names = {p.relative_to(REPO).as_posix() for p in files}
-    assert {"interpreter/game.py", "interpreter/dsl_compile.py", "cli/app.py"} <= names
+    assert {"interpreter/game.py", "interpreter/dsl/compile.py", "cli/app.py"} <= names
     assert any(p.parts[-2] == "mechanics" for p in files)
 
 

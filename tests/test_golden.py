@@ -10,7 +10,6 @@ choose the very same actions (so legal actions keep their order) and end with th
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -48,4 +47,4 @@ def test_recorded_actions_replay_to_the_recorded_result(rules: Any, recorded: di
 
 
 def game_actions(game: amunre.Game) -> list[dict[str, Any]]:
-    return list(game.state.history)
+    return game.actions()

@@ -29,7 +29,7 @@ def hidden_cards(rules: Any) -> list[str]:
 
 
 def drive(rules: Any, players: int, seed: int, actions: int) -> amunre.Game:
-    return play_random(rules, players, seed, stop=lambda g: len(g.state.history) >= actions)
+    return play_random(rules, players, seed, stop=lambda g: len(g.history) >= actions)
 
 
 def other_observations(game: amunre.Game, changed_seat: int) -> dict[int, Any]:

@@ -42,7 +42,12 @@ def phase(game):
 
 
 def events(game, kind):
-    return [e for e in game.state.log if e["event"] == kind]
+    return [e for e in game.log if e["event"] == kind]
+
+
+def lots(game):
+    """The places up for auction: the running auction's own data."""
+    return game.state.phase["lots"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -53,7 +58,7 @@ SEB, ARNAUD, CHARLES = 0, 1, 2
 def test_auction_example(rules):
     game = amunre.new_game(rules, players=3, seed=1, setup={
         "start_player": SEB, "decks": {"provinces": ["thebes", "dakhla", "abydos"]}})
-    assert game.state.lots == [rules.place_index[p] for p in ("thebes", "dakhla", "abydos")]
+    assert lots(game) == [rules.place_index[p] for p in ("thebes", "dakhla", "abydos")]
     act(game, SEB, type="bid", lot="dakhla", space=10)
     act(game, ARNAUD, type="bid", lot="thebes", space=3)
     act(game, CHARLES, type="bid", lot="thebes", space=6)
@@ -94,8 +99,8 @@ def _skip_market(game):
 
 def test_protection_blocks_the_next_space(rules):
     game = amunre.new_game(rules, players=3, seed=3, setup={
-        "start_player": 0, "decks": {"provinces": ["thebes", "dakhla", "abydos"], "favor": ["protection"]}})
-    game.state.hands[0].append(game.state.decks["favor"].pop(0))
+        "start_player": 0, "decks": {"provinces": ["thebes", "dakhla", "abydos"], "favor": ["protection"]},
+        "hands": [["protection"]]})
     act(game, 0, type="play", card="protection")
     act(game, 0, type="bid", lot="thebes", space=3)
     spaces = [a["space"] for a in game.legal_actions() if a["type"] == "bid" and a["lot"] == "thebes"]
@@ -109,8 +114,8 @@ def test_protection_blocks_the_next_space(rules):
 
 def test_bribery_allows_a_rebid_on_the_same_lot(rules):
     game = amunre.new_game(rules, players=3, seed=4, setup={
-        "start_player": 0, "decks": {"provinces": ["thebes", "dakhla", "abydos"], "favor": ["bribery"]}})
-    game.state.hands[0].append(game.state.decks["favor"].pop(0))
+        "start_player": 0, "decks": {"provinces": ["thebes", "dakhla", "abydos"], "favor": ["bribery"]},
+        "hands": [["bribery"]]})
     act(game, 0, type="bid", lot="thebes", space=3)
     assert {"type": "play", "card": "bribery"} not in game.legal_actions()   # not outbid yet
     act(game, 1, type="bid", lot="thebes", space=6)
@@ -167,7 +172,7 @@ def test_offering_example(rules):
     act(game, arnaud, type="offer", amount=6)
     act(game, charles, type="offer", amount=6)
     act(game, seb, type="offer", card="theft")
-    offering = events(game, "offering")[-1]
+    offering = events(game, "settled")[-1]
     assert offering["total"] == 6 + 6 - 3 == 9
     assert offering["label"] == "3>12"
     assert game.state.start_player == arnaud        # tie with Charles: earlier in turn order
@@ -216,7 +221,7 @@ def test_example_of_the_beginning_of_a_game(rules):
         "decks": {"provinces": ["thebes", "avaris", "buto", "mendes"], "favor": favor_top}})
 
     # 1. Auction
-    assert [rules.place_ids[p] for p in game.state.lots] == ["thebes", "avaris", "buto", "mendes"]
+    assert [rules.place_ids[p] for p in lots(game)] == ["thebes", "avaris", "buto", "mendes"]
     act(game, BERNARD, type="bid", lot="thebes", space=6)
     act(game, CHARLES4, type="bid", lot="buto", space=0)
     act(game, ARNAUD4, type="bid", lot="buto", space=3)
@@ -279,7 +284,7 @@ def test_example_of_the_beginning_of_a_game(rules):
     act(game, ALEXANDRE, type="offer", card="theft")
     assert events(game, "reveal")[-1]["total"] == 5 + 2 + 6 - 3 == 10
     act(game, ARNAUD4, type="resolve", card="offering_adjustment", delta=3)
-    offering = events(game, "offering")[-1]
+    offering = events(game, "settled")[-1]
     assert (offering["total"], offering["label"]) == (13, "13>22")
     assert offering["ranking"] == [ARNAUD4, BERNARD, CHARLES4]
     assert game.state.start_player == ARNAUD4
@@ -299,7 +304,7 @@ def test_example_of_the_beginning_of_a_game(rules):
     assert [e["seat"] for e in events(game, "income")] == [ARNAUD4, ALEXANDRE, BERNARD, CHARLES4]
     # Round 2 begins: Arnaud, the new start player, draws 4 new provinces and bids first.
     assert phase(game) == "auction" and game.step.round == 2
-    assert game.to_move == ARNAUD4 and len(game.state.lots) == 4
+    assert game.to_move == ARNAUD4 and len(lots(game)) == 4
 
 
 @pytest.mark.parametrize("option,deltas", [("must_change", [3, -3]), ("may_pass", [3, -3, 0])])
@@ -307,9 +312,7 @@ def test_offering_adjustment_option(rules, option, deltas):
     # [R] the adjuster must raise or lower the total by 3; [T] may also leave it.
     game = amunre.new_game(rules, players=3, seed=10, setup={
         "start_player": 0, "options": {"offering_adjustment": option},
-        "decks": {"provinces": ["buto", "mendes", "thebes"]}})
-    game.state.hands[0].append("offering_adjustment")
-    game.state.decks["favor"].remove("offering_adjustment")
+        "decks": {"provinces": ["buto", "mendes", "thebes"]}, "hands": [["offering_adjustment"]]})
     _auction_all_zero(game, rules, [0, 1, 2], ["buto", "mendes", "thebes"])
     _skip_market(game)
     act(game, 0, type="attach", card="offering_adjustment")
@@ -318,4 +321,4 @@ def test_offering_adjustment_option(rules, option, deltas):
     act(game, 2, type="offer", amount=2)
     assert [a["delta"] for a in game.legal_actions() if a["type"] == "resolve"] == deltas
     act(game, 0, type="resolve", card="offering_adjustment", delta=deltas[-1])
-    assert events(game, "offering")[-1]["total"] == 6 + deltas[-1]
+    assert events(game, "settled")[-1]["total"] == 6 + deltas[-1]

@@ -25,7 +25,7 @@ def position(rules, holdings, tile="mid_high", option="province", gold=None):
             p = rules.place_index[pid]
             game.state.owner[p] = seat
             game.state.tokens[p] = dict(tokens)
-    game.state.tile = tile
+    game.state.kept["offering"] = {"tile": tile}       # as the offering phase keeps it
     if gold:
         for seat, g in enumerate(gold):
             game.state.resources[seat]["gold"] = g
@@ -38,7 +38,7 @@ def points(rules, game, phase="age_scoring"):
     from amunre.interpreter.context import Ctx
     out = {}
     for award in mech.awards:
-        if award.when is None or award.when(Ctx(game)):
+        if award.when is None or award.when.fn(Ctx(game)):
             out[award.id] = {s: v for s, v in mech.points(game, award).items() if v}
     return out
 
@@ -100,5 +100,5 @@ def test_scoring_cards_require_their_condition(rules):
     game = position(rules, {0: {"thebes": {}, "abu": {}, "mendes": {}}})   # all east: yes; Nile: yes
     from amunre.interpreter import cards
     game.state.hands[0] += ["west_or_east", "nile_or_frontier", "upper_or_lower", "master_of_farmers"]
-    plays = {a["card"] for a in cards.playable(game, 0, "scoring")}
+    plays = {game.action_from_id(i)["card"] for i in cards.playable(game, 0, "scoring")}
     assert plays == {"west_or_east", "nile_or_frontier"}   # Mendes is in Lower Egypt; 0 farmers

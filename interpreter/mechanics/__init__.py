@@ -1,11 +1,15 @@
-"""The registry of mechanic primitives, by the name a rules file's `mechanic:` uses."""
+"""The registry of mechanic primitives, by the name a rules file's `mechanic:` uses.
+
+A mechanic is registered by listing its class here: its declarations (parameters, actions,
+events, hidden fields, DSL names) are all the schema, the reference docs and the engine need.
+"""
 
 from .auction import Auction
 from .card_window import CardWindow
 from .income import Income
 from .market import Market
-from .offering import SecretOffer
 from .reset import Reset
-from .scoring import Score
+from .score import Score
+from .secret_offer import SecretOffer
 
 MECHANICS = {cls.name: cls for cls in (Auction, Market, SecretOffer, Income, CardWindow, Score, Reset)}

@@ -1,107 +1,152 @@
-"""Auction on bid tracks: each seat holds one pawn; lots are won when no lot is contested.
+"""Auction on a bid track: each seat holds one bid; lots are won when no lot is contested.
 
-Parameters: `lots` (deck and count drawn each time), `bid_spaces`, `pay` (resource),
-`on_win` (effect run for the winner with `it` = the lot), `card_window`.
-Modifiers cards may set: `extra_blocked_spaces` (overbidding this seat must skip more spaces)
-and `rebid_same_target` (this turn the seat may bid again where it was outbid).
+The lots are this phase's own data: drawn from a deck of places when the phase begins,
+discarded when it ends. Modifiers cards may set: `extra_blocked_spaces` (an overbid of this
+seat must skip more spaces) and `rebid_same_target` (this seat may bid again where it was
+outbid; its next bid uses it up).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .. import board, cards
+from .. import material, modifiers
+from ..actions import Slots, Values
 from ..context import Ctx
-from ..dsl_compile import Scope
-from ..dsl_names import BOOL, PLACE, ModifierDef, Query, read_modifier
-from .base import Mechanic, turn_order
-
-_BLOCK = ModifierDef("extra_blocked_spaces", "seat", 0, "bid spaces an overbid must skip")
-_REBID = ModifierDef("rebid_same_target", "seat", 0, "may bid again on the lot it was outbid on")
+from ..dsl.check import Scope
+from ..dsl.names import Member
+from ..dsl.types import BOOL, PLACE
+from ..modifiers import ModifierDef
+from ..params import Effect, Expr, Group, Ints, Ref
+from ..observe import Piece
+from .base import Doc, Mechanic
 
 
 def _outbid(ctx: Ctx) -> bool:
-    phase = ctx.state.phase
-    bid = phase.get("bids", [None] * ctx.state.players)[ctx.seat] if phase else None
-    return bid is not None and not _is_top(phase, ctx.seat)
+    bids = (ctx.state.phase or {}).get("bids")
+    return bool(bids) and bids[ctx.seat] is not None and not _is_top(bids, ctx.seat)
 
 
-def _is_top(phase: dict[str, Any], seat: int) -> bool:
-    bid = phase["bids"][seat]
+def _is_top(bids: list, seat: int) -> bool:
+    bid = bids[seat]
     if bid is None:
         return False
-    return all(other is None or other[0] != bid[0] or other[1] < bid[1] for s, other in
-               enumerate(phase["bids"]) if s != seat)
+    lot, space = bid
+    for other, theirs in enumerate(bids):
+        if other != seat and theirs is not None and theirs[0] == lot and theirs[1] >= space:
+            return False
+    return True
+
+
+def _lots(game: Any) -> list[int]:
+    return (game.state.phase or {}).get("lots", [])
 
 
 class Auction(Mechanic):
     name = "auction"
-    queries = {"outbid": Query(BOOL, _outbid)}
-    modifiers = {"extra_blocked_spaces": _BLOCK, "rebid_same_target": _REBID}
+    doc = ("Lots are drawn from a deck of places; in turn order each seat without the best bid on "
+           "some lot bids on any lot, above its best bid; an outbid seat must bid elsewhere. When "
+           "every seat that can win holds a best bid, each winner pays its bid and `on_win` runs.")
+    params = (
+        Group("lots", "What is auctioned: cards drawn from a deck of places.",
+              Ref("deck", "The deck the lots are drawn from (a deck `of: places`).", "deck", required=True),
+              Expr("count", "How many lots (no seat; fewer if the deck runs out), e.g. `players`.",
+                   scope=Scope(seat=False), required=True),
+              required=True),
+        Ints("bid_spaces", "The bids allowed, lowest first; the lowest must be 0, so that every seat "
+             "can always bid.", minimum=0, ascending=True, least=1, required=True),
+        Ref("pay", "The resource the winners pay.", "resource", required=True),
+        Effect("on_win", "Effect run for each winner (`my`), with `it` the lot won; it runs by "
+               "itself: no `choose` or `require`.", scope=Scope(bound={"it": PLACE}), automatic=True),
+        Ref("card_window", "The card window open while a seat bids.", "window"),
+    )
+    actions = (Doc("bid", '{"type": "bid", "lot": "PLACE", "space": 6}',
+                   "bid on a lot (a place id) at a bid space; replaces the seat's earlier bid"),)
+    events = (Doc("lots", '{"event": "lots", "lots": ["PLACE", "PLACE"]}', "the lots revealed"),
+              Doc("bid", '{"event": "bid", "seat": 0, "lot": "PLACE", "space": 6}', "a bid"),
+              Doc("won", '{"event": "won", "seat": 0, "lot": "PLACE", "price": 6}', "a lot won and paid for"))
+    queries = {"outbid": Member(BOOL, _outbid, needs_seat=True,
+                                doc="the acting seat has a bid and it is not the best on its lot")}
+    modifiers = {
+        "extra_blocked_spaces": ModifierDef("extra_blocked_spaces", "seat", 0, "phase",
+                                            "bid spaces an overbid of this seat must skip"),
+        "rebid_same_target": ModifierDef("rebid_same_target", "seat", 0, "phase",
+                                         "when not 0, the seat may bid again on the lot it was outbid on"),
+    }
 
     def __init__(self, phase_id: str, build: Any) -> None:
         super().__init__(phase_id, build)
-        self.deck = build.ref("lots", "deck", known=build.decks, what="deck")
-        if self.deck in build.decks and not build.decks[self.deck].of_places:
+        p = self.p
+        self.deck, self.count = p.lots.deck, p.lots.count
+        decks = build.material["material"].decks
+        if self.deck in decks and not decks[self.deck].of_places:
             build.problem("lots", "deck", message=f"the lots deck '{self.deck}' must be a deck of places (of: places)")
-        self.count = build.expression("lots", "count", scope=Scope(seat=False))
-        self.spaces = list(build.get("bid_spaces"))
-        self.pay = build.ref("pay", known=build.vocab.resources, what="resource")
-        self.on_win = build.effect("on_win", scope=Scope(bound={"it": PLACE})) if build.has("on_win") else None
-        if self.on_win is not None and (self.on_win.choices or self.on_win.requires):
-            build.problem("on_win", message="on_win runs by itself: it cannot 'choose' or 'require'")
-        self.window = build.get("card_window")
+        self.spaces = p.bid_spaces
+        if self.spaces and self.spaces[0] != 0:
+            build.problem("bid_spaces", message="the lowest bid space must be 0, so that every seat can always bid")
+        self.pay, self.on_win, self.window = p.pay, p.on_win, p.card_window
         self.block = self.modifier("extra_blocked_spaces")
         self.rebid = self.modifier("rebid_same_target")
+
+    def declare(self, space: Any, material: Any) -> None:
+        lots = Slots(len(material.places), _lots, "lots")
+        self.bid = space.declare("bid", None, (("lot", lots), ("space", Values(tuple(self.spaces)))),
+                                 doc=self.actions[0].meaning)
 
     def describe(self) -> str:
         return (f"Reveal lots from the {self.deck} deck; each seat places one bid on the spaces "
                 f"{self.spaces}, above the best bid; an outbid seat must bid elsewhere; lots are "
                 f"paid in {self.pay} when none is contested.")
 
+    # ---- the contract -------------------------------------------------------------------------
     def begin(self, game: Any) -> None:
         state = game.state
-        count = self.count(Ctx(game))
-        lots = []
-        for _ in range(count):
-            if not state.decks[self.deck]:
-                break
-            lots.append(game.rules.place_index[state.decks[self.deck].pop(0)])
-        state.lots = lots
-        state.phase = {"bids": [None] * state.players, "turn": 0, "order": turn_order(state)}
+        count = self.count.fn(Ctx(game))
+        pile = state.decks[self.deck]
+        lots = [game.rules.place_index[card] for card in pile[:max(count, 0)]]
+        del pile[:len(lots)]
+        state.phase = {"lots": lots, "bids": [None] * state.players, "turn": 0, "order": self.order(game),
+                       "resolved": False}
         game.event({"event": "lots", "lots": [game.rules.place_ids[p] for p in lots]})
 
-    def next_seat(self, game: Any) -> int | None:
-        phase = game.state.phase
-        players = game.state.players
-        winners = sum(_is_top(phase, s) for s in range(players))
-        if winners >= min(len(game.state.lots), players):
-            self._resolve(game)
-            return None
-        while True:
-            seat = phase["order"][phase["turn"] % players]
-            if not _is_top(phase, seat):
-                return seat
-            phase["turn"] += 1
+    def auto(self, game: Any) -> bool:
+        data = game.state.phase
+        if data["resolved"]:
+            return False
+        bids = data["bids"]
+        winners = sum(_is_top(bids, s) for s in range(game.state.players))
+        if winners < min(len(data["lots"]), game.state.players):
+            return False
+        self._resolve(game)
+        return True
 
-    def legal(self, game: Any, seat: int) -> list[dict[str, Any]]:
+    def to_move(self, game: Any) -> int | None:
+        data = game.state.phase
+        if data["resolved"]:
+            return None
+        order, bids, n = data["order"], data["bids"], game.state.players
+        turn = data["turn"]
+        while _is_top(bids, order[turn % n]):
+            turn += 1
+        return order[turn % n]
+
+    def legal(self, game: Any, seat: int) -> list[int]:
         state = game.state
-        phase = state.phase
-        gold = state.resources[seat][self.pay]
-        own = phase["bids"][seat]
-        rebid = read_modifier(state, self.rebid, seat)
-        actions = []
-        for lot in state.lots:
+        data = state.phase
+        purse = state.resources[seat][self.pay]
+        own = data["bids"][seat]
+        rebid = modifiers.read(state, self.rebid, seat)
+        base, width = self.bid.base, len(self.spaces)
+        ids = []
+        for slot, lot in enumerate(data["lots"]):
             if own is not None and own[0] == lot and not rebid:
                 continue
             first = self._lowest_allowed(state, lot)
-            for value in self.spaces[first:]:
-                if value > gold:
+            for index in range(first, width):
+                if self.spaces[index] > purse:
                     break
-                actions.append({"type": "bid", "lot": game.rules.place_ids[lot], "space": value})
-        if self.window:
-            actions += cards.playable(game, seat, self.window)
-        return actions
+                ids.append(base + slot * width + index)
+        return ids
 
     def _lowest_allowed(self, state: Any, lot: int) -> int:
         top, holder = -1, None
@@ -110,31 +155,54 @@ class Auction(Mechanic):
                 top, holder = bid[1], seat
         if holder is None:
             return 0
-        return top + 1 + int(read_modifier(state, self.block, holder))
+        return top + 1 + int(modifiers.read(state, self.block, holder))
 
-    def apply(self, game: Any, seat: int, action: dict[str, Any]) -> None:
-        if action["type"] == "play":
-            cards.play(game, seat, action)
-            return
-        state = game.state
-        lot = game.rules.place_index[action["lot"]]
-        state.phase["bids"][seat] = [lot, self.spaces.index(action["space"])]
-        state.mods.get(self.rebid.name, {}).pop(f"s{seat}", None)
-        state.phase["turn"] += 1
-        game.event({"event": "bid", "seat": seat, "lot": action["lot"], "space": action["space"]})
+    def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
+        data = game.state.phase
+        slot, index = indices
+        lot = data["lots"][slot]
+        data["bids"][seat] = [lot, index]
+        modifiers.unset(game.state, self.rebid, seat)
+        order, n = data["order"], game.state.players
+        turn = data["turn"]
+        while order[turn % n] != seat:
+            turn += 1
+        data["turn"] = turn + 1
+        game.event({"event": "bid", "seat": seat, "lot": game.rules.place_ids[lot], "space": self.spaces[index]})
 
     def _resolve(self, game: Any) -> None:
         state = game.state
-        for lot in state.lots:
-            seat = next((s for s in range(state.players) if _is_top(state.phase, s)
-                         and state.phase["bids"][s][0] == lot), None)
+        data = state.phase
+        bids = data["bids"]
+        for lot in data["lots"]:
+            seat = next((s for s in range(state.players) if _is_top(bids, s) and bids[s][0] == lot), None)
             state.discards[self.deck].append(game.rules.place_ids[lot])
             if seat is None:
                 continue
-            price = self.spaces[state.phase["bids"][seat][1]]
-            board.gain(game, seat, self.pay, -price, self.phase_id)
-            state.owner[lot] = seat
+            price = self.spaces[bids[seat][1]]
+            material.gain(game, seat, self.pay, -price, self.phase_id)
             game.event({"event": "won", "seat": seat, "lot": game.rules.place_ids[lot], "price": price})
             if self.on_win is not None:
                 self.on_win.run(Ctx(game, seat, {}, lot, self.phase_id))
-        state.lots = []
+        data["lots"], data["resolved"] = [], True
+
+    def end(self, game: Any) -> None:
+        data = game.state.phase
+        if not data["resolved"]:           # ended early: the lots go to the discard pile unsold
+            game.state.discards[self.deck] += [game.rules.place_ids[p] for p in data["lots"]]
+
+    def tensor_pieces(self, rules: Any) -> list[Piece]:
+        places, seats = len(rules.place_ids), rules.max_players
+
+        def lots(game: Any, seat: int, out: list[float], at: int) -> None:
+            for lot in (self.running(game) or {}).get("lots", []):
+                out[at + lot] = 1.0
+
+        def bids(game: Any, seat: int, out: list[float], at: int) -> None:
+            for other, bid in enumerate((self.running(game) or {}).get("bids", [])):
+                if bid is not None:
+                    out[at + other * (places + 1) + bid[0]] = 1.0
+                    out[at + other * (places + 1) + places] = float(self.spaces[bid[1]])
+        return [Piece(f"{self.phase_id}.lots", (places,), "the places up for auction", lots),
+                Piece(f"{self.phase_id}.bids", (seats, places + 1), "each seat's bid: the lot (one-hot), then the bid",
+                      bids)]

@@ -1,51 +1,179 @@
-"""What every mechanic primitive shares: the interface the engine calls, and turn order.
+"""What every mechanic primitive declares and answers, and the parameters every phase has.
 
-A mechanic is one named building block (auction, market, ...) with parameters from the rules
-file, compiled once. While its phase runs, all its progress lives in `state.phase` (plain
-data), so a game can be saved and resumed in the middle of any phase.
+A mechanic is one named building block (auction, market, ...) with declared parameters,
+action kinds, events, hidden fields and DSL names. The engine (interpreter/flow.py) drives
+it through a small contract:
+
+- `begin(game)`: set up the phase's working data in `state.phase` (plain data);
+- `auto(game) -> bool`: do the next piece of automatic work that is due (reveal, resolve,
+  pay, score), if any; the engine calls it until it says False;
+- `to_move(game)`: who decides next (None: nobody, the phase is over); a pure question;
+- `legal(game, seat)`: the ids of that seat's own actions, in id order; a pure question. An
+  empty list means the seat has nothing to decide here: the engine calls `pass_turn`;
+- `apply(game, seat, block, indices)`: carry out one legal action;
+- `closing`: the block of the action that closes a seat's turn. When it is all a seat could
+  do (no card to play either), the engine takes it for the seat.
+
+Card play and selling are not a mechanic's business: the engine adds them for the card
+window the phase opens (`window`), in one layer for every phase (interpreter/cards.py).
 """
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..dsl_names import ModifierDef, Query
+from ..actions import ActionSpace, Block
+from ..context import Ctx
+from ..dsl.check import Scope
+from ..dsl.names import Member
+from ..dsl.types import BOOL, NUM
+from ..modifiers import ModifierDef
+from ..params import Expr, Param
+
+
+@dataclass(frozen=True)
+class Doc:
+    """A line of a mechanic's reference: an action, an event or a hidden field, and what it is."""
+    name: str
+    example: str
+    meaning: str
+
+
+class Order(Param):
+    """Turn order: `clockwise` (from the start player), `counterclockwise`, or
+    `{by: EXPR, highest_first: true}` (seats ranked by EXPR, ties clockwise)."""
+    kind = "turn order"
+
+    def value_schema(self) -> dict[str, Any]:
+        ranked = {"type": "object", "additionalProperties": False, "required": ["by"], "properties": {
+            "by": {"description": "Expression per seat (`my` = that seat): seats in order of it.",
+                   "$ref": "#/$defs/expression"},
+            "highest_first": {"description": "Highest value first (default true).", "type": "boolean"}}}
+        return {"oneOf": [{"enum": ["clockwise", "counterclockwise"]}, ranked]}
+
+    def compile(self, build: Any, path: tuple) -> Any:
+        value = build.get(path)
+        if isinstance(value, str):
+            return value
+        by = build.expression(path + ("by",), Scope(), NUM)
+        return (by, value.get("highest_first", True))
+
+
+PHASE_PARAMS: tuple[Param, ...] = (
+    Order("order", "Turn order in this phase: `clockwise` from the start player (the default), "
+          "`counterclockwise`, or `{by: EXPR, highest_first: true}`.", default="clockwise"),
+    Expr("skip_if", "Condition (no seat): when it holds as the phase would start, the phase is skipped.",
+         scope=Scope(seat=False), type=BOOL),
+    Expr("end_if", "Condition (no seat): when it holds, the phase ends at once, whatever is left undone.",
+         scope=Scope(seat=False), type=BOOL),
+)
 
 
 class Mechanic:
     name: ClassVar[str]
     doc: ClassVar[str] = ""
-    queries: ClassVar[dict[str, Query]] = {}          # readable in DSL as <phase id>.<query>
-    modifiers: ClassVar[dict[str, ModifierDef]] = {}  # settable in DSL as <phase id>.<modifier>
+    params: ClassVar[tuple[Param, ...]] = ()
+    actions: ClassVar[tuple[Doc, ...]] = ()
+    events: ClassVar[tuple[Doc, ...]] = ()
+    hidden: ClassVar[tuple[Doc, ...]] = ()
+    queries: ClassVar[dict[str, Member]] = {}           # readable in the DSL as <phase id>.<name>
+    modifiers: ClassVar[dict[str, ModifierDef]] = {}     # settable in the DSL as <phase id>.<name>
+
+    window: str | None = None          # the card window open while a seat decides
+    closing: Block | None = None       # the action that closes a seat's turn
 
     def __init__(self, phase_id: str, build: Any) -> None:
+        """`build` is the phase's view of the rules builder; `build.params` holds the compiled
+        parameters (the phase's own and every phase's)."""
         self.phase_id = phase_id
+        self.p = build.params
+        self.turns = self.p.order
+        self.skip_if = self.p.skip_if
+        self.end_if = self.p.end_if
+
+    @classmethod
+    def members(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, Member]:
+        """The names this phase adds to the DSL (before any string is compiled)."""
+        found = dict(cls.queries)
+        found.update({name: Member(NUM, modifier=mod.renamed(f"{phase_id}.{name}"), doc=mod.doc)
+                      for name, mod in cls.modifiers.items()})
+        return found
+
+    @classmethod
+    def tables(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """Row tables this phase's names read (table name -> column types)."""
+        return {}
 
     def modifier(self, name: str) -> ModifierDef:
-        """This phase's own copy of a modifier, named `<phase id>.<name>` in the DSL and the state."""
-        spec = self.modifiers[name]
-        return ModifierDef(f"{self.phase_id}.{name}", spec.scope, spec.default, spec.doc)
+        """This phase's own modifier, named `<phase id>.<name>` in the DSL and the state."""
+        return self.modifiers[name].renamed(f"{self.phase_id}.{name}")
+
+    def declare(self, space: ActionSpace, material: Any) -> None:
+        """Declare this mechanic's action blocks (called once, before ids are numbered)."""
 
     def describe(self) -> str:
         """One plain-English sentence about what this phase does with its parameters."""
-        return self.doc
+        return self.doc.split(". ")[0].rstrip(".") + "."
 
+    # ---- the contract -------------------------------------------------------------------------
     def begin(self, game: Any) -> None:
-        """Set up state.phase when the phase starts."""
+        game.state.phase = {}
 
-    def next_seat(self, game: Any) -> int | None:
-        """Carry out automatic steps; the seat that must decide next, or None when the phase is over."""
-        raise NotImplementedError
+    def auto(self, game: Any) -> bool:
+        return False
 
-    def legal(self, game: Any, seat: int) -> list[dict[str, Any]]:
-        raise NotImplementedError
+    def to_move(self, game: Any) -> int | None:
+        return None
 
-    def apply(self, game: Any, seat: int, action: dict[str, Any]) -> None:
-        """Carry out an action already checked to be legal."""
-        raise NotImplementedError
+    def legal(self, game: Any, seat: int) -> list[int]:
+        return []
+
+    def apply(self, game: Any, seat: int, block: Block, indices: tuple[int, ...]) -> None:
+        raise NotImplementedError(f"{self.name} has no actions")
+
+    def pass_turn(self, game: Any, seat: int) -> None:
+        raise NotImplementedError(f"{self.name} asked a seat with nothing to decide")
+
+    def end(self, game: Any) -> None:
+        """The phase ends (maybe early, by `end_if`): put back anything only it was holding."""
+
+    # ---- information ---------------------------------------------------------------------------
+    def observe(self, data: dict[str, Any], seat: int) -> dict[str, Any]:
+        """The phase's working data as `seat` may see it (masked where the mechanic hides)."""
+        return copy.deepcopy(data)
+
+    def tensor_pieces(self, rules: Any) -> list[Any]:
+        """This phase's pieces of the observation tensor (filled while it runs or from what it keeps)."""
+        return []
+
+    def running(self, game: Any) -> dict[str, Any] | None:
+        """This phase's working data, if it is the phase now running."""
+        if game.state.phase is None or game.step.phase != self.phase_id:
+            return None
+        return game.state.phase
+
+    def forecast(self, game: Any, seat: int) -> dict[str, int]:
+        """What the seat would get from this phase if it ran now, by resource (for agents)."""
+        return {}
+
+    # ---- helpers --------------------------------------------------------------------------------
+    def order(self, game: Any) -> list[int]:
+        """The seats in this phase's turn order."""
+        return turn_order(game, self.turns)
 
 
-def turn_order(state: Any) -> list[int]:
-    """Seats from the start player on, clockwise."""
-    n = state.players
-    return [(state.start_player + i) % n for i in range(n)]
+def turn_order(game: Any, spec: Any) -> list[int]:
+    """Seats in a turn order: clockwise or counterclockwise from the start player, or ranked
+    by an expression (ties keep their clockwise order)."""
+    state = game.state
+    n, start = state.players, state.start_player
+    if spec == "counterclockwise":
+        return [(start - i) % n for i in range(n)]
+    clockwise = [(start + i) % n for i in range(n)]
+    if spec == "clockwise":
+        return clockwise
+    by, highest_first = spec
+    values = {seat: by.fn(Ctx(game, seat)) for seat in clockwise}
+    return sorted(clockwise, key=lambda seat: -values[seat] if highest_first else values[seat])

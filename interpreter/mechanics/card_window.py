@@ -1,49 +1,56 @@
 """A card window: in turn order each seat may play cards of one window, then closes its turn.
 
 The closing act is `done` here; mechanics built on this one (income) close the turn with
-their own action, so "play cards, then act" is written once.
+their own action, so "play cards, then act" is written once. A seat with no card to play is
+not asked: the engine closes its turn for it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from .. import cards
-from .base import Mechanic, turn_order
+from ..actions import CLOSE
+from ..params import Ref
+from .base import Doc, Mechanic
 
 
-class CardWindow(Mechanic):
-    name = "card_window"
-    closing = "done"          # the action type that ends a seat's turn
+class ClosingTurns(Mechanic):
+    """In turn order each seat has one turn, closed by the mechanic's closing action; while it
+    lasts, the seat may play cards of the open window."""
+    closing_type: ClassVar[str]
 
-    def __init__(self, phase_id: str, build: Any) -> None:
-        super().__init__(phase_id, build)
-        self.window = build.get("window")
-
-    def describe(self) -> str:
-        return f"In turn order, each seat may play its '{self.window}' cards, one of each kind."
+    def declare(self, space: Any, material: Any) -> None:
+        self.closing = space.declare(self.closing_type, None, (), CLOSE, doc=self.actions[0].meaning)
 
     def begin(self, game: Any) -> None:
-        game.state.phase = {"order": turn_order(game.state), "idx": 0}
+        game.state.phase = {"order": self.order(game), "idx": 0}
 
-    def next_seat(self, game: Any) -> int | None:
-        phase = game.state.phase
-        while phase["idx"] < len(phase["order"]):
-            seat = phase["order"][phase["idx"]]
-            if self.window and cards.playable(game, seat, self.window):
-                return seat
-            self.finish(game, seat)       # nothing to choose: the turn closes by itself
-        return None
+    def to_move(self, game: Any) -> int | None:
+        data = game.state.phase
+        return data["order"][data["idx"]] if data["idx"] < len(data["order"]) else None
 
-    def legal(self, game: Any, seat: int) -> list[dict[str, Any]]:
-        return cards.playable(game, seat, self.window) + [{"type": self.closing}]
+    def legal(self, game: Any, seat: int) -> list[int]:
+        return [self.closing.base]
 
-    def apply(self, game: Any, seat: int, action: dict[str, Any]) -> None:
-        if action["type"] == "play":
-            cards.play(game, seat, action)
-        else:
-            self.finish(game, seat)
+    def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
+        self.finish(game, seat)
 
     def finish(self, game: Any, seat: int) -> None:
         """Close the seat's turn."""
         game.state.phase["idx"] += 1
+
+
+class CardWindow(ClosingTurns):
+    name = "card_window"
+    doc = ("In turn order, each seat that can play a card of the window may play cards, then says "
+           "`done`; a seat with nothing to play is skipped.")
+    params = (Ref("window", "The card window opened.", "window", required=True),)
+    actions = (Doc("done", '{"type": "done"}', "end the seat's turn"),)
+    closing_type = "done"
+
+    def __init__(self, phase_id: str, build: Any) -> None:
+        super().__init__(phase_id, build)
+        self.window = self.p.window
+
+    def describe(self) -> str:
+        return f"In turn order, each seat may play its '{self.window}' cards."

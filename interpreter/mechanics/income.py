@@ -1,55 +1,65 @@
 """Income: in turn order each seat collects from every place it owns.
 
-Parameters: `gold` (an expression evaluated per owned place, bare names being the place's
-values), `resource` (default gold), `instead` (a place modifier: when 0 or more it replaces
-that place's income), `card_window` (cards played before collecting).
+`amount` is evaluated per owned place (bare names are the place's values, `my` its owner);
+`instead` names a place modifier that, when 0 or more, replaces a place's whole income.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .. import board
+from .. import material, modifiers
 from ..context import Ctx
-from ..dsl_compile import Scope
-from ..dsl_names import read_modifier
-from .card_window import CardWindow
+from ..dsl.check import Scope
+from ..dsl.types import PLACE
+from ..params import Expr, Ref
+from .base import Doc
+from .card_window import ClosingTurns
 
 
-class Income(CardWindow):
+class Income(ClosingTurns):
     name = "income"
-    closing = "collect"
+    doc = ("In turn order each seat collects from every place it owns; a seat that can play a card "
+           "of the window may play cards first, then `collect`s.")
+    params = (
+        Expr("amount", "What one owned place yields (place scope: bare names are the place's values; "
+             "`my` is the owner).", scope=Scope().over(PLACE), required=True),
+        Ref("resource", "The resource collected.", "resource", required=True),
+        Ref("instead", "A place modifier: when it is 0 or more for a place, it is that place's whole yield.",
+            "modifier"),
+        Ref("card_window", "The card window open before collecting.", "window"),
+    )
+    actions = (Doc("collect", '{"type": "collect"}', "collect the income of every place the seat owns"),)
+    events = (Doc("income", '{"event": "income", "seat": 0, "total": 12, "places": {"PLACE": 8}}',
+                  "what a seat collected, place by place"),)
+    closing_type = "collect"
 
     def __init__(self, phase_id: str, build: Any) -> None:
         super().__init__(phase_id, build)
-        self.formula = build.expression("gold", scope=Scope(element=True))
-        self.resource = (build.ref("resource", known=build.vocab.resources, what="resource")
-                         if build.has("resource") else "gold")
-        instead = build.get("instead")
-        self.instead = build.vocab.modifiers.get(instead) if instead else None
-        if instead and self.instead is None:
-            build.ref("instead", known=build.vocab.modifiers, what="modifier")
-        self.window = build.get("card_window")
+        self.amount, self.resource, self.window = self.p.amount, self.p.resource, self.p.card_window
+        self.instead = build.vocab.modifiers.get(self.p.instead) if self.p.instead else None
+        if self.instead is not None and self.instead.scope != "place":
+            build.problem("instead", message=f"'{self.p.instead}' must be a place modifier (scope: place)")
 
     def describe(self) -> str:
         return f"In turn order, each seat collects {self.resource} from each place it owns."
 
     def place_income(self, game: Any, seat: int, place: int) -> int:
         if self.instead is not None:
-            replaced = read_modifier(game.state, self.instead, None, place)
+            replaced = modifiers.read(game.state, self.instead, place)
             if replaced is not None and replaced >= 0:
                 return replaced
-        return self.formula(Ctx(game, seat, {}, place))
+        return self.amount.fn(Ctx(game, seat, {}, place))
 
-    def projected(self, game: Any, seat: int) -> int:
-        """What the seat would collect now (used by lookahead agents)."""
-        return sum(self.place_income(game, seat, p) for p in board.owned_places(game.state, seat))
+    def forecast(self, game: Any, seat: int) -> dict[str, int]:
+        total = sum(self.place_income(game, seat, p) for p in material.owned_places(game.state, seat))
+        return {self.resource: total}
 
     def finish(self, game: Any, seat: int) -> None:
         """Collect the income of every place the seat owns."""
         detail = {game.rules.place_ids[p]: self.place_income(game, seat, p)
-                  for p in board.owned_places(game.state, seat)}
+                  for p in material.owned_places(game.state, seat)}
         total = sum(detail.values())
-        board.gain(game, seat, self.resource, total, self.phase_id)
+        material.gain(game, seat, self.resource, total, self.phase_id)
         game.state.phase["idx"] += 1
         game.event({"event": "income", "seat": seat, "total": total, "places": detail})

@@ -1,117 +1,149 @@
 """Market: on its turn each seat buys goods in a fixed order, each kind at most once.
 
-Parameters: `price` (an expression of `n`, the number bought of one kind), `goods` (in order,
-each with an optional `limit` expression), `pay` (resource, default gold), `card_window`.
 Tokens bought are placed one at a time on the buyer's places, so each placement is one
-small decision.
+small decision. A price curve that depends on nothing but the count bought is tabled once.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .. import board, cards
+from .. import material
+from ..actions import CLOSE, Count, Places
 from ..context import Ctx
-from ..dsl_compile import Scope
-from ..dsl_names import NUM
-from .base import Mechanic, turn_order
-from .goods import available, place_targets
+from ..dsl.check import Scope
+from ..dsl.types import NUM
+from ..params import Expr, Items, Ref
+from ..observe import Piece, one_hot
+from .base import Doc, Mechanic
+from .goods import available, place_targets, good_bound
 
 
 class Market(Mechanic):
     name = "market"
+    doc = ("In turn order each seat goes through the goods in order, buying 0 up to the most it "
+           "can of each (its limit, what is available, what it can pay for); tokens bought are "
+           "then placed one by one; a seat that can still play a card says `done`.")
+    params = (
+        Expr("price", "The price of `n` items of one kind (`n` bound, `my` the buyer).",
+             scope=Scope(bound={"n": NUM}), required=True),
+        Ref("pay", "The resource prices are paid in.", "resource", required=True),
+        Items("goods", "The kinds for sale, in the order they are bought.",
+              Ref("good", "The good (see `goods`).", "good", required=True),
+              Expr("limit", "The most a seat may buy (`my` the buyer); no limit if omitted.")),
+        Ref("card_window", "The card window open during the market.", "window"),
+    )
+    actions = (Doc("buy", '{"type": "buy", "good": "GOOD", "count": 2}', "buy that many of the good now on sale"),
+               Doc("place", '{"type": "place", "token": "TOKEN", "at": "PLACE"}', "place one token bought"),
+               Doc("done", '{"type": "done"}', "end the seat's turn (offered when it could still play a card)"))
+    events = (Doc("buy", '{"event": "buy", "seat": 0, "good": "GOOD", "count": 2, "price": 3}', "a purchase"),
+              Doc("place", '{"event": "place", "seat": 0, "token": "TOKEN", "at": "PLACE"}', "a token placed"))
 
     def __init__(self, phase_id: str, build: Any) -> None:
         super().__init__(phase_id, build)
-        self.price = build.expression("price", scope=Scope(bound={"n": NUM}))
-        self.pay = build.ref("pay", known=build.vocab.resources, what="resource") if build.has("pay") else "gold"
-        self.goods = []
-        for i, spec in enumerate(build.get("goods", default=[])):
-            good = build.goods.get(build.ref("goods", i, "good", known=build.goods, what="good"))
-            limit = build.expression("goods", i, "limit") if "limit" in spec else None
-            self.goods.append((good, limit))
-        self.window = build.get("card_window")
+        self.price, self.pay, self.window = self.p.price, self.p.pay, self.p.card_window
+        goods = build.material["good"]
+        self.goods = [(goods[item.good], item.limit) for item in self.p.goods if item.good in goods]
+        self.prices: tuple[int, ...] | None = None
+
+    def declare(self, space: Any, material: Any) -> None:
+        places = Places(material.places)
+        self.buys = [space.declare("buy", {"good": good.id}, (("count", Count(good_bound(good, material))),),
+                                   doc=self.actions[0].meaning) for good, _ in self.goods]
+        tokens = self.places_blocks_tokens()
+        self.places = {token: space.declare("place", {"token": token}, (("at", places),), doc=self.actions[1].meaning,
+                                           follow_up=True)
+                       for token in tokens}
+        self.closing = space.declare("done", None, (), CLOSE, doc=self.actions[2].meaning)
+        most = max((good_bound(good, material) for good, _ in self.goods), default=0)
+        if self.price.pure:
+            self.prices = tuple(self.price.fn(Ctx(None, None, {"n": n})) if n else 0 for n in range(most + 1))
 
     def describe(self) -> str:
-        kinds = ", ".join(g.id for g, _ in self.goods if g)
+        kinds = ", ".join(g.id for g, _ in self.goods)
         return f"In turn, each seat may buy {kinds} (in that order, each kind once), paying by the price curve."
 
-    def begin(self, game: Any) -> None:
-        game.state.phase = {"order": turn_order(game.state), "idx": 0, "stage": 0, "placing": None}
-
     def cost(self, game: Any, seat: int, n: int) -> int:
-        return self.price(Ctx(game, seat, {"n": n})) if n else 0
+        if self.prices is not None and n < len(self.prices):
+            return self.prices[n]
+        return self.price.fn(Ctx(game, seat, {"n": n})) if n else 0
 
     def most(self, game: Any, seat: int, stage: int) -> int:
         """The most of the stage's good the seat may buy: limit, availability and purse."""
         good, limit = self.goods[stage]
-        if good is None:
-            return 0
         most = available(game, seat, good)
         if limit is not None:
-            most = min(most, limit(Ctx(game, seat)))
-        gold = game.state.resources[seat][self.pay]
+            most = min(most, limit.fn(Ctx(game, seat)))
+        purse = game.state.resources[seat][self.pay]
         for n in range(1, most + 1):
-            if self.cost(game, seat, n) > gold:
+            if self.cost(game, seat, n) > purse:
                 return n - 1
         return most
 
-    def next_seat(self, game: Any) -> int | None:
-        phase = game.state.phase
-        while phase["idx"] < len(phase["order"]):
-            seat = phase["order"][phase["idx"]]
-            if phase["placing"]:
-                return seat
-            if phase["stage"] < len(self.goods):
-                if self.most(game, seat, phase["stage"]) > 0:
-                    return seat
-                phase["stage"] += 1
-                continue
-            if phase["stage"] == len(self.goods) and self.window and cards.playable(game, seat, self.window):
-                return seat
-            phase["idx"] += 1
-            phase["stage"] = 0
-        return None
+    # ---- the contract -------------------------------------------------------------------------
+    def begin(self, game: Any) -> None:
+        game.state.phase = {"order": self.order(game), "idx": 0, "stage": 0, "placing": None}
 
-    def legal(self, game: Any, seat: int) -> list[dict[str, Any]]:
-        phase = game.state.phase
-        plays = cards.playable(game, seat, self.window) if self.window else []
-        if phase["placing"]:
-            token = phase["placing"][0]
-            return [{"type": "place", "token": token, "at": game.rules.place_ids[p]}
-                    for p in place_targets(game, seat, token)] + plays
-        if phase["stage"] < len(self.goods):
-            good = self.goods[phase["stage"]][0]
-            return [{"type": "buy", "good": good.id, "count": n}
-                    for n in range(self.most(game, seat, phase["stage"]) + 1)] + plays
-        return plays + [{"type": "done"}]
+    def to_move(self, game: Any) -> int | None:
+        data = game.state.phase
+        return data["order"][data["idx"]] if data["idx"] < len(data["order"]) else None
 
-    def apply(self, game: Any, seat: int, action: dict[str, Any]) -> None:
-        phase = game.state.phase
-        kind = action["type"]
-        if kind == "play":
-            cards.play(game, seat, action)
-        elif kind == "place":
-            game.event({"event": "place", "seat": seat, "token": action["token"], "at": action["at"]})
-            board.place_tokens(game, game.rules.place_index[action["at"]], action["token"], 1)
-            phase["placing"][1] -= 1
-            if phase["placing"][1] == 0:
-                phase["placing"] = None
-        elif kind == "buy":
-            self._buy(game, seat, action["count"])
-        else:   # done
-            phase["stage"] += 1
+    def legal(self, game: Any, seat: int) -> list[int]:
+        data = game.state.phase
+        if data["placing"]:
+            block = self.places[data["placing"][0]]
+            return [block.base + p for p in place_targets(game, seat, data["placing"][0])]
+        stage = data["stage"]
+        if stage < len(self.goods):
+            most = self.most(game, seat, stage)
+            base = self.buys[stage].base
+            return list(range(base, base + most + 1)) if most > 0 else []
+        return [self.closing.base]
+
+    def pass_turn(self, game: Any, seat: int) -> None:
+        game.state.phase["stage"] += 1          # nothing of this kind to buy
+
+    def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
+        data = game.state.phase
+        if block is self.closing:
+            data["idx"] += 1
+            data["stage"] = 0
+        elif block.type == "place":
+            token = data["placing"][0]
+            at = indices[0]
+            game.event({"event": "place", "seat": seat, "token": token, "at": game.rules.place_ids[at]})
+            material.place_tokens(game, at, token, 1)
+            data["placing"][1] -= 1
+            if data["placing"][1] == 0:
+                data["placing"] = None
+        else:
+            self._buy(game, seat, indices[0])
 
     def _buy(self, game: Any, seat: int, count: int) -> None:
-        phase = game.state.phase
-        good = self.goods[phase["stage"]][0]
-        phase["stage"] += 1
+        data = game.state.phase
+        good = self.goods[data["stage"]][0]
+        data["stage"] += 1
         if count == 0:
             return
         price = self.cost(game, seat, count)
-        board.gain(game, seat, self.pay, -price, self.phase_id)
+        material.gain(game, seat, self.pay, -price, self.phase_id)
         game.event({"event": "buy", "seat": seat, "good": good.id, "count": count, "price": price})
         if good.draw is not None:
-            board.draw(game, seat, good.draw, count)
+            material.draw(game, seat, good.draw, count)
         else:
-            phase["placing"] = [good.token, count]
+            data["placing"] = [good.token, count]
+
+    def tensor_pieces(self, rules: Any) -> list[Piece]:
+        tokens = list(self.places_blocks_tokens())
+
+        def stage(game: Any, seat: int, out: list[float], at: int) -> None:
+            data = self.running(game)
+            if data is not None:
+                one_hot(out, at, data["stage"], len(self.goods) + 1)
+                if data["placing"]:
+                    out[at + len(self.goods) + 1 + tokens.index(data["placing"][0])] = float(data["placing"][1])
+        return [Piece(f"{self.phase_id}.stage", (len(self.goods) + 1 + len(tokens),),
+                      "the good now on sale (one-hot; last: done), then tokens bought and not yet placed", stage)]
+
+    def places_blocks_tokens(self) -> list[str]:
+        return list(dict.fromkeys(good.token for good, _ in self.goods if good.token))

@@ -5,36 +5,50 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import board, rng
-from .base import Mechanic
+from .. import material, rng
+from ..params import Flag, Ref, Refs
+from .base import Doc, Mechanic
 
 
 class Reset(Mechanic):
     name = "reset"
+    doc = "Tokens of some kinds go back to the supply, places lose their owners, a deck is rebuilt. No decisions."
+    params = (
+        Refs("remove_tokens", "Tokens taken off every place back to the supply.", "token"),
+        Flag("release_places", "Whether every place becomes unowned.", default=False),
+        Ref("rebuild_deck", "A deck whose discard pile is shuffled back into it (cards set aside at "
+            "set-up stay aside).", "deck"),
+    )
+    events = (Doc("reset", '{"event": "reset"}', "the reset was done"),)
 
     def __init__(self, phase_id: str, build: Any) -> None:
         super().__init__(phase_id, build)
-        self.remove = [build.ref("remove_tokens", i, known=build.tokens, what="token")
-                       for i in range(len(build.get("remove_tokens", default=[])))]
-        self.release = bool(build.get("release_places", default=False))
-        self.deck = build.ref("rebuild_deck", known=build.decks, what="deck") if build.has("rebuild_deck") else None
+        self.remove, self.release, self.deck = self.p.remove_tokens, self.p.release_places, self.p.rebuild_deck
+        if self.release and not build.vocab.ownership:
+            build.problem("release_places", message="places have no owners in these rules (see places.ownership)")
 
     def describe(self) -> str:
         return (f"Remove {', '.join(self.remove) or 'nothing'}; "
                 f"{'release every place; ' if self.release else ''}"
                 f"{'reshuffle the ' + self.deck + ' deck' if self.deck else ''}.")
 
-    def next_seat(self, game: Any) -> int | None:
+    def begin(self, game: Any) -> None:
+        game.state.phase = {"done": False}
+
+    def auto(self, game: Any) -> bool:
+        if game.state.phase["done"]:
+            return False
         state = game.state
         for place in range(len(state.tokens)):
             for token in self.remove:
-                board.remove_tokens(game, place, token, state.tokens[place].get(token, 0))
+                material.remove_tokens(game, place, token, state.tokens[place].get(token, 0))
             if self.release:
-                state.owner[place] = -1
+                material.set_owner(game, place, None)
         if self.deck:
             pile = state.decks[self.deck]
             pile.extend(state.discards[self.deck])
             state.discards[self.deck].clear()
             state.rng = rng.shuffle(state.rng, pile)
         game.event({"event": "reset"})
-        return None
+        state.phase["done"] = True
+        return True

@@ -1,7 +1,10 @@
-"""Moving things about: resources, cards and tokens, the same way for effects and mechanics.
+"""Moving material: resources, cards, tokens and ownership, the same way for effects and
+mechanics.
 
-Every change of the material state goes through these few functions, so conservation
-(nothing made or lost) and the automatic conversions hold wherever a change comes from.
+Every change of the material state goes through these few functions, so the rules' limits
+(nothing below zero, nothing above a resource's `max`, a place's capacity, the supply) and
+the automatic conversions hold wherever a change comes from, and tokens and cards are never
+made or lost.
 """
 
 from __future__ import annotations
@@ -9,23 +12,38 @@ from __future__ import annotations
 from typing import Any
 
 from . import rng
-from .context import Ctx
 
-
-def owned_places(state: Any, seat: int) -> list[int]:
-    return [p for p, owner in enumerate(state.owner) if owner == seat]
+UNLIMITED = 10 ** 6       # the room of a place for a token without a capacity
 
 
 def gain(game: Any, seat: int, resource: str, amount: int, source: str) -> int:
-    """Add amount (negative: remove, never below zero) and note the source; returns the change."""
-    have = game.state.resources[seat][resource]
-    amount = max(amount, -have)
-    if amount:
-        game.state.resources[seat][resource] = have + amount
-        sources = game.state.vp_sources[seat]
-        key = f"{resource}:{source}"
-        sources[key] = sources.get(key, 0) + amount
-    return amount
+    """Add amount (negative: remove), kept within 0 and the resource's max; note the source.
+    Returns the change made."""
+    state = game.state
+    have = state.resources[seat][resource]
+    most = game.rules.resource_max.get(resource)
+    new = max(have + amount, 0) if most is None else min(max(have + amount, 0), most)
+    change = new - have
+    if change:
+        state.resources[seat][resource] = new
+        sources = state.sources[seat].setdefault(resource, {})
+        sources[source] = sources.get(source, 0) + change
+    return change
+
+
+def transfer(game: Any, giver: int, taker: int, resource: str, amount: int, source: str) -> int:
+    """Move up to amount of a resource from one seat to another (as much as the giver has and
+    the taker may hold); returns how much moved."""
+    if giver == taker or amount <= 0:
+        return 0
+    state = game.state
+    most = game.rules.resource_max.get(resource)
+    room = amount if most is None else max(most - state.resources[taker][resource], 0)
+    moved = min(amount, state.resources[giver][resource], room)
+    if moved:
+        gain(game, giver, resource, -moved, source)
+        gain(game, taker, resource, moved, source)
+    return moved
 
 
 def draw(game: Any, seat: int, deck: str, count: int) -> list[str]:
@@ -57,12 +75,21 @@ def discard(game: Any, seat: int, card: str) -> None:
     game.state.discards[game.rules.cards[card].deck].append(card)
 
 
+def owned_places(state: Any, seat: int) -> list[int]:
+    return [p for p, owner in enumerate(state.owner) if owner == seat]
+
+
+def set_owner(game: Any, place: int, seat: int | None) -> None:
+    """The seat becomes the place's owner (None: nobody owns it)."""
+    game.state.owner[place] = -1 if seat is None else seat
+
+
 def room(game: Any, place: int, token: str) -> int:
-    """How many more of token the place can hold (a large number when unlimited)."""
+    """How many more of token the place can hold (UNLIMITED without a capacity)."""
     capacity = game.rules.token_capacity.get(token)
     if capacity is None:
-        return 10 ** 6
-    return max(capacity(Ctx(game), place) - game.state.tokens[place].get(token, 0), 0)
+        return UNLIMITED
+    return max(capacity(game, place) - game.state.tokens[place].get(token, 0), 0)
 
 
 def supply_of(game: Any, token: str) -> int:
@@ -81,13 +108,27 @@ def place_tokens(game: Any, place: int, token: str, count: int) -> int:
     return count
 
 
-def remove_tokens(game: Any, place: int, token: str, count: int) -> None:
+def remove_tokens(game: Any, place: int, token: str, count: int) -> int:
+    """Take up to count tokens off the place, back to the supply; returns how many."""
     state = game.state
     count = min(count, state.tokens[place].get(token, 0))
     if count <= 0:
-        return
+        return 0
     state.tokens[place][token] -= count
     state.supply[game.rules.token_supply[token]] += count
+    return count
+
+
+def move_tokens(game: Any, source: int, target: int, token: str, count: int) -> int:
+    """Move up to count tokens from one place to another (within the target's room)."""
+    state = game.state
+    count = min(count, state.tokens[source].get(token, 0), room(game, target, token))
+    if count <= 0 or source == target:
+        return 0
+    state.tokens[source][token] -= count
+    state.tokens[target][token] = state.tokens[target].get(token, 0) + count
+    apply_conversions(game, target)
+    return count
 
 
 def convert(game: Any, place: int, count: int, source: str, target: str) -> bool:
@@ -104,7 +145,7 @@ def convert(game: Any, place: int, count: int, source: str, target: str) -> bool
 
 
 def apply_conversions(game: Any, place: int) -> None:
-    """Apply the rules' automatic conversions until none applies (e.g. 3 stones -> pyramid)."""
+    """Apply the rules' automatic conversions until none applies (e.g. 3 of one token become 1 of another)."""
     for source, count, target in game.rules.conversions:
         if game.state.tokens[place].get(source, 0) >= count:
             if convert(game, place, count, source, target):

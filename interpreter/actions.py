@@ -1,0 +1,296 @@
+"""The integer action space of a rules file: every action any seat could ever take, numbered.
+
+Each mechanic (and the card layer) declares its kinds of action as blocks: an action type,
+fields with one fixed value (`card: X`) and fields that range over a finite domain
+(`space` over the bid spaces, `at` over the places). A block is a range of consecutive ids,
+one per combination of its fields, so an id encodes an action the way OpenSpiel's games do,
+and `num_distinct_actions()` is fixed by the rules file alone.
+
+Blocks are numbered by rank (a seat's decisions, then card plays, then the action that
+closes a turn, then selling), then in the order they are declared; within a block the first
+field varies slowest. Mechanics enumerate their legal actions in that same order, so the
+sorted legal ids and the legal action dicts list the actions alike.
+
+Most ids mean the same action everywhere. A mechanic may use a slot domain (`lot` is "the
+k-th lot revealed", as a card game's "the card in hand slot k"): such an id is read against
+the position it is taken in.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+DECIDE, PLAY, CLOSE, SELL = range(4)        # block ranks
+
+
+class Domain:
+    """The values one field of an action can take, and their order."""
+    size: int
+    fixed_meaning = True       # an index means the same value in every position
+
+    def index(self, value: Any, game: Any) -> int | None:
+        raise NotImplementedError
+
+    def value(self, index: int, game: Any) -> Any:
+        raise NotImplementedError
+
+    def key(self) -> tuple:
+        """What makes two domains the same (blocks with equal fields are one block)."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Values(Domain):
+    """Fixed values, in order: numbers, card ids, choice values."""
+    values: tuple[Any, ...]
+    lookup: dict[Any, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.lookup.update({value_key(v): i for i, v in enumerate(self.values)})
+
+    @property
+    def size(self) -> int:
+        return len(self.values)
+
+    def index(self, value: Any, game: Any) -> int | None:
+        return self.lookup.get(value_key(value))
+
+    def value(self, index: int, game: Any) -> Any:
+        return self.values[index]
+
+    def key(self) -> tuple:
+        return ("values", self.values)
+
+
+@dataclass(frozen=True)
+class Count(Domain):
+    """The whole numbers 0..most."""
+    most: int
+
+    @property
+    def size(self) -> int:
+        return self.most + 1
+
+    def index(self, value: Any, game: Any) -> int | None:
+        ok = type(value) is int and 0 <= value <= self.most
+        return value if ok else None
+
+    def value(self, index: int, game: Any) -> Any:
+        return index
+
+    def key(self) -> tuple:
+        return ("count", self.most)
+
+
+@dataclass(frozen=True)
+class Places(Domain):
+    """A place, written by its id."""
+    ids: tuple[str, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.ids)
+
+    def index(self, value: Any, game: Any) -> int | None:
+        return game.rules.place_index.get(value) if isinstance(value, str) else None
+
+    def value(self, index: int, game: Any) -> Any:
+        return self.ids[index]
+
+    def key(self) -> tuple:
+        return ("places", len(self.ids))
+
+
+@dataclass(frozen=True)
+class Seats(Domain):
+    """A seat, by its number."""
+    most: int
+
+    @property
+    def size(self) -> int:
+        return self.most
+
+    def index(self, value: Any, game: Any) -> int | None:
+        ok = type(value) is int and 0 <= value < game.state.players
+        return value if ok else None
+
+    def value(self, index: int, game: Any) -> Any:
+        return index
+
+    def key(self) -> tuple:
+        return ("seats", self.most)
+
+
+@dataclass(frozen=True)
+class Slots(Domain):
+    """The k-th element of a list the running phase keeps (e.g. its lots), written as that
+    element's place id."""
+    most: int
+    read: Callable[[Any], list[int]] = field(compare=False)
+    name: str = ""
+    fixed_meaning = False
+
+    @property
+    def size(self) -> int:
+        return self.most
+
+    def index(self, value: Any, game: Any) -> int | None:
+        if not isinstance(value, str) or value not in game.rules.place_index:
+            return None
+        place = game.rules.place_index[value]
+        slots = self.read(game)
+        return slots.index(place) if place in slots else None
+
+    def value(self, index: int, game: Any) -> Any:
+        slots = self.read(game)
+        return game.rules.place_ids[slots[index]] if index < len(slots) else None
+
+    def key(self) -> tuple:
+        return ("slots", self.name, self.most)
+
+
+def _key(action: dict[str, Any]) -> tuple:
+    """A dict action as a hashable key that tells 1 from True."""
+    return tuple(sorted((k, type(v) is bool, v) for k, v in action.items()))
+
+
+def value_key(value: Any) -> Any:
+    return (type(value).__name__, value) if isinstance(value, (bool, int, str)) else repr(value)
+
+
+@dataclass
+class Block:
+    """One kind of action: a type, fixed fields, and ranging fields; a run of ids."""
+    type: str
+    fixed: tuple[tuple[str, Any], ...]
+    fields: tuple[tuple[str, Domain], ...]
+    rank: int
+    doc: str = ""
+    follow_up: bool = False          # a consequence of the seat's last action (placing what it got)
+    base: int = -1
+    strides: tuple[int, ...] = ()
+
+    @property
+    def size(self) -> int:
+        size = 1
+        for _, domain in self.fields:
+            size *= domain.size
+        return size
+
+    def key(self) -> tuple:
+        return (self.type, self.fixed, tuple((n, d.key()) for n, d in self.fields), self.rank)
+
+    def id(self, *indices: int) -> int:
+        """The id of the action with these field indices."""
+        total = self.base
+        for index, stride in zip(indices, self.strides):
+            total += index * stride
+        return total
+
+    def indices(self, action_id: int) -> tuple[int, ...]:
+        offset = action_id - self.base
+        out = []
+        for stride in self.strides:
+            out.append(offset // stride)
+            offset %= stride
+        return tuple(out)
+
+    def to_dict(self, action_id: int, game: Any) -> dict[str, Any]:
+        action: dict[str, Any] = {"type": self.type}
+        action.update(self.fixed)
+        offset = action_id - self.base
+        for (name, domain), stride in zip(self.fields, self.strides):
+            index, offset = divmod(offset, stride)
+            action[name] = domain.value(index, game)
+        return action
+
+    def encode(self, action: dict[str, Any], game: Any) -> int | None:
+        """The id of a dict action of this block, or None if it is not one."""
+        if len(action) != 1 + len(self.fixed) + len(self.fields):
+            return None
+        for name, value in self.fixed:
+            if name not in action or action[name] != value or type(action[name]) is not type(value):
+                return None
+        total = self.base
+        for (name, domain), stride in zip(self.fields, self.strides):
+            if name not in action:
+                return None
+            index = domain.index(action[name], game)
+            if index is None:
+                return None
+            total += index * stride
+        return total
+
+
+class ActionSpace:
+    """Every block of one rules file, numbered once the rules are built."""
+
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self._by_key: dict[tuple, Block] = {}
+        self._by_type: dict[str, list[Block]] = {}
+        self._bases: list[int] = []
+        self._templates: list[dict[str, Any] | None] = []   # per id: its dict, where it never varies
+        self._ids: dict[tuple, int] = {}                     # such a dict's items, sorted -> its id
+        self.size = 0
+
+    def declare(self, type: str, fixed: dict[str, Any] | None = None,
+                fields: tuple[tuple[str, Domain], ...] = (), rank: int = DECIDE, doc: str = "",
+                follow_up: bool = False) -> Block:
+        """A block (the same object again for an identical declaration by another phase)."""
+        block = Block(type, tuple((fixed or {}).items()), fields, rank, doc, follow_up)
+        existing = self._by_key.get(block.key())
+        if existing is not None:
+            return existing
+        self._by_key[block.key()] = block
+        self.blocks.append(block)
+        return block
+
+    def number(self) -> None:
+        """Give every block its ids: by rank, then in the order declared."""
+        self.blocks.sort(key=lambda b: b.rank)       # stable: declaration order within a rank
+        base = 0
+        for block in self.blocks:
+            strides, stride = [], 1
+            for _, domain in reversed(block.fields):
+                strides.append(stride)
+                stride *= domain.size
+            block.base, block.strides = base, tuple(reversed(strides))
+            base += block.size
+            self._by_type.setdefault(block.type, []).append(block)
+        self._bases = [b.base for b in self.blocks]
+        self.size = base
+        self._templates = [None] * base
+        for block in self.blocks:
+            if all(domain.fixed_meaning for _, domain in block.fields):
+                for action_id in range(block.base, block.base + block.size):
+                    action = block.to_dict(action_id, None)
+                    self._templates[action_id] = action
+                    self._ids[_key(action)] = action_id
+
+    def block_of(self, action_id: int) -> Block:
+        return self.blocks[bisect_right(self._bases, action_id) - 1]
+
+    def to_dict(self, action_id: int, game: Any) -> dict[str, Any]:
+        template = self._templates[action_id]
+        if template is not None:
+            return dict(template)
+        return self.block_of(action_id).to_dict(action_id, game)
+
+    def encode(self, action: Any, game: Any) -> int | None:
+        """The id of a dict action, or None if no block has such an action."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            return None
+        try:
+            found = self._ids.get(_key(action))
+        except TypeError:            # an unhashable value: no action has one
+            return None
+        if found is not None:
+            return found
+        for block in self._by_type.get(action["type"], ()):
+            found = block.encode(action, game)
+            if found is not None:
+                return found
+        return None

@@ -1,0 +1,64 @@
+"""An effect's choices as actions: every allowed combination of its `choose`s is one action id
+of the effect's block (one field per choice), and an action's fields give the values back.
+
+Requirements are checked as soon as the choices they read are made, so a combination that
+cannot be allowed is dropped without enumerating the choices after it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Block, Places, Seats, Values, value_key
+from .context import Ctx
+
+
+def allowed_ids(game: Any, seat: int, effect: Any, block: Block, source: str) -> list[int]:
+    """The ids of `block` (an effect's actions) whose choices meet every requirement, in id order."""
+    ctx = Ctx(game, seat, {}, None, source)
+    choices, requires = effect.choices, effect.requires
+    strides, domains = block.strides, [domain for _, domain in block.fields]
+    out: list[int] = []
+
+    def walk(level: int, total: int) -> None:
+        for need, req in requires:
+            if need == level and not req(ctx):
+                return
+        if level == len(choices):
+            out.append(total)
+            return
+        choice, stride, domain = choices[level], strides[level], domains[level]
+        lookup = getattr(domain, "lookup", None)
+        for value in choice.options(ctx):
+            ctx.env[choice.name] = value
+            index = value if lookup is None else lookup[value_key(value)]
+            walk(level + 1, total + index * stride)
+        ctx.env.pop(choice.name, None)
+
+    walk(0, block.base)
+    return out
+
+
+def env_of(block: Block, indices: tuple[int, ...]) -> dict[str, Any]:
+    """The chosen values of an action of an effect's block, by choice name (places and seats as
+    indices, other values as written)."""
+    env = {}
+    for (name, domain), index in zip(block.fields, indices):
+        values = getattr(domain, "values", None)
+        env[name] = index if values is None else values[index]
+    return env
+
+
+def choice_fields(effect: Any, material: Any) -> tuple:
+    """The fields of the actions that make an effect's choices: one per `choose`, in order."""
+    fields = []
+    for choice in effect.choices:
+        kind = choice.choice.kind
+        if kind == "places":
+            domain = Places(material.places)
+        elif kind == "seats":
+            domain = Seats(material.players)
+        else:
+            domain = Values(choice.choice.values)
+        fields.append((choice.name, domain))
+    return tuple(fields)

@@ -1,0 +1,133 @@
+"""The rules DSL: text -> parse tree -> typed AST -> checked -> closures.
+
+`Dsl(vocab, report)` compiles one string at a time for the rules builder: `expression`,
+`collection` and `effect` each parse the text (grammar/effects.lark), build the AST
+(`ast.py`), resolve names and check types (`check.py`), then compile closures
+(`compile.py`). Problems go to `report(message, offset, hint)` with the character offset in
+the string; a string with problems compiles to an inert placeholder, so one load lists every
+problem. Each compiled rule is guarded: a failure while it runs is a GameError that names the
+rule and its place in the rules file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..context import Ctx
+from ..errors import AmunreError, GameError, Span
+from . import ast
+from .build import parse_collection, parse_effect, parse_expression
+from .check import NOT_CONSTANT, Checker, Report, Scope
+from .compile import ChoiceFn, Compiler, RuleFailure
+from .names import Vocabulary
+from .parse import DslSyntaxProblem
+from .types import ANY, Type
+
+Fn = Callable[[Ctx], Any]
+
+__all__ = ["Dsl", "Effect", "Expression", "Rule", "Scope", "Vocabulary"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Where a compiled string comes from, for runtime errors: `phases.market.price` at a span."""
+    name: str
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A compiled expression or collection."""
+    fn: Fn
+    type: Type
+    tree: ast.Expr | None
+    rule: Rule
+    constant: Any = NOT_CONSTANT     # its value, when it depends on nothing
+    pure: bool = False               # it depends only on bound names (`n`, `it`) and constants
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A compiled effect: choices to make, requirements (each checked once the choices it
+    needs are made), then what it does."""
+    choices: tuple[ChoiceFn, ...]
+    requires: tuple[tuple[int, Fn], ...]
+    run: Fn
+    tree: ast.Effect | None
+    rule: Rule
+
+    def allowed(self, ctx: Ctx) -> bool:
+        return all(req(ctx) for _, req in self.requires)
+
+
+def guard(fn: Fn, rule: Rule) -> Fn:
+    """`fn` such that any failure inside it is a GameError naming the rule."""
+    def guarded(ctx: Ctx) -> Any:
+        try:
+            return fn(ctx)
+        except AmunreError:
+            raise
+        except RuleFailure as failure:
+            raise GameError(f"{rule.name}: {failure}", rule.span) from None
+        except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError, MemoryError) as error:
+            raise GameError(f"{rule.name} failed while the game ran: {type(error).__name__}: {error}",
+                            rule.span) from error
+    return guarded
+
+
+def _zero(ctx: Ctx) -> int:
+    return 0
+
+
+def _nothing(ctx: Ctx) -> None:
+    return None
+
+
+class Dsl:
+    def __init__(self, vocab: Vocabulary, report: Report) -> None:
+        self.vocab = vocab
+        self.report = report
+
+    def _parse(self, parser: Callable[[str], Any], text: str) -> Any:
+        try:
+            return parser(text)
+        except DslSyntaxProblem as err:
+            self.report(err.message, err.offset, None)
+            return None
+
+    def expression(self, text: str, scope: Scope = Scope(), rule: Rule = Rule("")) -> Expression:
+        return self._value(parse_expression, text, scope, rule, collection=False)
+
+    def collection(self, text: str, scope: Scope = Scope(), rule: Rule = Rule("")) -> Expression:
+        return self._value(parse_collection, text, scope, rule, collection=True)
+
+    def _value(self, parser: Callable[[str], Any], text: str, scope: Scope, rule: Rule,
+               collection: bool) -> Expression:
+        tree = self._parse(parser, text)
+        if tree is None:
+            return Expression(_zero, ANY, None, rule)
+        checker = Checker(self.vocab, self.report)
+        typ = checker.collection(tree, scope) if collection else checker.expr(tree, scope)
+        if checker.failed:
+            return Expression(_zero, ANY, tree, rule)
+        info = checker.out
+        fn = Compiler(info, len(self.vocab.place_ids)).expr(tree)
+        constant = info.const(tree)
+        pure = id(tree) not in info.stateful
+        return Expression(fn if constant is not NOT_CONSTANT else guard(fn, rule), typ, tree, rule, constant, pure)
+
+    def effect(self, text: str, scope: Scope = Scope(), rule: Rule = Rule(""),
+               automatic: bool = False) -> Effect:
+        """An effect; `automatic` ones run by themselves and may not choose or require."""
+        tree = self._parse(parse_effect, text)
+        if tree is None:
+            return Effect((), (), _nothing, None, rule)
+        checker = Checker(self.vocab, self.report)
+        checker.effect(tree, scope, automatic)
+        if checker.failed:
+            return Effect((), (), _nothing, tree, rule)
+        choices, requires, run = Compiler(checker.out, len(self.vocab.place_ids)).effect(tree)
+        choices = tuple(ChoiceFn(c.name, guard(c.options, rule), c.choice) for c in choices)
+        requires = tuple((level, guard(req, rule)) for level, req in requires)
+        return Effect(choices, requires, guard(run, rule), tree, rule)

@@ -1,0 +1,65 @@
+"""The compile-time symbol table: every name a rules file gives the DSL, with its type.
+
+Built once per rules file (interpreter/build.py) from its places, tokens, resources, options,
+modifiers and from each phase's mechanic; the checker resolves every name against it, so a
+game step never looks a name up by string. Runtime storage of modifier values is elsewhere
+(interpreter/modifiers.py): this table only says what exists and how to read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..modifiers import ModifierDef
+from .types import Type
+
+
+@dataclass(frozen=True)
+class Attr:
+    """A value every place (or every seat) has: a printed property, a token count, a derived
+    value, a modifier, a resource."""
+    type: Type
+    read: Callable[[Any, int], Any]            # (ctx, place or seat index) -> value
+    column: tuple[Any, ...] | None = None      # a printed property: its value for each place
+
+
+@dataclass(frozen=True)
+class Member:
+    """A name a phase adds to the DSL as `PHASE.NAME`: a query, a kept value or a modifier."""
+    type: Type
+    read: Callable[[Any], Any] | None = None   # ctx -> value (queries and kept values)
+    modifier: ModifierDef | None = None
+    needs_seat: bool = False                   # it is about the acting seat
+    doc: str = ""
+
+
+@dataclass
+class Vocabulary:
+    noun: str = "place"                                       # one place, as the rules call it
+    plural: str = "places"                                    # all places: `provinces`
+    place_ids: tuple[str, ...] = ()
+    ownership: bool = False                                   # places have owners (`claim`, `owner`)
+    place_attrs: dict[str, Attr] = field(default_factory=dict)
+    seat_attrs: dict[str, Attr] = field(default_factory=dict)
+    words: dict[str, frozenset[str]] = field(default_factory=dict)   # bare word -> enums it belongs to
+    enums: dict[str, tuple[str, ...]] = field(default_factory=dict)  # enum -> its values
+    options: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    resources: tuple[str, ...] = ()
+    decks: tuple[str, ...] = ()
+    tokens: tuple[str, ...] = ()
+    modifiers: dict[str, ModifierDef] = field(default_factory=dict)  # declared in the rules file
+    phases: dict[str, dict[str, Member]] = field(default_factory=dict)
+    tables: dict[str, dict[str, Type]] = field(default_factory=dict)  # row table -> column types
+
+    def member(self, phase: str, name: str) -> Member | None:
+        return self.phases.get(phase, {}).get(name)
+
+    def all_modifiers(self) -> dict[str, ModifierDef]:
+        """Rules-file modifiers and every phase's, by their DSL name."""
+        found = dict(self.modifiers)
+        for phase, members in self.phases.items():
+            for name, member in members.items():
+                if member.modifier is not None:
+                    found[f"{phase}.{name}"] = member.modifier
+        return found

@@ -1,0 +1,77 @@
+"""The engine's automatic step: everything that happens between two decisions.
+
+After every action (and at set-up) the engine runs this loop until a seat must decide or the
+game ends. It begins steps (or skips them by their `skip_if`), ends them (by their `end_if`,
+or when their mechanic has no one left to ask), lets the mechanic do its automatic work,
+asks it who decides next, and works out that seat's legal actions once: the mechanic's own,
+the card plays of the window it opens, and selling. A seat with nothing to decide is not
+asked; a seat whose only move is to close its turn has it closed for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import cards, modifiers
+from .context import Ctx
+from .errors import GameError
+
+STEP_LIMIT = 1_000_000        # automatic steps between two decisions before a rules file is judged stuck
+
+
+def advance(game: Any) -> None:
+    """Run automatic steps until a seat must decide or the game is over."""
+    state, rules = game.state, game.rules
+    schedule, phases = rules.schedule, rules.phases
+    for _ in range(STEP_LIMIT):
+        if state.over:
+            return
+        step = schedule[state.step]
+        mech = phases[step.phase]
+        if state.phase is None:
+            if mech.skip_if is not None and mech.skip_if.fn(Ctx(game)):
+                game.event({"event": "skip", "phase": step.phase, "age": step.age, "round": step.round})
+                end_step(game)
+                continue
+            game.event({"event": "phase", "phase": step.phase, "age": step.age, "round": step.round})
+            mech.begin(game)
+        if mech.end_if is not None and mech.end_if.fn(Ctx(game)):
+            end_step(game)
+            continue
+        if mech.auto(game):
+            continue
+        seat = mech.to_move(game)
+        if seat is None:
+            end_step(game)
+            continue
+        own = mech.legal(game, seat)
+        if not own:
+            mech.pass_turn(game, seat)
+            continue
+        plays = cards.playable(game, seat, mech.window) if mech.window else []
+        if not plays and mech.closing is not None and own == [mech.closing.base]:
+            mech.apply(game, seat, mech.closing, ())
+            continue
+        legal = own + plays if plays and own[-1] < plays[0] else sorted(own + plays)
+        game.decide(seat, legal + cards.sell_ids(game, seat))   # selling ranks last
+        return
+    raise GameError(f"phase '{rules.schedule[state.step].phase}' ran {STEP_LIMIT} automatic steps "
+                    "without asking anyone: the rules never let it end")
+
+
+def end_step(game: Any) -> None:
+    """End the running step: its phase's working data goes, and every modifier and record of
+    cards played whose lifetime ends with it."""
+    state, rules = game.state, game.rules
+    step = rules.schedule[state.step]
+    if state.phase is not None:
+        rules.phases[step.phase].end(game)
+    state.phase = None
+    for lifetime in step.ends:
+        modifiers.expire(state, rules.expiring[lifetime])
+        state.played.pop(lifetime, None)
+    state.step += 1
+    if state.step >= len(rules.schedule):
+        state.over = True
+        state.to_move = None
+        game.event({"event": "game_over", **game.result()})

@@ -1,0 +1,158 @@
+"""Scoring: a list of named awards, each giving points to seats. No decisions.
+
+Kinds of award, each with an `id` (its name in the score breakdown) and an optional `when`:
+- `points: EXPR`: every seat scores EXPR (with `my` = that seat);
+- `award: {points, among, by, ties}`: the best place of `among` (or, without `among`, the
+  best seat) by the keys `by` in order scores `points` for its owner; the first key must be
+  positive; every tied one scores (`ties: all`, the only reading so far);
+- `rank: {by, points: [first, second, ...]}`: seats ranked by EXPR; tied seats all score
+  their place's points and push the next seats down.
+Points go to the `resource` parameter, by default the winner's score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .. import material
+from ..context import Ctx
+from ..dsl.check import Scope
+from ..dsl.types import BOOL, PLACE
+from ..params import Param, Ref
+from .base import Doc, Mechanic
+
+Fn = Callable[[Ctx], Any]
+
+
+@dataclass(frozen=True)
+class Award:
+    id: str
+    kind: str                 # "points", "award" or "rank"
+    when: Any | None
+    value: Any | None = None  # points: the expression
+    points: tuple[int, ...] = ()
+    among: Any | None = None
+    keys: tuple[Any, ...] = ()
+
+
+class Awards(Param):
+    kind = "list of awards"
+
+    def value_schema(self) -> dict[str, Any]:
+        expr, cond = {"$ref": "#/$defs/expression"}, {"$ref": "#/$defs/condition"}
+        best = {"type": "object", "additionalProperties": False, "required": ["points", "by"], "properties": {
+            "points": {"description": "Points for the best.", "type": "integer"},
+            "among": {"description": "Places compared (no seat); without it, seats are compared.",
+                      "$ref": "#/$defs/collection"},
+            "by": {"description": "Keys compared in order (place scope with `among`, else per seat).",
+                   "type": "array", "minItems": 1, "items": expr},
+            "ties": {"description": "Every tied best scores.", "enum": ["all"]}}}
+        ranked = {"type": "object", "additionalProperties": False, "required": ["by", "points"], "properties": {
+            "by": {"description": "Expression per seat ranking the seats.", **expr},
+            "points": {"description": "Points for the 1st, 2nd, ... place.", "type": "array",
+                       "items": {"type": "integer"}}}}
+        item = {"type": "object", "additionalProperties": False, "required": ["id"],
+                "oneOf": [{"required": ["points"]}, {"required": ["award"]}, {"required": ["rank"]}],
+                "properties": {
+                    "id": {"description": "The award's name in the score breakdown.", "$ref": "#/$defs/name"},
+                    "when": {"description": "Condition (no seat): the award counts only when it holds.", **cond},
+                    "points": {"description": "Expression per seat: the points every seat scores.", **expr},
+                    "award": {"description": "Points for the best place of `among` (its owner), or for the best seat.",
+                              **best},
+                    "rank": {"description": "Points by rank among the seats.", **ranked}}}
+        return {"type": "array", "items": item}
+
+    def compile(self, build: Any, path: tuple) -> Any:
+        return [_award(build, path + (i,), spec) for i, spec in enumerate(build.get(path))]
+
+    def absent(self, build: Any, path: tuple) -> Any:
+        return []
+
+
+def _award(build: Any, path: tuple, spec: dict[str, Any]) -> Award:
+    when = build.expression(path + ("when",), Scope(seat=False), BOOL) if "when" in spec else None
+    if "points" in spec:
+        return Award(spec["id"], "points", when, value=build.expression(path + ("points",)))
+    if "award" in spec:
+        best = spec["award"]
+        places = "among" in best
+        scope = Scope(seat=False).over(PLACE) if places else Scope()
+        keys = tuple(build.expression(path + ("award", "by", k), scope) for k in range(len(best.get("by", []))))
+        among = build.collection(path + ("award", "among"), Scope(seat=False)) if places else None
+        return Award(spec["id"], "award", when, points=(best["points"],), among=among, keys=keys)
+    ranked = spec["rank"]
+    return Award(spec["id"], "rank", when, points=tuple(ranked.get("points", [])),
+                 keys=(build.expression(path + ("rank", "by")),))
+
+
+class Score(Mechanic):
+    name = "score"
+    doc = "Each award of `rules` gives points to seats, in order. No decisions."
+    params = (
+        Awards("rules", "The awards, each with an `id`, an optional `when`, and one of `points`, `award`, `rank`.",
+               required=True),
+        Ref("resource", "The resource the points are added to (default: the winner's `score`).", "resource"),
+    )
+    events = (Doc("score", '{"event": "score", "seat": 0, "source": "AWARD", "points": 6}',
+                  "points an award gave a seat"),)
+
+    def __init__(self, phase_id: str, build: Any) -> None:
+        super().__init__(phase_id, build)
+        self.awards = self.p.rules
+        self.resource = self.p.resource or build.top("winner", "score")
+
+    def describe(self) -> str:
+        return "Score: " + ", ".join(a.id for a in self.awards) + "."
+
+    def begin(self, game: Any) -> None:
+        game.state.phase = {"done": False}
+
+    def auto(self, game: Any) -> bool:
+        if game.state.phase["done"]:
+            return False
+        for award in self.awards:
+            if award.when is None or award.when.fn(Ctx(game)):
+                for seat, points in self.points(game, award).items():
+                    if points:
+                        material.gain(game, seat, self.resource, points, award.id)
+                        game.event({"event": "score", "seat": seat, "source": award.id, "points": points})
+        game.state.phase["done"] = True
+        return True
+
+    def forecast(self, game: Any, seat: int) -> dict[str, int]:
+        total = 0
+        for award in self.awards:
+            if award.when is None or award.when.fn(Ctx(game)):
+                total += self.points(game, award).get(seat, 0)
+        return {self.resource: total}
+
+    def points(self, game: Any, award: Award) -> dict[int, int]:
+        """Points per seat for one award in the current state."""
+        seats = range(game.state.players)
+        if award.kind == "points":
+            return {s: award.value.fn(Ctx(game, s)) for s in seats}
+        if award.kind == "rank":
+            values = {s: award.keys[0].fn(Ctx(game, s)) for s in seats}
+            out = {}
+            for s in seats:
+                place = sum(1 for o in seats if values[o] > values[s])
+                out[s] = award.points[place] if place < len(award.points) else 0
+            return out
+        if award.among is not None:
+            ctx = Ctx(game)
+            scored = {p: tuple(_at(ctx, p, k) for k in award.keys) for p in award.among.fn(ctx)}
+            owners = {p: game.state.owner[p] for p in scored}
+        else:
+            scored = {s: tuple(k.fn(Ctx(game, s)) for k in award.keys) for s in seats}
+            owners = {s: s for s in scored}
+        best = max(scored.values(), default=None)
+        if not best or best[0] <= 0:
+            return {}
+        winners = {owners[x] for x, key in scored.items() if key == best and owners[x] >= 0}
+        return {s: award.points[0] for s in winners}
+
+
+def _at(ctx: Ctx, place: int, key: Any) -> Any:
+    ctx.it = place
+    return key.fn(ctx)

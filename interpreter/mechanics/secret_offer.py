@@ -1,0 +1,344 @@
+"""Secret simultaneous contribution: offers are made one seat at a time but stay hidden until
+all are in, then revealed, adjusted, looked up in the phase's table, ranked and rewarded.
+
+The table row the total picks (a tile) is kept after the phase ends, for other
+phases to read as `<phase>.tile.<column>`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import cards, choices, material, modifiers
+from ..choices import choice_fields
+from ..actions import Count, Places, Values
+from ..dsl.names import Member
+from ..dsl.types import BOOL, NUM, row
+from ..modifiers import ModifierDef
+from ..params import Group, Int, Ints, OneOf, Param, Ref, Refs
+from ..observe import Piece, one_hot
+from .base import Doc, Mechanic
+from .goods import available, place_targets
+
+
+@dataclass(frozen=True)
+class Row:
+    id: str
+    label: str
+    least: int | None         # the smallest total that picks the row (None: no bound)
+    most: int | None
+    values: dict[str, Any]
+
+
+class Table(Param):
+    """The rows the total picks from: each with an id, an optional label, the range of totals
+    it takes (`min`, `max`), and values other phases read."""
+    kind = "list of rows"
+
+    def value_schema(self) -> dict[str, Any]:
+        return {"type": "array", "minItems": 1, "items": {
+            "type": "object", "required": ["id"], "propertyNames": {"$ref": "#/$defs/name"},
+            "properties": {
+                "id": {"description": "The row's name.", "$ref": "#/$defs/name"},
+                "label": {"description": "The row as printed, e.g. 3>12.", "type": "string"},
+                "min": {"description": "Smallest total that picks this row (no lower bound if omitted).",
+                        "type": "integer"},
+                "max": {"description": "Largest total that picks this row (no upper bound if omitted).",
+                        "type": "integer"}},
+            "additionalProperties": {"description": "A value of the row, read in the DSL as "
+                                     "<phase>.tile.<name>.", "type": ["integer", "boolean"]}}}
+
+    def compile(self, build: Any, path: tuple) -> Any:
+        return [_row(spec) for spec in build.get(path)]
+
+    def absent(self, build: Any, path: tuple) -> Any:
+        return []
+
+
+def _row(spec: dict[str, Any]) -> Row:
+    values = {k: v for k, v in spec.items() if k not in ("id", "label", "min", "max")}
+    return Row(spec["id"], spec.get("label", spec["id"]), spec.get("min"), spec.get("max"), values)
+
+
+class SecretOffer(Mechanic):
+    name = "secret_offer"
+    doc = ("Each seat secretly offers a resource (or a card instead); the offers are revealed, "
+           "attached cards resolved, and the total picks a row of the phase's table; the offers "
+           "are ranked, highest first, and rewarded.")
+    params = (
+        Ref("pay", "The resource offered.", "resource", required=True),
+        Int("minimum", "The smallest offer of the resource.", minimum=0, default=1),
+        Group("steal", "A card that may be offered instead of the resource.",
+              Ref("card", "The card (it stays in the seat's hand).", "card", required=True),
+              Int("gain", "What a seat that offered it takes, in `pay`, once the offers are settled.", default=0),
+              Int("counts", "What that offer adds to the total (negative: subtracts).", default=0)),
+        Ref("attach_window", "The card window of cards offered alongside, resolved after the reveal.", "window"),
+        Group("rewards", "What the offers earn, from the highest down.",
+              Ints("ranks", "How many rewards the 1st, 2nd, ... highest offers earn.", minimum=0),
+              Int("others", "How many rewards every other offer earns.", minimum=0, default=0),
+              Refs("goods", "The goods a reward may be.", "good")),
+        OneOf("new_start_player", "`highest`: the highest offer becomes start player (ties: earlier "
+              "in turn order); `unchanged`: it does not change.", ("highest", "unchanged"), default="highest"),
+        Table("tiles", "The table the total (plus the `adjustment` modifier) picks a row of; the row "
+              "is kept as `<phase>.tile` until the phase runs again."),
+    )
+    actions = (Doc("attach", '{"type": "attach", "card": "CARD"}', "offer a card alongside"),
+               Doc("offer", '{"type": "offer", "amount": 5}', "offer an amount of the resource"),
+               Doc("offer", '{"type": "offer", "card": "CARD"}', "offer the steal card instead"),
+               Doc("resolve", '{"type": "resolve", "card": "CARD", "CHOICE": -3}',
+                   "resolve an attached card, with its choices"),
+               Doc("take", '{"type": "take", "good": "GOOD", "at": "PLACE"}', "take one reward (`at`: where a token goes)"))
+    events = (Doc("reveal", '{"event": "reveal", "offers": [...], "attached": [...], "total": 9}', "the offers shown"),
+              Doc("adjust", '{"event": "adjust", "seat": 1, "card": "CARD", "CHOICE": 3}',
+                  "an attached card resolved"),
+              Doc("settled", '{"event": "settled", "total": 9, "tile": "ROW", "label": "3>12", '
+                  '"ranking": [0, 1], "start_player": 0}', "the row picked and the ranking"),
+              Doc("reward", '{"event": "reward", "seat": 0, "good": "GOOD", "at": "PLACE"}', "a reward taken"))
+    hidden = (Doc("offers", '"hidden"', "each other seat's offer, until every offer is in"),
+              Doc("attached", '["?"]', "the cards each other seat attached, until every offer is in"))
+    modifiers = {"adjustment": ModifierDef("adjustment", "game", 0, "phase", "added to the total before the row is picked")}
+
+    @classmethod
+    def members(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, Member]:
+        found = super().members(phase_id, spec)
+        rows = {r["id"]: r for r in spec.get("tiles") or [] if isinstance(r, dict) and "id" in r}
+
+        def tile(ctx: Any) -> Any:
+            kept = ctx.state.kept.get(phase_id)
+            return rows.get(kept["tile"]) if kept else None
+        found["tile"] = Member(row(f"{phase_id}.tile"), tile, doc="the row the total picked when the phase last ran")
+        return found
+
+    @classmethod
+    def tables(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        columns: dict[str, Any] = {}
+        for item in spec.get("tiles") or []:
+            for key, value in (item.items() if isinstance(item, dict) else ()):
+                if key not in ("id", "label", "min", "max"):
+                    columns[key] = BOOL if isinstance(value, bool) else NUM
+        return {f"{phase_id}.tile": columns}
+
+    def __init__(self, phase_id: str, build: Any) -> None:
+        super().__init__(phase_id, build)
+        p = self.p
+        self.pay, self.minimum = p.pay, p.minimum
+        self.steal_card, self.steal_gain, self.steal_counts = p.steal.card, p.steal.gain, p.steal.counts
+        self.attach_window = p.attach_window
+        self.ranks, self.others = list(p.rewards.ranks or []), p.rewards.others or 0
+        goods = build.material["good"]
+        self.goods = [goods[g] for g in p.rewards.goods or [] if g in goods]     # unknown ones: reported
+        self.new_start = p.new_start_player
+        self.tiles = p.tiles
+        self.adjust = self.modifier("adjustment")
+        if self.pay in build.material["material"].resource_max:
+            self.most = build.material["material"].resource_max[self.pay]
+        else:
+            self.most = 0
+            build.problem("pay", message=f"offers of '{self.pay}' are actions, one per amount: give the "
+                          f"resource a `max` (the most a seat may hold)")
+
+    def declare(self, space: Any, material_: Any) -> None:
+        window_cards = sorted(c for c, card in material_.cards.items()
+                              if self.attach_window and card.window == self.attach_window)
+        self.attach = space.declare("attach", None, (("card", Values(tuple(window_cards))),),
+                                    doc=self.actions[0].meaning) if window_cards else None
+        self.offer = space.declare("offer", None, (("amount", Count(self.most)),), doc=self.actions[1].meaning)
+        self.steal = (space.declare("offer", {"card": self.steal_card}, (), doc=self.actions[2].meaning)
+                      if self.steal_card else None)
+        self.resolves = {c: space.declare("resolve", {"card": c}, choice_fields(material_.cards[c].effect, material_),
+                                          doc=self.actions[3].meaning)
+                         for c in window_cards if material_.cards[c].effect is not None}
+        places = Places(material_.places)
+        self.takes = [space.declare("take", {"good": g.id}, () if g.draw else (("at", places),),
+                                    doc=self.actions[4].meaning) for g in self.goods]
+
+    def describe(self) -> str:
+        instead = f" or its {self.steal_card} card" if self.steal_card else ""
+        return (f"Each seat secretly offers {self.pay} (at least {self.minimum}){instead}; the total "
+                f"picks the tile; rewards {self.ranks} then {self.others} each go to the offers from highest.")
+
+    def tile_for(self, total: int) -> Row | None:
+        for tile in self.tiles:
+            if (tile.least is None or total >= tile.least) and (tile.most is None or total <= tile.most):
+                return tile
+        if not self.tiles:
+            return None
+        return self.tiles[0] if total < (self.tiles[0].least or 0) else self.tiles[-1]
+
+    # ---- the contract -------------------------------------------------------------------------
+    def begin(self, game: Any) -> None:
+        n = game.state.players
+        game.state.phase = {"stage": "offer", "order": self.order(game), "idx": 0,
+                            "offers": [None] * n, "attached": [[] for _ in range(n)], "queue": []}
+
+    def auto(self, game: Any) -> bool:
+        data = game.state.phase
+        if data["stage"] == "offer" and data["idx"] == len(data["order"]):
+            self._reveal(game)
+            return True
+        if data["stage"] == "resolve" and not data["queue"]:
+            self._settle(game)
+            return True
+        return False
+
+    def to_move(self, game: Any) -> int | None:
+        data = game.state.phase
+        if data["stage"] == "offer":
+            return data["order"][data["idx"]]
+        return data["queue"][0][0] if data["queue"] else None
+
+    def legal(self, game: Any, seat: int) -> list[int]:
+        data = game.state.phase
+        if data["stage"] == "offer":
+            return self._offers(game, seat)
+        if data["stage"] == "resolve":
+            card = data["queue"][0][1]
+            block = self.resolves.get(card)
+            if block is None:
+                return []
+            return choices.allowed_ids(game, seat, game.rules.cards[card].effect, block, card)
+        return self._rewards(game, seat) if data["queue"][0][1] > 0 else []
+
+    def _offers(self, game: Any, seat: int) -> list[int]:
+        state = game.state
+        hand = state.hands[seat]
+        attach = []
+        if self.attach is not None:
+            attached = state.phase["attached"][seat]
+            lookup = self.attach.fields[0][1].lookup
+            attach = [self.attach.base + lookup[("str", card)] for card in sorted(set(hand))
+                      if ("str", card) in lookup and card not in attached]
+        purse = state.resources[seat][self.pay]
+        offers = list(range(self.offer.base + self.minimum, self.offer.base + purse + 1))
+        if self.steal is not None and self.steal_card in hand:
+            offers.append(self.steal.base)
+        return attach + (offers or [self.offer.base])        # nothing to give: an empty offer
+
+    def _rewards(self, game: Any, seat: int) -> list[int]:
+        ids = []
+        for good, block in zip(self.goods, self.takes):
+            if available(game, seat, good) <= 0:
+                continue
+            if good.draw is not None:
+                ids.append(block.base)
+            else:
+                ids += [block.base + p for p in place_targets(game, seat, good.token)]
+        return ids
+
+    def pass_turn(self, game: Any, seat: int) -> None:
+        data = game.state.phase
+        head = data["queue"].pop(0)
+        if data["stage"] == "resolve":             # a card its owner cannot use: spent
+            card = head[1]
+            game.state.discards[game.rules.cards[card].deck].append(card)
+
+    def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
+        state = game.state
+        data = state.phase
+        if block is self.attach:
+            card = self.attach.fields[0][1].values[indices[0]]
+            state.hands[seat].remove(card)
+            data["attached"][seat].append(card)
+        elif block is self.offer or block is self.steal:
+            data["offers"][seat] = {"amount": indices[0]} if block is self.offer else {"card": self.steal_card}
+            data["idx"] += 1
+        elif block.type == "resolve":
+            card = data["queue"].pop(0)[1]
+            state.discards[game.rules.cards[card].deck].append(card)
+            env = choices.env_of(block, indices)
+            cards.run(game, seat, game.rules.cards[card].effect, env, card)
+            game.event({"event": "adjust", "seat": seat, "card": card,
+                        **cards.shown_choices(game, block, indices)})
+        else:
+            good = game.rules.goods[dict(block.fixed)["good"]]
+            at = indices[0] if indices else None
+            game.event({"event": "reward", "seat": seat, "good": good.id,
+                        "at": None if at is None else game.rules.place_ids[at]})
+            if good.draw is not None:
+                material.draw(game, seat, good.draw, 1)
+            else:
+                material.place_tokens(game, at, good.token, 1)
+            data["queue"][0][1] -= 1
+
+    # ---- automatic steps -----------------------------------------------------------------------
+    def _reveal(self, game: Any) -> None:
+        data = game.state.phase
+        total = 0
+        for seat, offer in enumerate(data["offers"]):
+            if "card" in offer:
+                total += self.steal_counts
+            else:
+                total += offer["amount"]
+                material.gain(game, seat, self.pay, -offer["amount"], self.phase_id)
+            for card in data["attached"][seat]:
+                data["queue"].append([seat, card])
+        order = data["order"]
+        data["queue"].sort(key=lambda item: order.index(item[0]))
+        data["total"] = total
+        data["stage"] = "resolve"
+        game.event({"event": "reveal", "offers": data["offers"], "attached": data["attached"], "total": total})
+
+    def _settle(self, game: Any) -> None:
+        state = game.state
+        data = state.phase
+        total = data["total"] + modifiers.read(state, self.adjust)
+        tile = self.tile_for(total)
+        state.kept[self.phase_id] = {"tile": tile.id if tile else None}
+        order = data["order"]
+        givers = [s for s in order if "amount" in data["offers"][s]]
+        ranking = sorted(givers, key=lambda s: (-data["offers"][s]["amount"], order.index(s)))
+        for seat in order:
+            if "card" in data["offers"][seat]:
+                material.gain(game, seat, self.pay, self.steal_gain, self.steal_card)
+        if self.new_start == "highest" and ranking:
+            game.set_start_player(ranking[0], announce=False)
+        data["queue"] = [[seat, self.ranks[i] if i < len(self.ranks) else self.others]
+                         for i, seat in enumerate(ranking)]
+        data["stage"] = "reward"
+        game.event({"event": "settled", "total": total, "tile": tile.id if tile else None,
+                    "label": tile.label if tile else None, "ranking": ranking, "start_player": state.start_player})
+
+    # ---- information ---------------------------------------------------------------------------
+    def describe_kept(self, key: str, value: Any) -> str:
+        row_ = next((t for t in self.tiles if t.id == value), None)
+        if key != "tile" or row_ is None or row_.label == row_.id:
+            return f"{key} {value}"
+        return f"{key} {row_.label} ({row_.id})"
+
+    def observe(self, data: dict[str, Any], seat: int) -> dict[str, Any]:
+        seen = super().observe(data, seat)
+        if seen.get("stage") == "offer":
+            seen["offers"] = [o if s == seat or o is None else "hidden" for s, o in enumerate(seen["offers"])]
+            seen["attached"] = [a if s == seat else ["?"] * len(a) for s, a in enumerate(seen["attached"])]
+        return seen
+
+    def tensor_pieces(self, rules: Any) -> list[Piece]:
+        seats, stages = rules.max_players, ("offer", "resolve", "reward")
+
+        def offers(game: Any, seat: int, out: list[float], at: int) -> None:
+            data = self.running(game)
+            if data is None:
+                return
+            one_hot(out, at, stages.index(data["stage"]), 3)
+            secret = data["stage"] == "offer"
+            for other, offer in enumerate(data["offers"]):
+                row_at = at + 3 + other * 4
+                if offer is not None:
+                    out[row_at] = 1.0
+                    if not secret or other == seat:
+                        out[row_at + 1] = float(offer.get("amount", 0))
+                        out[row_at + 2] = 1.0 if "card" in offer else 0.0
+                out[row_at + 3] = float(len(data["attached"][other]))
+            out[at + 3 + seats * 4] = float(data.get("total", 0))
+
+        def tile(game: Any, seat: int, out: list[float], at: int) -> None:
+            kept = game.state.kept.get(self.phase_id)
+            ids = [t.id for t in self.tiles]
+            if kept and kept["tile"] in ids:
+                out[at + ids.index(kept["tile"])] = 1.0
+        return [Piece(f"{self.phase_id}.offers", (3 + seats * 4 + 1,),
+                      "the stage (one-hot: offer, resolve, reward); per seat: offered, amount, steal card, cards "
+                      "attached (amounts and cards of others hidden until all are in); the total once revealed",
+                      offers),
+                Piece(f"{self.phase_id}.tile", (len(self.tiles),), "the row the total picked when the phase last ran (one-hot)", tile)]

@@ -1,0 +1,57 @@
+"""Modifiers: named numbers that effects set and mechanics or formulas read, each kept per
+seat, per place or once for the game, for a declared lifetime.
+
+A card that bends a rule (skip one more bid space, this province yields 8 instead) sets a
+modifier; the rule reads it. Values live in `state.mods` as plain lists indexed by seat or
+place (None where unset), so they save, clone and compare with the rest of the state, and
+the engine clears every modifier whose lifetime (phase, round, age, game) has ended.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+LIFETIMES = ("phase", "round", "age", "game")
+SCOPES = ("seat", "place", "game")
+
+
+@dataclass(frozen=True)
+class ModifierDef:
+    name: str                 # as the DSL and the state name it: `harvest_bonus`, `auction.rebid_same_target`
+    scope: str                # "seat", "place" or "game"
+    default: int
+    lasts: str = "phase"      # cleared when this ends: phase, round, age or game
+    doc: str = ""
+
+    def renamed(self, name: str) -> ModifierDef:
+        return ModifierDef(name, self.scope, self.default, self.lasts, self.doc)
+
+
+def read(state: Any, mod: ModifierDef, index: int = 0) -> Any:
+    """The modifier's value for a seat or a place (`index`; 0 for a game modifier)."""
+    values = state.mods.get(mod.name)
+    if values is None:
+        return mod.default
+    value = values[index]
+    return mod.default if value is None else value
+
+
+def write(state: Any, mod: ModifierDef, index: int, value: Any, places: int) -> None:
+    values = state.mods.get(mod.name)
+    if values is None:
+        size = state.players if mod.scope == "seat" else places if mod.scope == "place" else 1
+        values = state.mods[mod.name] = [None] * size
+    values[index] = value
+
+
+def unset(state: Any, mod: ModifierDef, index: int = 0) -> None:
+    values = state.mods.get(mod.name)
+    if values is not None:
+        values[index] = None
+
+
+def expire(state: Any, names: tuple[str, ...]) -> None:
+    """Forget the values of these modifiers (their lifetime has ended)."""
+    for name in names:
+        state.mods.pop(name, None)
