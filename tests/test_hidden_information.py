@@ -33,7 +33,9 @@ def drive(rules: Any, players: int, seed: int, actions: int) -> amunre.Game:
 
 
 def other_observations(game: amunre.Game, changed_seat: int) -> dict[int, Any]:
-    return {s: game.observation(s) for s in range(game.state.players) if s != changed_seat}
+    """What every other seat sees: its observation and its observation tensor."""
+    return {s: (game.observation(s), game.observation_tensor(s))
+            for s in range(game.state.players) if s != changed_seat}
 
 
 # ---- hands -------------------------------------------------------------------------------
@@ -57,6 +59,7 @@ def test_another_seats_hidden_card_is_not_seen(rules: Any, players: int, seed: i
     assert other_observations(changed, other) == other_observations(game, other)
     # The change is real: the holder itself sees it.
     assert changed.observation(other)["hands"][other] != game.observation(other)["hands"][other]
+    assert changed.observation_tensor(other) != game.observation_tensor(other)
 
 
 @SETTINGS
@@ -71,6 +74,7 @@ def test_order_of_another_seats_hand_is_not_seen(rules: Any, players: int, seed:
         mine = game.observation(seat)
         assert changed.observation(seat)["hands"][:seat] == mine["hands"][:seat]
         assert changed.observation(seat)["hands"][seat + 1:] == mine["hands"][seat + 1:]
+        assert changed.observation_tensor(seat) == game.observation_tensor(seat)   # counts, not order
 
 
 @SETTINGS
@@ -206,6 +210,7 @@ def test_deck_order_is_not_seen(rules: Any, players: int, seed: int, actions: in
     for seat in range(players):
         obs = game.observation(seat)
         assert changed.observation(seat) == obs
+        assert changed.observation_tensor(seat) == game.observation_tensor(seat)
         assert obs["decks"] == {name: len(pile) for name, pile in game.state.decks.items()}
         assert obs["boxed"] == {name: len(pile) for name, pile in game.state.boxed.items()}
         assert "rng" not in obs and "seed" not in obs
@@ -219,3 +224,38 @@ def test_deck_sizes_follow_draws(rules: Any) -> None:
     assert obs["boxed"]["provinces"] == 15 - 12
     favor = sum(c.count for c in rules.cards.values() if c.deck == "favor")
     assert obs["decks"]["favor"] == favor - 4      # each seat starts with an architect
+
+
+# ---- the observation tensor ---------------------------------------------------------------
+
+def test_tensor_layout_is_fixed_by_the_rules(rules: Any) -> None:
+    layout = amunre.new_game(rules, players=3, seed=1).observation_layout()
+    names = [piece["name"] for piece in layout]
+    assert len(names) == len(set(names))
+    assert all(a["offset"] + a["size"] == b["offset"] for a, b in zip(layout, layout[1:]))
+    total = layout[-1]["offset"] + layout[-1]["size"]
+    assert {"seat", "resources", "hand", "tokens", "auction.bids", "offering.offers", "offering.tile"} <= set(names)
+
+    def check(game: Any, action: Any, index: int) -> None:
+        for seat in range(game.state.players):
+            tensor = game.observation_tensor(seat)
+            assert len(tensor) == total and all(isinstance(x, float) for x in tensor)
+    for players in (3, 5):
+        play_random(rules, players, players, after=check)
+
+
+def test_tensor_pieces_say_what_the_dict_says(rules: Any) -> None:
+    game = play_random(rules, 4, 2, stop=lambda g: len(g.history) >= 90)
+    layout = {p["name"]: p for p in game.observation_layout()}
+    tensor = game.observation_tensor(1)
+
+    def piece(name: str) -> list[float]:
+        p = layout[name]
+        return tensor[p["offset"]:p["offset"] + p["size"]]
+    assert piece("seat")[:4] == [0.0, 1.0, 0.0, 0.0]
+    assert piece("to_move")[game.to_move] == 1.0
+    resources = list(rules.resources)
+    assert piece("resources")[:4 * len(resources)] == [float(r[name]) for r in game.state.resources for name in resources]
+    cards = sorted(rules.cards)
+    assert piece("hand") == [float(game.state.hands[1].count(c)) for c in cards]
+    assert piece("hand_sizes")[:4] == [float(len(h)) for h in game.state.hands]

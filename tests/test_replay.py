@@ -274,3 +274,23 @@ def test_history_keeps_its_own_copy_of_each_action(rules: Any) -> None:
     game.apply(action)
     action["space"] = 36
     assert game.actions()[0]["space"] == 0
+
+
+def test_the_digest_covers_the_parent_of_an_extending_file(tmp_path, rules: Any) -> None:
+    """A saved game names its rules by a hash of the merged data: a changed parent is noticed."""
+    import shutil
+    from conftest import RULES_PATH
+    shutil.copy(RULES_PATH, tmp_path / "knizia2016.yaml")
+    child = tmp_path / "child.yaml"
+    child.write_text("extends: knizia2016.yaml\ntitle: a child\n", encoding="utf-8")
+    first = amunre.load_rules(child)
+    saved = amunre.new_game(first, players=3, seed=1).to_json()
+    assert first.digest != rules.digest                  # the title differs
+    parent = (tmp_path / "knizia2016.yaml").read_text(encoding="utf-8")
+    (tmp_path / "knizia2016.yaml").write_text(parent.replace("start: 20,", "start: 21,"), encoding="utf-8")
+    second = amunre.load_rules(child)
+    assert second.digest != first.digest
+    with pytest.raises(AmunreError, match="changed since this game was saved"):
+        amunre.Game.from_json(saved, second)
+    (tmp_path / "knizia2016.yaml").write_text(parent, encoding="utf-8")
+    assert amunre.load_rules(child).digest == first.digest

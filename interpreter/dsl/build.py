@@ -41,6 +41,8 @@ class _ToAst(Transformer):
 
     def block(self, meta, children):
         (inner,) = children
+        if len(inner.body) == 1:           # parentheses around one statement only group it
+            return inner.body[0]
         return ast.Block(span=_span_of(meta), body=inner.body)
 
     def expression(self, meta, children):

@@ -23,6 +23,8 @@ class Type:
             return f"a list of {self.item.kind}s" if self.item else "a list"
         if self.enum:
             return f"a {self.enum.split('.')[-1]} value"
+        if self.words:
+            return _words(self)
         if self.kind == "row":
             return f"a row of {self.table}"
         return {"number": "a number", "boolean": "true or false", "text": "a text", "place": "a place",

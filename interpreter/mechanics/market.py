@@ -11,12 +11,16 @@ from typing import Any
 from .. import material
 from ..actions import CLOSE, Count, Places
 from ..context import Ctx
+from ..errors import AmunreError
 from ..dsl.check import Scope
 from ..dsl.types import NUM
 from ..params import Expr, Items, Ref
 from ..observe import Piece, one_hot
 from .base import Doc, Mechanic
 from .goods import available, place_targets, good_bound
+
+
+PRICE_TABLE = 1000          # the most counts a pure price curve is tabled for
 
 
 class Market(Mechanic):
@@ -55,9 +59,12 @@ class Market(Mechanic):
                                            follow_up=True)
                        for token in tokens}
         self.closing = space.declare("done", None, (), CLOSE, doc=self.actions[2].meaning)
-        most = max((good_bound(good, material) for good, _ in self.goods), default=0)
-        if self.price.pure:
-            self.prices = tuple(self.price.fn(Ctx(None, None, {"n": n})) if n else 0 for n in range(most + 1))
+        most = min(max((good_bound(good, material) for good, _ in self.goods), default=0), PRICE_TABLE)
+        if self.price.pure:      # the curve depends on the count alone: table it once
+            try:
+                self.prices = tuple(self.price.fn(Ctx(None, None, {"n": n})) if n else 0 for n in range(most + 1))
+            except AmunreError:  # it fails for some count: let the game say so where it happens
+                self.prices = None
 
     def describe(self) -> str:
         kinds = ", ".join(g.id for g, _ in self.goods)

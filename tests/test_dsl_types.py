@@ -1,0 +1,134 @@
+"""DSL type errors are load-time errors at the exact line and column of the YAML file: a
+comparison that can never hold, arithmetic on words, a requirement that is not a condition, a
+name that takes a reserved word, a division by a constant zero, a choice with no fixed set of
+options; and a rule that fails while a game runs is a GameError naming the rule and its place.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import amunre
+from amunre.interpreter.errors import GameError
+
+GOOD = (Path(__file__).resolve().parent.parent / "rules" / "knizia2016.yaml").read_text(encoding="utf-8")
+SCRIBES = 'effect: "require sum(my.provinces, favor_symbols) >= 7; +3 vp"'
+HARVEST = 'amount: "gold_mine + (caravan when offering.tile.camel) + farmers * (offering.tile.farmer_gold + harvest_bonus)"'
+
+
+def broken(tmp_path: Path, old: str, new: str) -> tuple[Path, str]:
+    assert GOOD.count(old) == 1, f"ambiguous edit {old!r}"
+    text = GOOD.replace(old, new)
+    path = tmp_path / "typed.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path, text
+
+
+def position(text: str, anchor: str, inner: str) -> tuple[int, int]:
+    start = text.index(anchor) + anchor.index(inner)
+    return text.count("\n", 0, start) + 1, start - (text.rfind("\n", 0, start) + 1) + 1
+
+
+def effect(dsl: str) -> str:
+    return f'effect: "{dsl}"'
+
+
+CASES = [
+    # (id, old, new, anchor, the text the caret is under, message)
+    ("property against another property's value", SCRIBES,
+     effect("require all(my.provinces, side == upper); +3 vp"), "side == upper", "side",
+     "a region value is not a side value"),
+    ("two words of different properties", SCRIBES, effect("require west == upper; +3 vp"),
+     "west == upper", "west", "never equal"),
+    ("an option against a property's value", SCRIBES,
+     effect("require option.nile_side_bonus == upper; +3 vp"), "option.nile", "option",
+     "a region value is not a nile_side_bonus value"),
+    ("arithmetic on a word", SCRIBES, effect("require players + west > 3; +3 vp"), "west >", "west",
+     "each side of arithmetic must be a number, not a side value"),
+    ("arithmetic on a condition", HARVEST, 'amount: "gold_mine + nile"', "nile\"", "nile",
+     "each side of arithmetic must be a number, not true or false"),
+    ("a requirement that is a number", SCRIBES, effect("require sum(my.provinces, favor_symbols); +3 vp"),
+     "sum(my.provinces, favor", "sum", "a requirement must be true or false, not a number"),
+    ("a 'when' that is a number", HARVEST, 'amount: "gold_mine when caravan"', "caravan\"", "caravan",
+     "the condition after 'when' must be true or false, not a number"),
+    ("'and' on numbers", SCRIBES, effect("require my.gold and my.vp; +3 vp"), "my.gold and", "my",
+     "each side of 'and' must be true or false, not a number"),
+    ("a seat compared with a number", SCRIBES, effect("require count(provinces where owner == 1) > 0; +3 vp"),
+     "owner == 1", "owner", "cannot compare a seat with a number"),
+    ("a chosen name that is a reserved word", SCRIBES, effect("choose players from my.provinces; +3 vp"),
+     "players from", "players", "'players' is a reserved word of the DSL"),
+    ("a chosen name shadowing 'it'", SCRIBES, effect("choose it from my.provinces; +3 vp"),
+     "it from", "it", "'it' is a reserved word of the DSL"),
+    ("a rules-file name that is a reserved word", "  stone: {supply: 15}", "  each: {supply: 15}",
+     "each: {supply", "each", "'each' is a reserved word of the DSL"),
+    ("division by a constant zero", HARVEST, 'amount: "gold_mine // (4 * (2 - 2))"',
+     "4 * (2 - 2)", "4", "division by zero"),
+    ("a choice among values computed in play", SCRIBES, effect("choose x from [my.gold, 1]; +x vp"),
+     "[my.gold", "[", "a choice is made among places, seats or a list of fixed values"),
+    ("a list of mixed kinds", SCRIBES, effect("choose x from [1, west]; +x vp"), "west]", "west",
+     "a list holds values of one kind"),
+    ("an attribute of a number", SCRIBES, effect("require my.gold.side; +3 vp"), "side;", "side",
+     "a number has no attribute 'side'"),
+    ("a scalar min of one number", SCRIBES, effect("require min(my.gold) > 1; +3 vp"), "min(my", "min",
+     "min() takes (collection, value) or (number, number, ...)"),
+    ("a seat where no seat acts", 'farmers: "farmer + free_farmer"', 'farmers: "farmer + me.vp"', "me.vp", "me",
+     "'me' means nothing here: no seat is acting"),
+    ("a modifier of another seat given a place", SCRIBES,
+     effect("choose t from my.provinces; set auction.extra_blocked_spaces of t = 1"), "of t = 1", "t",
+     "'of' for modifier 'auction.extra_blocked_spaces' must be a seat, not a place"),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_type_errors_are_located(tmp_path: Path, case) -> None:
+    _, old, new, anchor, inner, message = case
+    path, text = broken(tmp_path, old, new)
+    with pytest.raises(amunre.RulesError) as info:
+        amunre.load_rules(path)
+    report = info.value.format()
+    line, col = position(text, anchor, inner)
+    located = [p for p in info.value.problems if p.span and (p.span.line, p.span.col) == (line, col)]
+    assert located, f"nothing reported at {line}:{col}:\n{report}"
+    if message is not None:
+        assert any(message in p.format() for p in located), report
+    source_line = text.splitlines()[line - 1]
+    assert f"{path}:{line}:{col}: " in report and f"    {source_line}\n" in report
+
+
+def test_a_seat_is_a_value_a_place_is_another(tmp_path: Path) -> None:
+    """Seats and places are kinds of their own: `owner == my` is fine, a place is not a seat."""
+    path, _ = broken(tmp_path, SCRIBES, effect("require count(my.provinces where owner == my) > 0; +3 vp"))
+    assert amunre.load_rules(path).cards["master_of_scribes"].effect is not None
+    path, _ = broken(tmp_path, SCRIBES, effect("choose t from my.provinces; +1 vp for t"))
+    with pytest.raises(amunre.RulesError, match="'for' must be a seat, not a place"):
+        amunre.load_rules(path)
+
+
+# ---- failures while a game runs -----------------------------------------------------------
+
+def test_a_rule_failing_in_play_is_a_game_error_naming_it(tmp_path: Path) -> None:
+    """A division by a value that is 0 in play: a GameError naming the rule and its place."""
+    path, text = broken(tmp_path, 'price: "n * (n + 1) // 2"', 'price: "n * (n + 1) // my.vp"')
+    rules = amunre.load_rules(path)
+    game = amunre.new_game(rules, players=3, seed=1, setup={
+        "start_player": 0, "decks": {"provinces": ["buto", "mendes", "thebes"]}})
+    game.apply({"type": "bid", "lot": "buto", "space": 0})
+    game.apply({"type": "bid", "lot": "mendes", "space": 0})
+    with pytest.raises(GameError) as info:     # the market opens: its prices are worked out
+        game.apply({"type": "bid", "lot": "thebes", "space": 0})
+    error = info.value
+    line, col = position(text, 'price: "n * (n + 1) // my.vp"', '"n *')
+    assert error.span is not None and (error.span.line, error.span.col) == (line, col)
+    assert "phases.market.price" in str(error) and "division by zero" in str(error)
+
+
+def test_the_seat_of_nobody_is_a_game_error(tmp_path: Path) -> None:
+    """`owner` of an unowned place is nobody; reading its gold is a located GameError."""
+    path, _ = broken(tmp_path, SCRIBES, effect("choose t from provinces where not owned; require t.owner.gold > 0; +3 vp"))
+    rules = amunre.load_rules(path)
+    game = amunre.new_game(rules, players=3, seed=1, setup={"start_player": 0, "hands": [["master_of_scribes"]]})
+    from amunre.interpreter import cards
+    with pytest.raises(GameError, match="cards.master_of_scribes.effect: 'gold' of nobody"):
+        cards.playable(game, 0, "scoring")
