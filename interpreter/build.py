@@ -22,7 +22,7 @@ from .dsl.check import Scope
 from .dsl.names import Attr, Vocabulary
 from .dsl.types import BOOL, NUM, PLACE, PLACES, SEAT, TEXT, Type, enum, is_a
 from .errors import Problem, RulesError, did_you_mean
-from .loader import Document
+from .document import Document
 from .mechanics import MECHANICS
 from .mechanics.base import PHASE_PARAMS
 from .model import CardDef, DeckDef, GoodDef, OptionDef, Rules, Step, WinnerDef

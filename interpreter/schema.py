@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from .errors import Problem, did_you_mean
-from .loader import Document
+from .document import Document
 
 _TYPE_NAMES = {
     "object": "a mapping",

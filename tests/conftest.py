@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -9,6 +11,9 @@ import pytest
 
 import amunre
 from amunre.interpreter.agents import make_agent
+
+# The rules cache of the test session (and of the commands it runs) lives apart from the user's.
+os.environ["AMUNRE_CACHE_DIR"] = tempfile.mkdtemp(prefix="amunre-test-cache-")
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent

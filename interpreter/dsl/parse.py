@@ -7,6 +7,8 @@ from importlib.resources import files
 
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from ..cache_dir import cache_dir
+
 START_SYMBOLS = ("effect", "expression", "collection_expression")
 
 
@@ -21,9 +23,18 @@ class DslSyntaxProblem(Exception):
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
+    """The LALR parser of the grammar; its tables are cached beside the rules cache (lark checks
+    that the cached tables are those of this grammar)."""
     grammar = files("amunre.grammar").joinpath("effects.lark").read_text(encoding="utf-8")
-    return Lark(grammar, start=list(START_SYMBOLS), parser="lalr", propagate_positions=True,
-                maybe_placeholders=True)
+    options = dict(start=list(START_SYMBOLS), parser="lalr", propagate_positions=True, maybe_placeholders=True)
+    folder = cache_dir()
+    if folder is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            return Lark(grammar, cache=str(folder / "effects-grammar.lark-cache"), **options)
+        except OSError:
+            pass
+    return Lark(grammar, **options)
 
 
 def parse(text: str, start: str) -> Tree:

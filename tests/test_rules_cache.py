@@ -1,0 +1,116 @@
+"""The rules cache: a second load reads the stored document instead of the YAML, builds the
+very same rules, and is never used when the file, a file it extends, or the schema changed;
+a broken entry or a cache that cannot be written never stops a load."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import amunre
+from amunre.interpreter import loader
+
+from conftest import RULES_PATH, play_random
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("AMUNRE_CACHE_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def yaml_loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Records every time the YAML loader runs."""
+    calls: list[str] = []
+    real = loader.load_document
+
+    def counting(path: Any) -> Any:
+        calls.append(str(path))
+        return real(path)
+    monkeypatch.setattr(loader, "load_document", counting)
+    return calls
+
+
+def family(tmp_path: Path) -> Path:
+    shutil.copy(RULES_PATH, tmp_path / "knizia2016.yaml")
+    child = tmp_path / "child.yaml"
+    child.write_text("extends: knizia2016.yaml\nresources:\n  gold: {start: 25}\n", encoding="utf-8")
+    return child
+
+
+def test_a_second_load_uses_the_cache_and_builds_the_same_rules(cache: Path, yaml_loads: list[str]) -> None:
+    first = amunre.load_rules(RULES_PATH)
+    assert len(yaml_loads) == 1 and len(list(cache.glob("rules-*.json"))) == 1
+    second = amunre.load_rules(RULES_PATH)
+    assert len(yaml_loads) == 1                                 # no YAML parsing the second time
+    assert second.digest == first.digest and second.actions.size == first.actions.size
+    a, b = play_random(first, 4, 3), play_random(second, 4, 3)
+    assert a.history == b.history and a.result() == b.result() and a.log == b.log
+
+
+def test_located_errors_still_point_into_the_file_after_a_cached_load(cache: Path, tmp_path: Path) -> None:
+    path = tmp_path / "rules.yaml"
+    text = RULES_PATH.read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    amunre.load_rules(path)
+    rules = amunre.load_rules(path)                             # from the cache
+    game = amunre.new_game(rules, players=3, seed=1)
+    price = rules.phases["market"].price.rule
+    assert price.span is not None and price.span.file == str(path)
+    assert 'price: "n * (n + 1) // 2"' in price.span.line_text and game is not None
+
+
+def test_a_changed_parent_is_a_miss(cache: Path, tmp_path: Path, yaml_loads: list[str]) -> None:
+    child = family(tmp_path)
+    assert amunre.load_rules(child).resources["gold"] == 25
+    amunre.load_rules(child)
+    assert len(yaml_loads) == 1
+    parent = tmp_path / "knizia2016.yaml"
+    parent.write_text(parent.read_text(encoding="utf-8").replace("vp: {start: 0,", "vp: {start: 2,"), encoding="utf-8")
+    rules = amunre.load_rules(child)
+    assert len(yaml_loads) == 2 and rules.resources["vp"] == 2
+
+
+def test_a_changed_file_is_a_miss(cache: Path, tmp_path: Path) -> None:
+    child = family(tmp_path)
+    amunre.load_rules(child)
+    child.write_text("extends: knizia2016.yaml\nresources:\n  gold: {start: 30}\n", encoding="utf-8")
+    assert amunre.load_rules(child).resources["gold"] == 30
+
+
+def test_a_broken_entry_is_a_miss(cache: Path, yaml_loads: list[str]) -> None:
+    amunre.load_rules(RULES_PATH)
+    for broken in ("{not json", json.dumps({"chain": [], "document": {"path": 1}}), ""):
+        for entry in cache.glob("rules-*.json"):
+            entry.write_text(broken, encoding="utf-8")
+        rules = amunre.load_rules(RULES_PATH)
+        assert rules.id == "knizia2016"
+    assert len(yaml_loads) == 4
+
+
+def test_a_file_with_problems_is_not_cached(cache: Path, tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(RULES_PATH.read_text(encoding="utf-8").replace("players: {min: 3, max: 5}", "players: {min: 3}"),
+                    encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(amunre.RulesError, match="missing required key 'max'"):
+            amunre.load_rules(path)
+    assert not list(cache.glob("rules-*.json"))
+
+
+def test_no_cache_when_turned_off_or_not_writable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AMUNRE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("AMUNRE_NO_CACHE", "1")
+    assert amunre.load_rules(RULES_PATH).id == "knizia2016"
+    assert not (tmp_path / "cache").exists()
+    monkeypatch.delenv("AMUNRE_NO_CACHE")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("AMUNRE_CACHE_DIR", str(blocker / "cache"))
+    assert amunre.load_rules(RULES_PATH).id == "knizia2016"
