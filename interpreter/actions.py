@@ -18,7 +18,6 @@ the position it is taken in.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -151,11 +150,6 @@ class Slots(Domain):
         return ("slots", self.name, self.most)
 
 
-def _key(action: dict[str, Any]) -> tuple:
-    """A dict action as a hashable key that tells 1 from True."""
-    return tuple(sorted((k, type(v) is bool, v) for k, v in action.items()))
-
-
 def value_key(value: Any) -> Any:
     return (type(value).__name__, value) if isinstance(value, (bool, int, str)) else repr(value)
 
@@ -231,9 +225,11 @@ class ActionSpace:
         self.blocks: list[Block] = []
         self._by_key: dict[tuple, Block] = {}
         self._by_type: dict[str, list[Block]] = {}
-        self._bases: list[int] = []
-        self._templates: list[dict[str, Any] | None] = []   # per id: its dict, where it never varies
-        self._ids: dict[tuple, int] = {}                     # such a dict's items, sorted -> its id
+        self._templates: list[dict[str, Any]] = []           # per id: its dict (slot fields left out)
+        self._slots: list[tuple | None] = []                 # per id: (field, slot, domain) to fill in
+        self.block_at: list[Block] = []                      # per id: its block
+        self.indices_at: list[tuple[int, ...]] = []          # per id: its field indices
+        self._ids: dict[frozenset, int] = {}                 # a fixed dict's items -> its id
         self.size = 0
 
     def declare(self, type: str, fixed: dict[str, Any] | None = None,
@@ -260,35 +256,63 @@ class ActionSpace:
             block.base, block.strides = base, tuple(reversed(strides))
             base += block.size
             self._by_type.setdefault(block.type, []).append(block)
-        self._bases = [b.base for b in self.blocks]
         self.size = base
-        self._templates = [None] * base
+        self._templates, self._slots, self.block_at, self.indices_at = [], [], [], []
         for block in self.blocks:
-            if all(domain.fixed_meaning for _, domain in block.fields):
-                for action_id in range(block.base, block.base + block.size):
-                    action = block.to_dict(action_id, None)
-                    self._templates[action_id] = action
-                    self._ids[_key(action)] = action_id
+            fixed = all(domain.fixed_meaning for _, domain in block.fields)
+            for action_id in range(block.base, block.base + block.size):
+                action: dict[str, Any] = {"type": block.type}
+                action.update(block.fixed)
+                slot = None
+                indices = block.indices(action_id)
+                self.block_at.append(block)
+                self.indices_at.append(indices)
+                for (name, domain), index in zip(block.fields, indices):
+                    if domain.fixed_meaning:
+                        action[name] = domain.value(index, None)
+                    else:
+                        action[name], slot = None, (name, index, domain)
+                self._templates.append(action)
+                self._slots.append(slot)
+                if fixed:
+                    self._ids[frozenset(action.items())] = action_id
 
     def block_of(self, action_id: int) -> Block:
-        return self.blocks[bisect_right(self._bases, action_id) - 1]
+        return self.block_at[action_id]
+
+    def dicts(self, ids: list[int], game: Any) -> list[dict[str, Any]]:
+        """The dicts of many ids at once (the legal actions of a position)."""
+        templates, slots = self._templates, self._slots
+        out = []
+        for action_id in ids:
+            action = dict(templates[action_id])
+            slot = slots[action_id]
+            if slot is not None:
+                name, index, domain = slot
+                action[name] = domain.value(index, game)
+            out.append(action)
+        return out
 
     def to_dict(self, action_id: int, game: Any) -> dict[str, Any]:
-        template = self._templates[action_id]
-        if template is not None:
-            return dict(template)
-        return self.block_of(action_id).to_dict(action_id, game)
+        action = dict(self._templates[action_id])
+        slot = self._slots[action_id]
+        if slot is not None:
+            name, index, domain = slot
+            action[name] = domain.value(index, game)
+        return action
 
     def encode(self, action: Any, game: Any) -> int | None:
         """The id of a dict action, or None if no block has such an action."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             return None
         try:
-            found = self._ids.get(_key(action))
+            found = self._ids.get(frozenset(action.items()))
         except TypeError:            # an unhashable value: no action has one
             return None
-        if found is not None:
-            return found
+        if found is not None:        # 1 == True: a bool must stand where the action has one
+            if all(type(v) is type(self._templates[found][k]) for k, v in action.items()):
+                return found
+            return None
         for block in self._by_type.get(action["type"], ()):
             found = block.encode(action, game)
             if found is not None:

@@ -13,6 +13,7 @@ import json
 from types import SimpleNamespace
 from typing import Any
 
+from . import material
 from .actions import PLAY, SELL, ActionSpace, Values
 from .choices import choice_fields
 from .context import Ctx
@@ -69,7 +70,7 @@ class Build:
 
     def constant(self, value: Any, path: tuple) -> Expression:
         typ = BOOL if isinstance(value, bool) else NUM
-        return Expression(lambda ctx: value, typ, None, self.rule(path), value, True)
+        return Expression(lambda ctx, *it: value, typ, None, self.rule(path), value, True)
 
     def expression(self, path: tuple, scope: Scope = Scope(), wanted: Type = NUM) -> Expression:
         text = self.get(path)
@@ -151,7 +152,7 @@ def build_rules(doc: Document) -> Rules:
         token_supply=material.token_supply, supply=material.supply, token_capacity=material.capacity,
         conversions=material.conversions, goods=material.goods, decks=material.decks, cards=cards,
         vocab=build.vocab, setup_hand=tuple(setup.get("hand", [])), setup_deck_counts=deck_counts,
-        schedule=schedule, phases=phases, winner=winner, actions=space, play_blocks=play_blocks,
+        schedule=schedule, phases=phases, step_mechanics=tuple(phases[s.phase] for s in schedule), winner=winner, actions=space, play_blocks=play_blocks,
         window_cards={w: frozenset(c for c in play_blocks if cards[c].window == w)
                       for w in {card.window for card in cards.values() if card.window}},
         sell_ids={} if sell_block is None else {c: sell_block.base + i for i, c in
@@ -191,7 +192,7 @@ def _places(build: Build, spec: dict[str, Any]) -> SimpleNamespace:
                 vocab.words[str(value)] = vocab.words.get(str(value), frozenset()) | {name}
         column = tuple(row.get(name, 0) for row in rows)
         vocab.place_attrs[name] = Attr(enum(name) if values else _PROP_TYPES.get(kind, NUM),
-                                       lambda ctx, p, column=column: column[p], column)
+                                       lambda ctx, p, column=column: column[p], column, "column")
         for i, row in enumerate(rows):
             if name not in row:
                 build.problem(("places", "items", i), f"{vocab.noun} '{ids[i]}' lacks '{name}'")
@@ -210,10 +211,10 @@ def _places(build: Build, spec: dict[str, Any]) -> SimpleNamespace:
             if name not in props:
                 build.problem(("places", "items", i, name), f"undeclared property '{name}'",
                               did_you_mean(name, props), key=True)
-    vocab.place_attrs["id"] = Attr(TEXT, lambda ctx, p: ids[p], ids)
+    vocab.place_attrs["id"] = Attr(TEXT, lambda ctx, p: ids[p], ids, "column")
     if vocab.ownership:
-        vocab.place_attrs["owned"] = Attr(BOOL, lambda ctx, p: ctx.state.owner[p] >= 0)
-        vocab.place_attrs["owner"] = Attr(SEAT, lambda ctx, p: _owner(ctx.state.owner[p]))
+        vocab.place_attrs["owned"] = Attr(BOOL, lambda ctx, p: ctx.state.owner[p] >= 0, kind="owned")
+        vocab.place_attrs["owner"] = Attr(SEAT, lambda ctx, p: _owner(ctx.state.owner[p]), kind="owner")
     reconstructed = {item["id"]: list(item.get("reconstructed", [])) for item in items}
     return SimpleNamespace(ids=ids, props=rows, reconstructed=reconstructed)
 
@@ -239,11 +240,11 @@ def _vocabulary(build: Build, data: dict[str, Any]) -> None:
     resources = data.get("resources", {})
     vocab.resources = tuple(resources)
     for name in resources:
-        vocab.seat_attrs[name] = Attr(NUM, lambda ctx, s, r=name: ctx.state.resources[s][r])
-    vocab.seat_attrs["cards"] = Attr(NUM, lambda ctx, s: len(ctx.state.hands[s]))
+        vocab.seat_attrs[name] = Attr(NUM, lambda ctx, s, r=name: ctx.state.resources[s][r], kind="resource", key=name)
+    vocab.seat_attrs["cards"] = Attr(NUM, lambda ctx, s: len(ctx.state.hands[s]), kind="cards")
     if vocab.ownership:
-        vocab.seat_attrs[vocab.plural] = Attr(PLACES, lambda ctx, s: [p for p, o in enumerate(ctx.state.owner)
-                                                                        if o == s])
+        vocab.seat_attrs[vocab.plural] = Attr(PLACES, lambda ctx, s: material.owned_places(ctx.game, s),
+                                              kind="places")
     options = {}
     for name, spec in data.get("options", {}).items():
         opt = OptionDef(tuple(spec["values"]), spec.get("default", spec["values"][0]), spec.get("doc", ""))
@@ -258,13 +259,15 @@ def _vocabulary(build: Build, data: dict[str, Any]) -> None:
     tokens = data.get("tokens", {})
     vocab.tokens = tuple(tokens)
     for token in tokens:
-        vocab.place_attrs[token] = Attr(NUM, lambda ctx, p, t=token: ctx.state.tokens[p].get(t, 0))
+        vocab.place_attrs[token] = Attr(NUM, lambda ctx, p, t=token: ctx.state.tokens[p].get(t, 0), kind="token",
+                                        key=token)
     for name, spec in data.get("modifiers", {}).items():
         mod = ModifierDef(name, spec.get("scope", "seat"), spec.get("default", 0), spec.get("lasts", "phase"),
                           spec.get("doc", ""))
         vocab.modifiers[name] = mod
         if mod.scope == "place":
-            vocab.place_attrs[name] = Attr(NUM, lambda ctx, p, m=mod: _read_mod(ctx.state, m, p))
+            vocab.place_attrs[name] = Attr(NUM, lambda ctx, p, m=mod: _read_mod(ctx.state, m, p), kind="modifier",
+                                           key=mod)
     vocab.decks = tuple(data.get("decks", {}))
     for pid, spec in data.get("phases", {}).items():
         cls = MECHANICS.get(spec.get("mechanic"))
@@ -273,7 +276,7 @@ def _vocabulary(build: Build, data: dict[str, Any]) -> None:
             vocab.tables.update(cls.tables(pid, spec))
     for name in data.get("derived", {}):
         fn = build.expression(("derived", name), Scope(seat=False).over(PLACE))
-        vocab.place_attrs[name] = Attr(fn.type, _derived(fn))
+        vocab.place_attrs[name] = Attr(fn.type, fn.at, kind="derived", key=fn.at)
     _reserved_names(build, data)
     build.known.update(resource=vocab.resources, deck=vocab.decks, token=vocab.tokens, modifier=vocab.modifiers)
 
@@ -283,19 +286,6 @@ def _read_mod(state: Any, mod: ModifierDef, index: int) -> Any:
     if values is None or values[index] is None:
         return mod.default
     return values[index]
-
-
-def _derived(fn: Expression) -> Any:
-    compiled = fn.fn
-
-    def get(ctx: Any, place: int) -> Any:
-        saved = ctx.it
-        ctx.it = place
-        try:
-            return compiled(ctx)
-        finally:
-            ctx.it = saved
-    return get
 
 
 def _reserved_names(build: Build, data: dict[str, Any]) -> None:
@@ -369,9 +359,9 @@ def _material(build: Build, data: dict[str, Any]) -> SimpleNamespace:
 
 
 def _capacity(attr: Attr) -> Any:
+    """A printed property: its column of values; anything else: a function of (game, place)."""
     if attr.column is not None:
-        column = attr.column
-        return lambda game, place: column[place]
+        return attr.column
     read = attr.read
     return lambda game, place: read(Ctx(game), place)
 

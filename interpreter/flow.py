@@ -22,13 +22,13 @@ STEP_LIMIT = 1_000_000        # automatic steps between two decisions before a r
 def advance(game: Any) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
     state, rules = game.state, game.rules
-    schedule, phases = rules.schedule, rules.phases
+    mechanics = rules.step_mechanics
     for _ in range(STEP_LIMIT):
         if state.over:
             return
-        step = schedule[state.step]
-        mech = phases[step.phase]
+        mech = mechanics[state.step]
         if state.phase is None:
+            step = rules.schedule[state.step]
             if mech.skip_if is not None and mech.skip_if.fn(Ctx(game)):
                 game.event({"event": "skip", "phase": step.phase, "age": step.age, "round": step.round})
                 end_step(game)
@@ -38,7 +38,7 @@ def advance(game: Any) -> None:
         if mech.end_if is not None and mech.end_if.fn(Ctx(game)):
             end_step(game)
             continue
-        if mech.auto(game):
+        if mech.automatic and mech.auto(game):
             continue
         seat = mech.to_move(game)
         if seat is None:

@@ -30,6 +30,7 @@ class Game:
         self.setup = setup or {}                                            # as new_game was given it
         self.history: list[int] = history if history is not None else []   # every action id applied
         self.log: list[dict[str, Any]] | None = [] if events else None     # readable events, if kept
+        self.owned: tuple | None = None               # (owners, places per seat): material.owned_places
         self._legal: list[int] | None = None
 
     # ---- reading -------------------------------------------------------------------------------
@@ -56,8 +57,7 @@ class Game:
 
     def legal_actions(self) -> list[dict[str, Any]]:
         """The actions the seat to move may take now, as dicts, in the order of their ids."""
-        to_dict = self.rules.actions.to_dict
-        return [to_dict(i, self) for i in self._legal_ids()]
+        return self.rules.actions.dicts(self._legal_ids(), self)
 
     def _legal_ids(self) -> list[int]:
         if self._legal is None:       # a restored game: the decision is worked out again
@@ -114,8 +114,8 @@ class Game:
     def _apply(self, action_id: int) -> None:
         state = self.state
         seat = state.to_move
-        block = self.rules.actions.block_of(action_id)
-        indices = block.indices(action_id)
+        space = self.rules.actions
+        block, indices = space.block_at[action_id], space.indices_at[action_id]
         self._legal = None
         self.history.append(action_id)
         state.to_move = None
@@ -124,7 +124,7 @@ class Game:
         elif block.rank == PLAY:
             cards.play(self, seat, block, indices)
         else:
-            self.rules.phases[self.step.phase].apply(self, seat, block, indices)
+            self.rules.step_mechanics[state.step].apply(self, seat, block, indices)
         flow.advance(self)
 
     def decide(self, seat: int, legal: list[int]) -> None:

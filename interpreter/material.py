@@ -75,8 +75,18 @@ def discard(game: Any, seat: int, card: str) -> None:
     game.state.discards[game.rules.cards[card].deck].append(card)
 
 
-def owned_places(state: Any, seat: int) -> list[int]:
-    return [p for p, owner in enumerate(state.owner) if owner == seat]
+def owned_places(game: Any, seat: int) -> list[int]:
+    """The places the seat owns, in order (a shared list: do not change it). Worked out again
+    only when the owners are not those it was worked out for."""
+    owners = tuple(game.state.owner)
+    memo = game.owned
+    if memo is None or memo[0] != owners:
+        lists: list[list[int]] = [[] for _ in range(game.state.players)]
+        for place, owner in enumerate(owners):
+            if owner >= 0:
+                lists[owner].append(place)
+        memo = game.owned = (owners, lists)
+    return memo[1][seat]
 
 
 def set_owner(game: Any, place: int, seat: int | None) -> None:
@@ -89,7 +99,8 @@ def room(game: Any, place: int, token: str) -> int:
     capacity = game.rules.token_capacity.get(token)
     if capacity is None:
         return UNLIMITED
-    return max(capacity(game, place) - game.state.tokens[place].get(token, 0), 0)
+    most = capacity[place] if type(capacity) is tuple else capacity(game, place)
+    return max(most - game.state.tokens[place].get(token, 0), 0)
 
 
 def supply_of(game: Any, token: str) -> int:

@@ -82,7 +82,7 @@ class Rules:
     ownership: bool
     token_supply: dict[str, str]              # token -> the supply it is drawn from
     supply: dict[str, int]
-    token_capacity: dict[str, Callable[[Any, int], int]]
+    token_capacity: dict[str, tuple[int, ...] | Callable[[Any, int], int]]   # a column, or computed
     conversions: tuple[tuple[str, int, str], ...]
     goods: dict[str, GoodDef]
     decks: dict[str, DeckDef]
@@ -92,6 +92,7 @@ class Rules:
     setup_deck_counts: dict[str, Expression]
     schedule: tuple[Step, ...]
     phases: dict[str, Any]                    # phase id -> its Mechanic
+    step_mechanics: tuple[Any, ...]           # the mechanic of each schedule step
     winner: WinnerDef
     actions: ActionSpace
     play_blocks: dict[str, Block]             # card id -> its play actions
@@ -101,4 +102,4 @@ class Rules:
     digest: str                               # hash of the merged rules data
 
     def mechanic(self, step: int) -> Any:
-        return self.phases[self.schedule[step].phase]
+        return self.step_mechanics[step]

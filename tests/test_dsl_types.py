@@ -73,6 +73,10 @@ CASES = [
      "a number has no attribute 'side'"),
     ("a scalar min of one number", SCRIBES, effect("require min(my.gold) > 1; +3 vp"), "min(my", "min",
      "min() takes (collection, value) or (number, number, ...)"),
+    ("a builtin given too many numbers", SCRIBES, effect("require abs(1, 2) > 0; +3 vp"), "abs(1", "abs",
+     "abs() takes (number)"),
+    ("an award among seats", 'among: "provinces where owned and side == west"', 'among: "seats"', '"seats"', '"',
+     "'among' names places to compare, not a list of seats"),
     ("a seat where no seat acts", 'farmers: "farmer + free_farmer"', 'farmers: "farmer + me.vp"', "me.vp", "me",
      "'me' means nothing here: no seat is acting"),
     ("a modifier of another seat given a place", SCRIBES,
@@ -132,3 +136,12 @@ def test_the_seat_of_nobody_is_a_game_error(tmp_path: Path) -> None:
     from amunre.interpreter import cards
     with pytest.raises(GameError, match="cards.master_of_scribes.effect: 'gold' of nobody"):
         cards.playable(game, 0, "scoring")
+
+
+def test_a_rules_file_without_a_winner_says_so(tmp_path: Path) -> None:
+    start = GOOD.index("# [R] Final Scoring: most VP wins")
+    path = tmp_path / "no-winner.yaml"
+    path.write_text(GOOD[:start], encoding="utf-8")
+    with pytest.raises(amunre.RulesError) as info:
+        amunre.load_rules(path)
+    assert [p.message for p in info.value.problems] == ["missing required key 'winner'"]

@@ -38,13 +38,17 @@ class Rule:
 
 @dataclass(frozen=True)
 class Expression:
-    """A compiled expression or collection."""
+    """A compiled expression or collection: `fn(ctx)`, or `at(ctx, it)` for a given element."""
     fn: Fn
     type: Type
     tree: ast.Expr | None
     rule: Rule
     constant: Any = NOT_CONSTANT     # its value, when it depends on nothing
     pure: bool = False               # it depends only on bound names (`n`, `it`) and constants
+
+    @property
+    def at(self) -> Callable[[Ctx, Any], Any]:
+        return self.fn                # compiled functions take (ctx, it=ctx.it)
 
 
 @dataclass(frozen=True)
@@ -61,11 +65,11 @@ class Effect:
         return all(req(ctx) for _, req in self.requires)
 
 
-def guard(fn: Fn, rule: Rule) -> Fn:
+def guard(fn: Callable[..., Any], rule: Rule) -> Callable[..., Any]:
     """`fn` such that any failure inside it is a GameError naming the rule."""
-    def guarded(ctx: Ctx) -> Any:
+    def guarded(ctx: Ctx, *it: Any) -> Any:
         try:
-            return fn(ctx)
+            return fn(ctx, *it)
         except AmunreError:
             raise
         except RuleFailure as failure:
@@ -76,11 +80,11 @@ def guard(fn: Fn, rule: Rule) -> Fn:
     return guarded
 
 
-def _zero(ctx: Ctx) -> int:
+def _zero(ctx: Ctx, *it: Any) -> int:
     return 0
 
 
-def _nothing(ctx: Ctx) -> None:
+def _nothing(ctx: Ctx, *it: Any) -> None:
     return None
 
 
@@ -112,10 +116,13 @@ class Dsl:
         if checker.failed:
             return Expression(_zero, ANY, tree, rule)
         info = checker.out
-        fn = Compiler(info, len(self.vocab.place_ids)).expr(tree)
         constant = info.const(tree)
-        pure = id(tree) not in info.stateful
-        return Expression(fn if constant is not NOT_CONSTANT else guard(fn, rule), typ, tree, rule, constant, pure)
+        if constant is not NOT_CONSTANT:
+            if isinstance(constant, tuple):                  # a fresh list each time: callers may keep it
+                return Expression(lambda ctx, *it: list(constant), typ, tree, rule, constant, True)
+            return Expression(lambda ctx, *it: constant, typ, tree, rule, constant, True)
+        fn = Compiler(info, len(self.vocab.place_ids)).expr(tree)
+        return Expression(guard(fn, rule), typ, tree, rule, constant, id(tree) not in info.stateful)
 
     def effect(self, text: str, scope: Scope = Scope(), rule: Rule = Rule(""),
                automatic: bool = False) -> Effect:

@@ -240,7 +240,8 @@ class Checker:
         if sc is None:
             self.problem(f"{name}() takes a collection: {name}{fn.usage}", node)
             return ANY
-        if len(node.args) < sc.least or (sc.least == 1 and len(node.args) > 1):
+        arity_ok = len(node.args) >= sc.least and not (sc.least == 1 and len(node.args) > 1)
+        if not arity_ok:
             self.problem(f"{name}() takes {fn.usage}", node)
         for arg in node.args:
             if isinstance(arg, ast.Where):
@@ -248,7 +249,7 @@ class Checker:
             self.expect(arg, scope, sc.arg, f"each argument of {name}()")
         self.out.calls[id(node)] = ("scalar", fn)
         values = [self.out.const(arg) for arg in node.args]
-        if all(v is not NOT_CONSTANT for v in values) and len(values) >= sc.least:
+        if arity_ok and all(type(v) is int for v in values):
             self.out.consts[id(node)] = sc.apply(*values)
         self._stateful(node, *node.args)
         return sc.result

@@ -1,8 +1,12 @@
-"""Checked AST -> Python closures, once per string at load time.
+"""Checked AST -> Python functions, once per string at load time.
 
-Every node becomes a closure `fn(ctx)`. Names were resolved by the checker, so each closure
-reads its value directly (a list index, a dict key known in advance); constant parts were
-folded and become plain values. Nothing here looks at the text again.
+Each rule becomes one flat Python function, generated from its checked AST and compiled
+with `compile()`: a formula like `a + b * PHASE.tile.c` runs as a
+single expression instead of a tree of closures, several times faster. Names were resolved by
+the checker. The generated text holds no code from the rules file: every object a rule reads
+(a column of the place table, a modifier, a phase's query) is handed to the function in its
+namespace as `k0`, `k1`..., and rules-file names and texts appear only as `repr()` literals
+(dictionary keys, arguments). Nothing here looks at the DSL text again.
 """
 
 from __future__ import annotations
@@ -13,9 +17,10 @@ from typing import Any, Callable
 from .. import material, modifiers
 from ..context import Ctx
 from . import ast
-from .check import ARITHMETIC, COMPARISON, NOT_CONSTANT, Checked, Choice, Step
+from .check import NOT_CONSTANT, Checked, Choice, Step
 
 Fn = Callable[[Ctx], Any]
+ABSENT = object()          # `it` not given: the function reads ctx.it
 
 
 class RuleFailure(Exception):
@@ -31,315 +36,300 @@ class ChoiceFn:
     choice: Choice
 
 
+def _div(left: int, right: int) -> int:
+    if right == 0:
+        raise RuleFailure("division by zero")
+    return left // right
+
+
+def _some(seat: Any, name: str) -> Any:
+    if seat is None:
+        raise RuleFailure(f"'{name}' of nobody (e.g. the owner of an unowned place)")
+    return seat
+
+
+def _column(row: Any, name: str) -> Any:
+    return 0 if row is None else row.get(name, 0)
+
+
+def _least(values: list) -> Any:
+    return min(values, default=0)
+
+
+def _most(values: list) -> Any:
+    return max(values, default=0)
+
+
+_HELPERS = {"_div": _div, "_some": _some, "_column": _column, "_ABSENT": ABSENT, "_gain": material.gain,
+            "_transfer": material.transfer, "_draw": material.draw, "_place": material.place_tokens,
+            "_remove": material.remove_tokens, "_move": material.move_tokens, "_convert": material.convert,
+            "_owner": material.set_owner, "_owned": material.owned_places, "_read": modifiers.read,
+            "_write": modifiers.write}
+_FOLDS = {"count": "len", "sum": "sum", "all": "all", "any": "any", "min": "_least", "max": "_most"}
+_HELPERS.update({"_least": _least, "_most": _most})
+
+
 class Compiler:
+    """Generates the functions of one checked tree."""
+
     def __init__(self, checked: Checked, places: int) -> None:
         self.info = checked
         self.places = tuple(range(places))
+        self.names: dict[str, Any] = dict(_HELPERS)
+        self._ids: dict[int, str] = {}
+        self._vars = 0
 
-    # ---- expressions ---------------------------------------------------------------------------
-    def expr(self, node: ast.Expr) -> Fn:
+    # ---- the namespace the code reads -------------------------------------------------------------
+    def ref(self, obj: Any) -> str:
+        """The name under which the generated code reads `obj`."""
+        key = id(obj)
+        if key not in self._ids:
+            self._ids[key] = f"k{len(self._ids)}"
+            self.names[self._ids[key]] = obj
+        return self._ids[key]
+
+    def var(self) -> str:
+        self._vars += 1
+        return f"_e{self._vars}"
+
+    def function(self, body: list[str], name: str = "_rule") -> Callable[..., Any]:
+        """Compile `def _rule(ctx, it=_ABSENT)` with the given body lines."""
+        head = [f"def {name}(ctx, it=_ABSENT):", "    state = ctx.state", "    env = ctx.env",
+                "    if it is _ABSENT:", "        it = ctx.it"]
+        source = "\n".join(head + ["    " + line for line in body])
+        namespace = dict(self.names)
+        exec(compile(source, "<rules DSL>", "exec"), namespace)      # noqa: S102 (generated from the AST)
+        return namespace[name]
+
+    # ---- expressions -------------------------------------------------------------------------------
+    def expr(self, node: ast.Expr) -> Callable[..., Any]:
+        """A function (ctx, it=ctx.it) -> the expression's value."""
+        return self.function([f"return {self.code(node, 'it')}"])
+
+    def code(self, node: ast.Expr, it: str) -> str:
+        """Python source of the expression; `it` is the variable holding the current element."""
         value = self.info.const(node)
         if value is not NOT_CONSTANT:
             if isinstance(value, tuple):
-                return lambda ctx: list(value)
-            return lambda ctx: value
-        return _EXPRESSIONS[type(node)](self, node)
+                return f"list({self.ref(value)})"
+            return repr(value) if isinstance(value, (bool, int, str)) else self.ref(value)
+        return _EXPRESSIONS[type(node)](self, node, it)
 
-    def _list(self, node: ast.ListOf) -> Fn:
-        items = [self.expr(item) for item in node.items]
-        return lambda ctx: [item(ctx) for item in items]
+    def _list(self, node: ast.ListOf, it: str) -> str:
+        return "[" + ", ".join(self.code(item, it) for item in node.items) + "]"
 
-    def _unary(self, node: ast.Unary) -> Fn:
-        inner = self.expr(node.operand)
-        if node.op == "not":
-            return lambda ctx: not inner(ctx)
-        return lambda ctx: -inner(ctx)
+    def _unary(self, node: ast.Unary, it: str) -> str:
+        inner = self.code(node.operand, it)
+        return f"(not {inner})" if node.op == "not" else f"(-{inner})"
 
-    def _binary(self, node: ast.Binary) -> Fn:
-        left, right = self.expr(node.left), self.expr(node.right)
-        op = node.op
-        if op == "and":
-            return lambda ctx: bool(left(ctx)) and bool(right(ctx))
-        if op == "or":
-            return lambda ctx: bool(left(ctx)) or bool(right(ctx))
-        fn = ARITHMETIC.get(op) or COMPARISON[op]
-        if op in ("//", "/"):
-            def divide(ctx: Ctx) -> int:
-                divisor = right(ctx)
-                if divisor == 0:
-                    raise RuleFailure("division by zero")
-                return left(ctx) // divisor
-            return divide
-        return lambda ctx: fn(left(ctx), right(ctx))
+    def _binary(self, node: ast.Binary, it: str) -> str:
+        left, right = self.code(node.left, it), self.code(node.right, it)
+        if node.op in ("and", "or"):
+            return f"(bool({left}) {node.op} bool({right}))"
+        if node.op in ("//", "/"):
+            return f"_div({left}, {right})"
+        return f"({left} {node.op} {right})"
 
-    def _when(self, node: ast.When) -> Fn:
-        value, cond = self.expr(node.value), self.expr(node.cond)
-        return lambda ctx: value(ctx) if cond(ctx) else 0
+    def _when(self, node: ast.When, it: str) -> str:
+        return f"({self.code(node.value, it)} if {self.code(node.cond, it)} else 0)"
 
-    def _where(self, node: ast.Where) -> Fn:
-        base, cond = self.expr(node.base), self.expr(node.cond)
+    def _where(self, node: ast.Where, it: str) -> str:
+        element = self.var()
+        return f"[{element} for {element} in {self.code(node.base, it)} if {self.code(node.cond, element)}]"
 
-        def keep(ctx: Ctx) -> list:
-            saved, out = ctx.it, []
-            for x in base(ctx):
-                ctx.it = x
-                if cond(ctx):
-                    out.append(x)
-            ctx.it = saved
-            return out
-        return keep
-
-    def _call(self, node: ast.Call) -> Fn:
+    def _call(self, node: ast.Call, it: str) -> str:
         form, fn = self.info.calls[id(node)]
+        name = node.func.name
         if form == "scalar":
-            args = [self.expr(arg) for arg in node.args]
-            apply = fn.scalar.apply
-            if len(args) == 2:
-                a, b = args
-                return lambda ctx: apply(a(ctx), b(ctx))
-            return lambda ctx: apply(*(arg(ctx) for arg in args))
-        coll = self.expr(node.args[0])
-        fold = fn.aggregate.fold
+            return f"{self.ref(fn.scalar.apply)}(" + ", ".join(self.code(a, it) for a in node.args) + ")"
+        fold = _FOLDS.get(name) or self.ref(fn.aggregate.fold)
+        collection = self.code(node.args[0], it)
         if fn.aggregate.value is None:
-            return lambda ctx: fold(coll(ctx))
-        value = self.expr(node.args[1])
+            return f"{fold}({collection})"
+        element = self.var()
+        return f"{fold}([{self.code(node.args[1], element)} for {element} in {collection}])"
 
-        def aggregate(ctx: Ctx) -> Any:
-            saved, out = ctx.it, []
-            for x in coll(ctx):
-                ctx.it = x
-                out.append(value(ctx))
-            ctx.it = saved
-            return fold(out)
-        return aggregate
-
-    # ---- names ---------------------------------------------------------------------------------
-    def _name(self, node: ast.Name) -> Fn:
+    # ---- names -------------------------------------------------------------------------------------
+    def _name(self, node: ast.Name, it: str) -> str:
         steps = self.info.names[id(node)]
-        fn = self._first(steps[0])
-        for step in steps[1:]:
-            fn = _link(fn, step)
-        return fn
+        code = self._first(steps[0], it)
+        for before, step in zip(steps, steps[1:]):
+            code = self._link(code, step, nullable=_may_be_nobody(before))
+        return code
 
-    def _first(self, step: Step) -> Fn:
+    def _first(self, step: Step, it: str) -> str:
         kind, name, target = step.kind, step.name, step.target
         if kind == "bound":
-            if name == "it":
-                return lambda ctx: ctx.it
-            return lambda ctx: ctx.env[name]
+            return it if name == "it" else f"env[{name!r}]"
         if kind in ("value", "member"):
-            return target.read
+            if kind == "value" and name in ("me", "my"):
+                return "ctx.seat"
+            if kind == "value" and name == "players":
+                return "state.players"
+            return f"{self.ref(target.read)}(ctx)"
         if kind == "option":
-            return lambda ctx: ctx.state.options[name]
+            return f"state.options[{name!r}]"
         if kind == "modifier":
-            if target.scope == "seat":
-                return lambda ctx: modifiers.read(ctx.state, target, ctx.seat)
-            return lambda ctx: modifiers.read(ctx.state, target, 0)
+            return f"_read(state, {self.ref(target)}, {'ctx.seat' if target.scope == 'seat' else 0})"
         if kind == "element":
-            return _attr_of_it(target)
+            return self._attr(target, it)
         if kind == "places":
-            places = self.places
-            return lambda ctx: places
+            return self.ref(self.places)
         raise AssertionError(f"unresolved name step {step}")
 
-    # ---- statements ----------------------------------------------------------------------------
+    def _attr(self, attr: Any, of: str) -> str:
+        """Python source reading an attribute of the place or seat `of`."""
+        kind = attr.kind
+        if kind == "column":
+            return f"{self.ref(attr.column)}[{of}]"
+        if kind == "token":
+            return f"state.tokens[{of}].get({attr.key!r}, 0)"
+        if kind == "modifier":
+            return f"_read(state, {self.ref(attr.key)}, {of})"
+        if kind == "derived":
+            return f"{self.ref(attr.key)}(ctx, {of})"
+        if kind == "owned":
+            return f"(state.owner[{of}] >= 0)"
+        if kind == "resource":
+            return f"state.resources[{of}][{attr.key!r}]"
+        if kind == "cards":
+            return f"len(state.hands[{of}])"
+        if kind == "places":
+            return f"_owned(ctx.game, {of})"
+        return f"{self.ref(attr.read)}(ctx, {of})"
+
+    def _link(self, code: str, step: Step, nullable: bool) -> str:
+        """One more `.name` after a value."""
+        if step.kind == "column":
+            return f"_column({code}, {step.name!r})"
+        if step.kind == "seat" and nullable:
+            code = f"_some({code}, {step.name!r})"
+        return self._attr(step.target, code)
+
+    # ---- effects -----------------------------------------------------------------------------------
     def effect(self, node: ast.Effect) -> tuple[tuple[ChoiceFn, ...], tuple[tuple[int, Fn], ...], Fn]:
         """An effect's choices, its requirements (each with how many choices it needs), and
-        the closure that does the rest."""
-        choices, requires, steps = [], [], []
+        the function that does the rest."""
+        choices, requires, body = [], [], []
         for stmt in node.body:
             if isinstance(stmt, ast.Choose):
-                choices.append(ChoiceFn(stmt.name.name, self.expr(stmt.options), self.info.choices.get(
-                    id(stmt), Choice("values"))))
+                choices.append(ChoiceFn(stmt.name.name, self.expr(stmt.options),
+                                        self.info.choices.get(id(stmt), Choice("values"))))
             elif isinstance(stmt, ast.Require):
                 requires.append((self.info.require_levels.get(id(stmt), 0), self.expr(stmt.cond)))
             else:
-                steps.append(self.stmt(stmt))
-        return tuple(choices), tuple(requires), _sequence(steps)
+                body += self.lines(stmt)
+        return tuple(choices), tuple(requires), self.function(body or ["pass"])
 
-    def stmt(self, node: ast.Stmt) -> Fn:
+    def lines(self, node: ast.Stmt) -> list[str]:
         return _STATEMENTS[type(node)](self, node)
 
-    def _seat(self, node: ast.Expr | None) -> Fn:
+    def _seat(self, node: ast.Expr | None) -> str:
         """Whose it is: the seat written after `for`, else the acting seat."""
-        if node is None:
-            return lambda ctx: ctx.seat
-        seat = self.expr(node)
+        return "ctx.seat" if node is None else f"_some({self.code(node, 'it')}, 'seat')"
 
-        def checked(ctx: Ctx) -> int:
-            value = seat(ctx)
-            if value is None:
-                raise RuleFailure("the seat is nobody (e.g. the owner of an unowned place)")
-            return value
-        return checked
+    def _gain(self, node: ast.Gain) -> list[str]:
+        amount = self.code(node.amount, "it")
+        if node.sign == "-":
+            amount = f"-({amount})"
+        if node.per is not None:
+            places, attr = self.code(node.per_in, "it"), self.info.per_attrs[id(node)]
+            if self.info.type(node.per_in).kind == "place":
+                measure = self._attr(attr, f"({places})")
+            else:
+                element = self.var()
+                measure = f"sum({self._attr(attr, element)} for {element} in {places})"
+            amount = f"({amount}) * {measure}"
+        return [f"_gain(ctx.game, {self._seat(node.seat)}, {node.resource.name!r}, {amount}, ctx.source)"]
 
-    def _gain(self, node: ast.Gain) -> Fn:
-        amount, seat = self.expr(node.amount), self._seat(node.seat)
-        resource, factor = node.resource.name, -1 if node.sign == "-" else 1
-        if node.per is None:
-            return lambda ctx: material.gain(ctx.game, seat(ctx), resource, factor * amount(ctx), ctx.source)
-        read = _place_reader(self.info.per_attrs[id(node)])
-        places = self.expr(node.per_in)
-        single = self.info.type(node.per_in).kind == "place"
+    def _take(self, node: ast.Take) -> list[str]:
+        return [f"_transfer(ctx.game, {self._seat(node.seat)}, ctx.seat, {node.resource.name!r}, "
+                f"{self.code(node.amount, 'it')}, ctx.source)"]
 
-        def gain_per(ctx: Ctx) -> None:
-            where = [places(ctx)] if single else places(ctx)
-            measure = sum(read(ctx, p) for p in where)
-            material.gain(ctx.game, seat(ctx), resource, factor * amount(ctx) * measure, ctx.source)
-        return gain_per
+    def _give(self, node: ast.Give) -> list[str]:
+        return [f"_transfer(ctx.game, ctx.seat, {self._seat(node.seat)}, {node.resource.name!r}, "
+                f"{self.code(node.amount, 'it')}, ctx.source)"]
 
-    def _take(self, node: ast.Take) -> Fn:
-        amount, other, resource = self.expr(node.amount), self._seat(node.seat), node.resource.name
-        return lambda ctx: material.transfer(ctx.game, other(ctx), ctx.seat, resource, amount(ctx), ctx.source)
+    def _draw(self, node: ast.Draw) -> list[str]:
+        return [f"_draw(ctx.game, {self._seat(node.seat)}, {node.deck.name!r}, {self.code(node.count, 'it')})"]
 
-    def _give(self, node: ast.Give) -> Fn:
-        amount, other, resource = self.expr(node.amount), self._seat(node.seat), node.resource.name
-        return lambda ctx: material.transfer(ctx.game, ctx.seat, other(ctx), resource, amount(ctx), ctx.source)
+    def _place(self, node: ast.PlaceTokens) -> list[str]:
+        return [f"_place(ctx.game, {self.code(node.place, 'it')}, {node.token.name!r}, {self.code(node.count, 'it')})"]
 
-    def _draw(self, node: ast.Draw) -> Fn:
-        count, seat, deck = self.expr(node.count), self._seat(node.seat), node.deck.name
-        return lambda ctx: material.draw(ctx.game, seat(ctx), deck, count(ctx))
+    def _remove(self, node: ast.RemoveTokens) -> list[str]:
+        return [f"_remove(ctx.game, {self.code(node.place, 'it')}, {node.token.name!r}, "
+                f"{self.code(node.count, 'it')})"]
 
-    def _place(self, node: ast.PlaceTokens) -> Fn:
-        count, where, token = self.expr(node.count), self.expr(node.place), node.token.name
-        return lambda ctx: material.place_tokens(ctx.game, where(ctx), token, count(ctx))
+    def _move(self, node: ast.MoveTokens) -> list[str]:
+        return [f"_move(ctx.game, {self.code(node.source, 'it')}, {self.code(node.target, 'it')}, "
+                f"{node.token.name!r}, {self.code(node.count, 'it')})"]
 
-    def _remove(self, node: ast.RemoveTokens) -> Fn:
-        count, where, token = self.expr(node.count), self.expr(node.place), node.token.name
-        return lambda ctx: material.remove_tokens(ctx.game, where(ctx), token, count(ctx))
+    def _convert(self, node: ast.Convert) -> list[str]:
+        return [f"_convert(ctx.game, {self.code(node.place, 'it')}, {self.code(node.count, 'it')}, "
+                f"{node.source.name!r}, {node.target.name!r})"]
 
-    def _move(self, node: ast.MoveTokens) -> Fn:
-        count, source, target = self.expr(node.count), self.expr(node.source), self.expr(node.target)
-        token = node.token.name
-        return lambda ctx: material.move_tokens(ctx.game, source(ctx), target(ctx), token, count(ctx))
+    def _claim(self, node: ast.Claim) -> list[str]:
+        return [f"_owner(ctx.game, {self.code(node.place, 'it')}, {self._seat(node.seat)})"]
 
-    def _convert(self, node: ast.Convert) -> Fn:
-        count, where = self.expr(node.count), self.expr(node.place)
-        source, target = node.source.name, node.target.name
-        return lambda ctx: material.convert(ctx.game, where(ctx), count(ctx), source, target)
+    def _release(self, node: ast.Release) -> list[str]:
+        return [f"_owner(ctx.game, {self.code(node.place, 'it')}, None)"]
 
-    def _claim(self, node: ast.Claim) -> Fn:
-        where, seat = self.expr(node.place), self._seat(node.seat)
-        return lambda ctx: material.set_owner(ctx.game, where(ctx), seat(ctx))
-
-    def _release(self, node: ast.Release) -> Fn:
-        where = self.expr(node.place)
-        return lambda ctx: material.set_owner(ctx.game, where(ctx), None)
-
-    def _set(self, node: ast.SetValue | ast.AddValue) -> Fn:
+    def _set(self, node: ast.SetValue | ast.AddValue) -> list[str]:
         target = self.info.targets.get(id(node.target))
-        value = self.expr(node.value)
         if target is None:
-            return lambda ctx: None
-        if target.kind == "value":          # a game value: the start player
-            seat = self._seat(node.value)
-            return lambda ctx: ctx.game.set_start_player(seat(ctx))
+            return ["pass"]
+        value = self.code(node.value, "it")
+        if target.kind == "value":            # a game value: the start player
+            return [f"ctx.game.set_start_player({self._seat(node.value)})"]
         mod = target.target
-        index = self._modifier_index(node.target, mod.scope)
-        places = len(self.places)
-        if isinstance(node, ast.SetValue):
-            return lambda ctx: modifiers.write(ctx.state, mod, index(ctx), value(ctx), places)
+        if mod.scope == "game":
+            index = "0"
+        elif node.target.of is None:
+            index = "ctx.seat"
+        elif mod.scope == "seat":
+            index = self._seat(node.target.of)
+        else:
+            index = self.code(node.target.of, "it")
+        name, places = self.ref(mod), len(self.places)
+        if isinstance(node, ast.AddValue):
+            slot = self.var()
+            return [f"{slot} = {index}", f"_write(state, {name}, {slot}, _read(state, {name}, {slot}) + {value}, {places})"]
+        return [f"_write(state, {name}, {index}, {value}, {places})"]
 
-        def add(ctx: Ctx) -> None:
-            i = index(ctx)
-            modifiers.write(ctx.state, mod, i, modifiers.read(ctx.state, mod, i) + value(ctx), places)
-        return add
+    def _if(self, node: ast.If) -> list[str]:
+        out = [f"if {self.code(node.cond, 'it')}:"] + _indent(self.lines(node.then))
+        if node.otherwise is not None:
+            out += ["else:"] + _indent(self.lines(node.otherwise))
+        return out
 
-    def _modifier_index(self, target: ast.Target, scope: str) -> Fn:
-        if scope == "game":
-            return lambda ctx: 0
-        if target.of is None:
-            return lambda ctx: ctx.seat
-        return self._seat(target.of) if scope == "seat" else self.expr(target.of)
+    def _each(self, node: ast.Each) -> list[str]:
+        element, name = self.var(), node.name.name
+        return ([f"for {element} in list({self.code(node.options, 'it')}):", f"    env[{name!r}] = {element}"]
+                + _indent(self.lines(node.body)) + [f"env.pop({name!r}, None)"])
 
-    def _if(self, node: ast.If) -> Fn:
-        cond, then = self.expr(node.cond), self.stmt(node.then)
-        otherwise = self.stmt(node.otherwise) if node.otherwise is not None else None
-
-        def branch(ctx: Ctx) -> None:
-            if cond(ctx):
-                then(ctx)
-            elif otherwise is not None:
-                otherwise(ctx)
-        return branch
-
-    def _each(self, node: ast.Each) -> Fn:
-        options, body, name = self.expr(node.options), self.stmt(node.body), node.name.name
-
-        def each(ctx: Ctx) -> None:
-            for x in list(options(ctx)):
-                ctx.env[name] = x
-                body(ctx)
-            ctx.env.pop(name, None)
-        return each
-
-    def _block(self, node: ast.Block) -> Fn:
-        return _sequence([self.stmt(s) for s in node.body])
+    def _block(self, node: ast.Block) -> list[str]:
+        return [line for stmt in node.body for line in self.lines(stmt)] or ["pass"]
 
 
-def _sequence(steps: list[Fn]) -> Fn:
-    if len(steps) == 1:
-        return steps[0]
-    steps_t = tuple(steps)
-
-    def run(ctx: Ctx) -> None:
-        for step in steps_t:
-            step(ctx)
-    return run
+def _indent(lines: list[str]) -> list[str]:
+    return ["    " + line for line in lines]
 
 
-def _place_reader(attr: Any) -> Callable[[Ctx, int], Any]:
-    if attr.column is not None:
-        column = attr.column
-        return lambda ctx, place: column[place]
-    return attr.read
+def _may_be_nobody(step: Step) -> bool:
+    """Whether a step's value may be no seat at all (the owner of an unowned place)."""
+    return getattr(step.target, "kind", None) == "owner"
 
 
-def _attr_of_it(attr: Any) -> Fn:
-    if attr.column is not None:
-        column = attr.column
-        return lambda ctx: column[ctx.it]
-    read = attr.read
-    return lambda ctx: read(ctx, ctx.it)
-
-
-def _link(prev: Fn, step: Step) -> Fn:
-    """One more `.name` after a value."""
-    kind, target = step.kind, step.target
-    if kind == "place":
-        if target.column is not None:
-            column = target.column
-            return lambda ctx: column[prev(ctx)]
-        read = target.read
-        return lambda ctx: read(ctx, prev(ctx))
-    if kind == "seat":
-        read = target.read
-
-        def of_seat(ctx: Ctx) -> Any:
-            seat = prev(ctx)
-            if seat is None:
-                raise RuleFailure(f"'{step.name}' of nobody (e.g. the owner of an unowned place)")
-            return read(ctx, seat)
-        return of_seat
-    name = step.name                        # a column of a table row (None: no row yet)
-
-    def column_of(ctx: Ctx) -> Any:
-        row = prev(ctx)
-        return 0 if row is None else row.get(name, 0)
-    return column_of
-
-
-_EXPRESSIONS: dict[type, Callable[[Compiler, Any], Fn]] = {
+_EXPRESSIONS: dict[type, Callable[[Compiler, Any, str], str]] = {
     ast.ListOf: Compiler._list, ast.Name: Compiler._name, ast.Where: Compiler._where,
     ast.Call: Compiler._call, ast.Unary: Compiler._unary, ast.Binary: Compiler._binary,
     ast.When: Compiler._when,
 }
 
-_STATEMENTS: dict[type, Callable[[Compiler, Any], Fn]] = {
+_STATEMENTS: dict[type, Callable[[Compiler, Any], list[str]]] = {
     ast.Gain: Compiler._gain, ast.Take: Compiler._take, ast.Give: Compiler._give, ast.Draw: Compiler._draw,
     ast.PlaceTokens: Compiler._place, ast.RemoveTokens: Compiler._remove, ast.MoveTokens: Compiler._move,
     ast.Convert: Compiler._convert, ast.Claim: Compiler._claim, ast.Release: Compiler._release,
     ast.SetValue: Compiler._set, ast.AddValue: Compiler._set, ast.If: Compiler._if, ast.Each: Compiler._each,
     ast.Block: Compiler._block,
 }
-

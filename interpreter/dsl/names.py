@@ -18,10 +18,13 @@ from .types import Type
 @dataclass(frozen=True)
 class Attr:
     """A value every place (or every seat) has: a printed property, a token count, a derived
-    value, a modifier, a resource."""
+    value, a modifier, a resource. `kind` and `key` say how it is read, so that generated code
+    can read it directly; `read` reads it in any case."""
     type: Type
     read: Callable[[Any, int], Any]            # (ctx, place or seat index) -> value
     column: tuple[Any, ...] | None = None      # a printed property: its value for each place
+    kind: str = "read"                         # column, token, modifier, derived, resource, cards, owned, owner
+    key: Any = None                            # the token or resource name, the ModifierDef, the derived function
 
 
 @dataclass(frozen=True)

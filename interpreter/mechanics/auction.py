@@ -38,11 +38,21 @@ def _is_top(bids: list, seat: int) -> bool:
     return True
 
 
+def _tops(bids: list) -> list[int]:
+    """The seats holding the best bid on their lot (bids are unique per lot and space)."""
+    best: dict[int, tuple[int, int]] = {}
+    for seat, bid in enumerate(bids):
+        if bid is not None and bid[1] > best.get(bid[0], (-1, 0))[0]:
+            best[bid[0]] = (bid[1], seat)
+    return [seat for _, seat in best.values()]
+
+
 def _lots(game: Any) -> list[int]:
     return (game.state.phase or {}).get("lots", [])
 
 
 class Auction(Mechanic):
+    automatic = True
     name = "auction"
     doc = ("Lots are drawn from a deck of places; in turn order each seat without the best bid on "
            "some lot bids on any lot, above its best bid; an outbid seat must bid elsewhere. When "
@@ -113,9 +123,7 @@ class Auction(Mechanic):
         data = game.state.phase
         if data["resolved"]:
             return False
-        bids = data["bids"]
-        winners = sum(_is_top(bids, s) for s in range(game.state.players))
-        if winners < min(len(data["lots"]), game.state.players):
+        if len(_tops(data["bids"])) < min(len(data["lots"]), game.state.players):
             return False
         self._resolve(game)
         return True
@@ -124,9 +132,9 @@ class Auction(Mechanic):
         data = game.state.phase
         if data["resolved"]:
             return None
-        order, bids, n = data["order"], data["bids"], game.state.players
-        turn = data["turn"]
-        while _is_top(bids, order[turn % n]):
+        order, n = data["order"], game.state.players
+        tops, turn = _tops(data["bids"]), data["turn"]
+        while order[turn % n] in tops:
             turn += 1
         return order[turn % n]
 
@@ -136,26 +144,22 @@ class Auction(Mechanic):
         purse = state.resources[seat][self.pay]
         own = data["bids"][seat]
         rebid = modifiers.read(state, self.rebid, seat)
-        base, width = self.bid.base, len(self.spaces)
+        base, width, spaces = self.bid.base, len(self.spaces), self.spaces
+        best: dict[int, tuple[int, int]] = {}            # lot -> (best space index, its holder)
+        for holder, bid in enumerate(data["bids"]):
+            if bid is not None and bid[1] > best.get(bid[0], (-1, 0))[0]:
+                best[bid[0]] = (bid[1], holder)
         ids = []
         for slot, lot in enumerate(data["lots"]):
             if own is not None and own[0] == lot and not rebid:
                 continue
-            first = self._lowest_allowed(state, lot)
+            top = best.get(lot)
+            first = 0 if top is None else top[0] + 1 + int(modifiers.read(state, self.block, top[1]))
             for index in range(first, width):
-                if self.spaces[index] > purse:
+                if spaces[index] > purse:
                     break
                 ids.append(base + slot * width + index)
         return ids
-
-    def _lowest_allowed(self, state: Any, lot: int) -> int:
-        top, holder = -1, None
-        for seat, bid in enumerate(state.phase["bids"]):
-            if bid is not None and bid[0] == lot and bid[1] > top:
-                top, holder = bid[1], seat
-        if holder is None:
-            return 0
-        return top + 1 + int(modifiers.read(state, self.block, holder))
 
     def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
         data = game.state.phase

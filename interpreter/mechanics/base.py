@@ -83,6 +83,7 @@ class Mechanic:
 
     window: str | None = None          # the card window open while a seat decides
     closing: Block | None = None       # the action that closes a seat's turn
+    automatic: ClassVar[bool] = False  # it has automatic work: the engine calls `auto`
 
     def __init__(self, phase_id: str, build: Any) -> None:
         """`build` is the phase's view of the rules builder; `build.params` holds the compiled

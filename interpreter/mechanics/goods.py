@@ -11,13 +11,29 @@ def available(game: Any, seat: int, good: Any) -> int:
     """How many of the good the seat could receive now (cards left; room and supply for tokens)."""
     if good.draw is not None:
         return material.cards_available(game, good.draw)
-    places = material.owned_places(game.state, seat)
-    room = sum(min(material.room(game, p, good.token), material.UNLIMITED) for p in places)
-    return min(room, material.supply_of(game, good.token))
+    token = good.token
+    places = material.owned_places(game, seat)
+    supply = material.supply_of(game, token)
+    capacity = game.rules.token_capacity.get(token)
+    if capacity is None or not places:
+        return supply if places else 0
+    tokens, room = game.state.tokens, 0
+    for p in places:
+        free = (capacity[p] if type(capacity) is tuple else capacity(game, p)) - tokens[p].get(token, 0)
+        if free > 0:
+            room += free
+    return min(room, supply)
 
 
 def place_targets(game: Any, seat: int, token: str) -> list[int]:
-    return [p for p in material.owned_places(game.state, seat) if material.room(game, p, token) > 0]
+    """The seat's places with room for one more of the token."""
+    capacity = game.rules.token_capacity.get(token)
+    places = material.owned_places(game, seat)
+    if capacity is None:
+        return list(places)
+    tokens = game.state.tokens
+    return [p for p in places
+            if (capacity[p] if type(capacity) is tuple else capacity(game, p)) > tokens[p].get(token, 0)]
 
 
 def good_bound(good: Any, rules_material: Any) -> int:

@@ -52,13 +52,13 @@ class Income(ClosingTurns):
         return self.amount.fn(Ctx(game, seat, {}, place))
 
     def forecast(self, game: Any, seat: int) -> dict[str, int]:
-        total = sum(self.place_income(game, seat, p) for p in material.owned_places(game.state, seat))
+        total = sum(self.place_income(game, seat, p) for p in material.owned_places(game, seat))
         return {self.resource: total}
 
     def finish(self, game: Any, seat: int) -> None:
         """Collect the income of every place the seat owns."""
         detail = {game.rules.place_ids[p]: self.place_income(game, seat, p)
-                  for p in material.owned_places(game.state, seat)}
+                  for p in material.owned_places(game, seat)}
         total = sum(detail.values())
         material.gain(game, seat, self.resource, total, self.phase_id)
         game.state.phase["idx"] += 1

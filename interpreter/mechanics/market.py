@@ -82,6 +82,12 @@ class Market(Mechanic):
         if limit is not None:
             most = min(most, limit.fn(Ctx(game, seat)))
         purse = game.state.resources[seat][self.pay]
+        prices = self.prices
+        if prices is not None and most < len(prices):
+            for n in range(1, most + 1):
+                if prices[n] > purse:
+                    return n - 1
+            return most
         for n in range(1, most + 1):
             if self.cost(game, seat, n) > purse:
                 return n - 1

@@ -11,6 +11,7 @@ from .base import Doc, Mechanic
 
 
 class Reset(Mechanic):
+    automatic = True
     name = "reset"
     doc = "Tokens of some kinds go back to the supply, places lose their owners, a deck is rebuilt. No decisions."
     params = (

@@ -80,6 +80,8 @@ def _award(build: Any, path: tuple, spec: dict[str, Any]) -> Award:
         scope = Scope(seat=False).over(PLACE) if places else Scope()
         keys = tuple(build.expression(path + ("award", "by", k), scope) for k in range(len(best.get("by", []))))
         among = build.collection(path + ("award", "among"), Scope(seat=False)) if places else None
+        if among is not None and among.type.kind == "list" and among.type.item != PLACE:
+            build.problem(path + ("award", "among"), f"'among' names places to compare, not {among.type}")
         return Award(spec["id"], "award", when, points=(best["points"],), among=among, keys=keys)
     ranked = spec["rank"]
     return Award(spec["id"], "rank", when, points=tuple(ranked.get("points", [])),
@@ -87,6 +89,7 @@ def _award(build: Any, path: tuple, spec: dict[str, Any]) -> Award:
 
 
 class Score(Mechanic):
+    automatic = True
     name = "score"
     doc = "Each award of `rules` gives points to seats, in order. No decisions."
     params = (
