@@ -89,11 +89,17 @@ def play(game: Any, agents: list[Any], report: Callable[[int | None, dict[str, A
     report(None, None, list(game.log))
     while not game.over:
         seat = game.to_move
-        legal = game.legal_actions()
-        if not legal:
-            raise AmunreError(f"seat {seat} is to move but has no legal action (phase '{game.step.phase}')")
-        action = agents[seat].choose(game, legal)
-        game.apply(action)
+        agent = agents[seat]
+        if hasattr(agent, "choose_id"):               # a bot: ids spare building every dict
+            action_id = agent.choose_id(game, game.legal_action_ids())
+            action = game.action_from_id(action_id)
+            game.apply_id(action_id)
+        else:                                         # a person or a log: dicts, checked on apply
+            legal = game.legal_actions()
+            if not legal:
+                raise AmunreError(f"seat {seat} is to move but has no legal action (phase '{game.step.phase}')")
+            action = agent.choose(game, legal)
+            game.apply(action)
         log = game.log
         report(seat, action, log[seen:])
         seen = len(log)

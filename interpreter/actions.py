@@ -146,6 +146,11 @@ class Slots(Domain):
         slots = self.read(game)
         return game.rules.place_ids[slots[index]] if index < len(slots) else None
 
+    def values_now(self, game: Any) -> list[Any]:
+        """Every slot's value in the current position."""
+        ids = game.rules.place_ids
+        return [ids[p] for p in self.read(game)]
+
     def key(self) -> tuple:
         return ("slots", self.name, self.most)
 
@@ -230,6 +235,7 @@ class ActionSpace:
         self.block_at: list[Block] = []                      # per id: its block
         self.indices_at: list[tuple[int, ...]] = []          # per id: its field indices
         self._ids: dict[frozenset, int] = {}                 # a fixed dict's items -> its id
+        self._with_bools: list[bool] = []                    # per id: a value of its dict is a bool
         self.size = 0
 
     def declare(self, type: str, fixed: dict[str, Any] | None = None,
@@ -257,7 +263,7 @@ class ActionSpace:
             base += block.size
             self._by_type.setdefault(block.type, []).append(block)
         self.size = base
-        self._templates, self._slots, self.block_at, self.indices_at = [], [], [], []
+        self._templates, self._slots, self.block_at, self.indices_at, self._with_bools = [], [], [], [], []
         for block in self.blocks:
             fixed = all(domain.fixed_meaning for _, domain in block.fields)
             for action_id in range(block.base, block.base + block.size):
@@ -274,6 +280,7 @@ class ActionSpace:
                         action[name], slot = None, (name, index, domain)
                 self._templates.append(action)
                 self._slots.append(slot)
+                self._with_bools.append(bool in map(type, action.values()))
                 if fixed:
                     self._ids[frozenset(action.items())] = action_id
 
@@ -283,13 +290,18 @@ class ActionSpace:
     def dicts(self, ids: list[int], game: Any) -> list[dict[str, Any]]:
         """The dicts of many ids at once (the legal actions of a position)."""
         templates, slots = self._templates, self._slots
-        out = []
+        out, now = [], None
         for action_id in ids:
-            action = dict(templates[action_id])
+            action = templates[action_id].copy()
             slot = slots[action_id]
             if slot is not None:
                 name, index, domain = slot
-                action[name] = domain.value(index, game)
+                if now is None:
+                    now = {}
+                values = now.get(id(domain))
+                if values is None:
+                    values = now[id(domain)] = domain.values_now(game)
+                action[name] = values[index] if index < len(values) else None
             out.append(action)
         return out
 
@@ -309,10 +321,11 @@ class ActionSpace:
             found = self._ids.get(frozenset(action.items()))
         except TypeError:            # an unhashable value: no action has one
             return None
-        if found is not None:        # 1 == True: a bool must stand where the action has one
-            if all(type(v) is type(self._templates[found][k]) for k, v in action.items()):
-                return found
-            return None
+        if found is not None:        # 1 == True: a bool must stand only where the action has one
+            if bool not in map(type, action.values()):
+                return found if not self._with_bools[found] else None
+            template = self._templates[found]
+            return found if all(type(v) is type(template[k]) for k, v in action.items()) else None
         for block in self._by_type.get(action["type"], ()):
             found = block.encode(action, game)
             if found is not None:

@@ -150,7 +150,8 @@ def build_rules(doc: Document) -> Rules:
         place_ids=places.ids, place_index={pid: i for i, pid in enumerate(places.ids)},
         place_props=places.props, reconstructed=places.reconstructed, ownership=build.vocab.ownership,
         token_supply=material.token_supply, supply=material.supply, token_capacity=material.capacity,
-        conversions=material.conversions, goods=material.goods, decks=material.decks, cards=cards,
+        conversions=material.conversions, converted=frozenset(s for s, _, _ in material.conversions),
+        goods=material.goods, decks=material.decks, cards=cards,
         vocab=build.vocab, setup_hand=tuple(setup.get("hand", [])), setup_deck_counts=deck_counts,
         schedule=schedule, phases=phases, step_mechanics=tuple(phases[s.phase] for s in schedule), winner=winner, actions=space, play_blocks=play_blocks,
         window_cards={w: frozenset(c for c in play_blocks if cards[c].window == w)

@@ -61,9 +61,13 @@ def shown_choices(game: Any, block: Block, indices: tuple[int, ...]) -> dict[str
 
 
 def sell_ids(game: Any, seat: int) -> list[int]:
-    """Cards that may be turned in at any of the seat's decisions."""
-    sell_id = game.rules.sell_ids
-    return sorted({sell_id[c] for c in game.state.hands[seat] if c in sell_id})
+    """Cards that may be turned in at any of the seat's decisions (the same hand, the same list)."""
+    hand = tuple(game.state.hands[seat])
+    known = game.sells.get(hand)
+    if known is None:
+        sell_id = game.rules.sell_ids
+        known = game.sells[hand] = sorted({sell_id[c] for c in hand if c in sell_id})
+    return known
 
 
 def sell(game: Any, seat: int, card_id: str) -> None:

@@ -17,12 +17,13 @@ from .context import Ctx
 from .errors import GameError
 
 STEP_LIMIT = 1_000_000        # automatic steps between two decisions before a rules file is judged stuck
+NO_CARDS: frozenset[str] = frozenset()
 
 
 def advance(game: Any) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
     state, rules = game.state, game.rules
-    mechanics = rules.step_mechanics
+    mechanics, window_cards = rules.step_mechanics, rules.window_cards
     for _ in range(STEP_LIMIT):
         if state.over:
             return
@@ -44,16 +45,22 @@ def advance(game: Any) -> None:
         if seat is None:
             end_step(game)
             continue
-        own = mech.legal(game, seat)
-        if not own:
+        legal = mech.legal(game, seat)              # a fresh list, in id order
+        if not legal:
             mech.pass_turn(game, seat)
             continue
-        plays = cards.playable(game, seat, mech.window) if mech.window else []
-        if not plays and mech.closing is not None and own == [mech.closing.base]:
+        window = mech.window
+        if window is not None and not window_cards.get(window, NO_CARDS).isdisjoint(state.hands[seat]):
+            plays = cards.playable(game, seat, window)
+        else:
+            plays = None
+        if plays:
+            legal = legal + plays if legal[-1] < plays[0] else sorted(legal + plays)
+        elif mech.closing is not None and len(legal) == 1 and legal[0] == mech.closing.base:
             mech.apply(game, seat, mech.closing, ())
             continue
-        legal = own + plays if plays and own[-1] < plays[0] else sorted(own + plays)
-        game.decide(seat, legal + cards.sell_ids(game, seat))   # selling ranks last
+        legal.extend(cards.sell_ids(game, seat))     # selling ranks last
+        game.decide(seat, legal)
         return
     raise GameError(f"phase '{rules.schedule[state.step].phase}' ran {STEP_LIMIT} automatic steps "
                     "without asking anyone: the rules never let it end")

@@ -31,6 +31,7 @@ class Game:
         self.history: list[int] = history if history is not None else []   # every action id applied
         self.log: list[dict[str, Any]] | None = [] if events else None     # readable events, if kept
         self.owned: tuple | None = None               # (owners, places per seat): material.owned_places
+        self.sells: dict[tuple[str, ...], list[int]] = {}   # hand -> the ids of selling from it
         self._legal: list[int] | None = None
 
     # ---- reading -------------------------------------------------------------------------------
@@ -106,7 +107,8 @@ class Game:
 
     def apply_id(self, action_id: int) -> None:
         """Carry out one legal action given by its id."""
-        if type(action_id) is not int or action_id not in self._legal_ids():
+        legal = self._legal if self._legal is not None else self._legal_ids()
+        if type(action_id) is not int or action_id not in legal:
             raise IllegalAction(f"{action_id!r} is not among the legal action ids {self.legal_action_ids()[:12]}"
                                 + (" ..." if len(self._legal_ids()) > 12 else ""), _shown(action_id))
         self._apply(action_id)

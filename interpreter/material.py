@@ -115,7 +115,8 @@ def place_tokens(game: Any, place: int, token: str, count: int) -> int:
     state = game.state
     state.supply[game.rules.token_supply[token]] -= count
     state.tokens[place][token] = state.tokens[place].get(token, 0) + count
-    apply_conversions(game, place)
+    if token in game.rules.converted:
+        apply_conversions(game, place)
     return count
 
 
@@ -138,7 +139,8 @@ def move_tokens(game: Any, source: int, target: int, token: str, count: int) -> 
         return 0
     state.tokens[source][token] -= count
     state.tokens[target][token] = state.tokens[target].get(token, 0) + count
-    apply_conversions(game, target)
+    if token in game.rules.converted:
+        apply_conversions(game, target)
     return count
 
 

@@ -84,6 +84,7 @@ class Rules:
     supply: dict[str, int]
     token_capacity: dict[str, tuple[int, ...] | Callable[[Any, int], int]]   # a column, or computed
     conversions: tuple[tuple[str, int, str], ...]
+    converted: frozenset[str]                 # tokens some conversion takes: only they trigger one
     goods: dict[str, GoodDef]
     decks: dict[str, DeckDef]
     cards: dict[str, CardDef]

@@ -40,10 +40,13 @@ def _is_top(bids: list, seat: int) -> bool:
 
 def _tops(bids: list) -> list[int]:
     """The seats holding the best bid on their lot (bids are unique per lot and space)."""
-    best: dict[int, tuple[int, int]] = {}
+    best: dict[int, list[int]] = {}
     for seat, bid in enumerate(bids):
-        if bid is not None and bid[1] > best.get(bid[0], (-1, 0))[0]:
-            best[bid[0]] = (bid[1], seat)
+        if bid is not None:
+            lot, space = bid
+            held = best.get(lot)
+            if held is None or space > held[0]:
+                best[lot] = [space, seat]
     return [seat for _, seat in best.values()]
 
 

@@ -19,7 +19,7 @@ from ..modifiers import ModifierDef
 from ..params import Group, Int, Ints, OneOf, Param, Ref, Refs
 from ..observe import Piece, one_hot
 from .base import Doc, Mechanic
-from .goods import available, place_targets
+from .goods import place_targets
 
 
 @dataclass(frozen=True)
@@ -219,11 +219,10 @@ class SecretOffer(Mechanic):
     def _rewards(self, game: Any, seat: int) -> list[int]:
         ids = []
         for good, block in zip(self.goods, self.takes):
-            if available(game, seat, good) <= 0:
-                continue
             if good.draw is not None:
-                ids.append(block.base)
-            else:
+                if material.cards_available(game, good.draw) > 0:
+                    ids.append(block.base)
+            elif material.supply_of(game, good.token) > 0:
                 ids += [block.base + p for p in place_targets(game, seat, good.token)]
         return ids
 
