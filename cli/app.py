@@ -129,7 +129,7 @@ def run(
     finally:
         if log_handle is not None:
             log_handle.close()
-    _finish(console, game.result(), names, as_json, quiet, f"seed {seed}")
+    _finish(console, rules, game.result(), names, as_json, quiet, f"seed {seed}")
 
 
 def _tee(first: Any, second: Any) -> Any:
@@ -139,16 +139,17 @@ def _tee(first: Any, second: Any) -> Any:
     return both
 
 
-def _finish(console: Console, result: dict[str, Any], names: list[str], as_json: bool, quiet: bool,
+def _finish(console: Console, rules: Any, result: dict[str, Any], names: list[str], as_json: bool, quiet: bool,
             caption: str) -> None:
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
         return
-    table = result_table(result, names, title="Final scores")
+    score = rules.winner.score
+    table = result_table(result, names, title="Final scores", score=score)
     if quiet:
         table.caption = caption
     console.print(table)
-    console.print(winner_line(result, names), highlight=False)
+    console.print(winner_line(result, names, score=score), highlight=False)
 
 
 # ---- replay ----------------------------------------------------------------------------------
@@ -180,7 +181,7 @@ def replay(
                     (lambda seat, action, events: None) if as_json or quiet else show.step)
     except AmunreError as error:
         raise _fail(f"{log_path}: the log does not replay: {error}") from None
-    _finish(console, game.result(), names, as_json, quiet, f"seed {header['seed']}")
+    _finish(console, rules, game.result(), names, as_json, quiet, f"seed {header['seed']}")
 
 
 class _Scripted:

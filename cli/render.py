@@ -243,9 +243,11 @@ class PlayByPlay:
 
 # ---- the result ------------------------------------------------------------------------------
 
-def result_table(result: dict[str, Any], agents: list[str] | None = None, title: str = "") -> Table:
+def result_table(result: dict[str, Any], agents: list[str] | None = None, title: str = "",
+                 score: str = "score") -> Table:
     """Final scores: one column per seat (so that five seats fit any terminal), one row per
-    source of points under the total, then the money left; winners are marked."""
+    source of points under the total (`score` names the resource, as the rules do), then the
+    resources the rules report; winners are marked."""
     scores = result.get("scores", [])
     seats = range(len(scores))
     breakdown = result.get("breakdown") or [{} for _ in seats]
@@ -259,7 +261,7 @@ def result_table(result: dict[str, Any], agents: list[str] | None = None, title:
         table.add_column(seat_markup(seat), justify="right")
     if agents:
         table.add_row("agent", *[esc(agents[s]) if s < len(agents) else "" for s in seats])
-    table.add_row("[bold]VP[/]", *[f"[bold]{esc(scores[s])}[/]" for s in seats])
+    table.add_row(f"[bold]{esc(score)}[/]", *[f"[bold]{esc(scores[s])}[/]" for s in seats])
     for source in sources:
         table.add_row(f"  [dim]{esc(source)}[/]",
                       *[esc(breakdown[s].get(source, "")) if s < len(breakdown) else "" for s in seats])
@@ -272,7 +274,7 @@ def result_table(result: dict[str, Any], agents: list[str] | None = None, title:
     return table
 
 
-def winner_line(result: dict[str, Any], agents: list[str] | None = None) -> str:
+def winner_line(result: dict[str, Any], agents: list[str] | None = None, score: str = "points") -> str:
     winners = result.get("winners", [])
     scores = result.get("scores", [])
 
@@ -281,7 +283,7 @@ def winner_line(result: dict[str, Any], agents: list[str] | None = None) -> str:
         return f"{seat_markup(seat)}{agent}"
     if not winners:
         return "No winner."
-    points = f"{esc(scores[winners[0]])} VP" if winners[0] < len(scores) else ""
+    points = f"{esc(scores[winners[0]])} {esc(score)}" if winners[0] < len(scores) else ""
     if len(winners) == 1:
         return f"Winner: {name(winners[0])} with {points}"
     return f"Winners (tied): {', '.join(name(s) for s in winners)} with {points} each"
