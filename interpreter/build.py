@@ -13,25 +13,21 @@ import json
 from types import SimpleNamespace
 from typing import Any
 
-from . import material
+from . import vocabulary
 from .actions import PLAY, SELL, ActionSpace, Values
 from .choices import choice_fields
 from .context import Ctx
-from .dsl import Dsl, Expression, Rule
-from .dsl.builtins import RESERVED
-from .dsl.check import Scope
-from .dsl.names import Attr, Vocabulary
-from .dsl.types import BOOL, NUM, PLACE, PLACES, SEAT, TEXT, Type, enum, is_a
-from .errors import Problem, RulesError, did_you_mean
 from .document import Document
+from .dsl import Dsl, Expression, Rule
+from .dsl.checked import Scope
+from .dsl.names import Attr, Vocabulary
+from .dsl.types import BOOL, NUM, Type, is_a
+from .errors import Problem, RulesError, did_you_mean
 from .mechanics import MECHANICS
 from .mechanics.base import PHASE_PARAMS
-from .model import CardDef, DeckDef, GoodDef, OptionDef, Rules, Step, WinnerDef
-from .modifiers import LIFETIMES, ModifierDef
+from .model import CardDef, DeckDef, GoodDef, Rules, Step, WinnerDef
+from .modifiers import LIFETIMES
 from .params import compile_params
-
-_PROP_TYPES = {"boolean": BOOL, "integer": NUM, "text": TEXT}
-_ARTICLE = {"boolean": "true or false", "integer": "an integer", "text": "a text"}
 
 
 class Build:
@@ -122,8 +118,8 @@ def build_rules(doc: Document) -> Rules:
     """Compile a schema-valid document into Rules; RulesError lists every problem found."""
     build = Build(doc)
     data = doc.data
-    places = _places(build, data["places"])
-    _vocabulary(build, data)
+    places = vocabulary.places(build, data["places"])
+    vocabulary.vocabulary(build, data)
     material = _material(build, data)
     phases = _phases(build, data.get("phases", {}))
     cards = _cards(build, data.get("cards", {}), phases)
@@ -166,140 +162,6 @@ def rules_digest(data: Any) -> str:
     """A hash of the merged rules data: a saved game must meet the same rules, parents included."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
-# ---- places ---------------------------------------------------------------------------------
-
-def _places(build: Build, spec: dict[str, Any]) -> SimpleNamespace:
-    """The place table: ids, printed properties (each a typed column of the DSL), provenance."""
-    vocab = build.vocab
-    vocab.noun = spec.get("noun", "place")
-    vocab.plural = vocab.noun + "s"
-    vocab.ownership = spec.get("ownership") == "single"
-    items = spec["items"]
-    ids = tuple(item["id"] for item in items)
-    vocab.place_ids = ids
-    for i, pid in enumerate(ids):
-        if ids.index(pid) != i:
-            build.problem(("places", "items", i, "id"), f"duplicate {vocab.noun} id '{pid}'")
-    props = spec.get("properties", {})
-    rows = [{k: v for k, v in item.items() if k not in ("id", "reconstructed")} for item in items]
-    for name, prop in props.items():
-        values = prop.get("values")
-        kind = prop.get("type", "integer")
-        if values:
-            vocab.enums[name] = tuple(str(v) for v in values)
-            for value in values:
-                vocab.words[str(value)] = vocab.words.get(str(value), frozenset()) | {name}
-        column = tuple(row.get(name, 0) for row in rows)
-        vocab.place_attrs[name] = Attr(enum(name) if values else _PROP_TYPES.get(kind, NUM),
-                                       lambda ctx, p, column=column: column[p], column, "column")
-        for i, row in enumerate(rows):
-            if name not in row:
-                build.problem(("places", "items", i), f"{vocab.noun} '{ids[i]}' lacks '{name}'")
-            elif values and row[name] not in values:
-                build.problem(("places", "items", i, name), f"'{row[name]}' is not one of {values}")
-            elif not values and not _has_type(row[name], kind):
-                build.problem(("places", "items", i, name), f"'{name}' of {vocab.noun} '{ids[i]}' must be "
-                              f"{_ARTICLE[kind]}, got '{row[name]}'")
-    for i, item in enumerate(items):
-        for j, name in enumerate(item.get("reconstructed", [])):
-            if name not in props:
-                build.problem(("places", "items", i, "reconstructed", j), f"undeclared property '{name}'",
-                              did_you_mean(str(name), props))
-    for i, row in enumerate(rows):
-        for name in row:
-            if name not in props:
-                build.problem(("places", "items", i, name), f"undeclared property '{name}'",
-                              did_you_mean(name, props), key=True)
-    vocab.place_attrs["id"] = Attr(TEXT, lambda ctx, p: ids[p], ids, "column")
-    if vocab.ownership:
-        vocab.place_attrs["owned"] = Attr(BOOL, lambda ctx, p: ctx.state.owner[p] >= 0, kind="owned")
-        vocab.place_attrs["owner"] = Attr(SEAT, lambda ctx, p: _owner(ctx.state.owner[p]), kind="owner")
-    reconstructed = {item["id"]: list(item.get("reconstructed", [])) for item in items}
-    return SimpleNamespace(ids=ids, props=rows, reconstructed=reconstructed)
-
-
-def _owner(seat: int) -> int | None:
-    return None if seat < 0 else seat
-
-
-def _has_type(value: Any, kind: str) -> bool:
-    if kind == "boolean":
-        return isinstance(value, bool)
-    if kind == "integer":
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, str)
-
-
-# ---- the DSL's names ------------------------------------------------------------------------
-
-def _vocabulary(build: Build, data: dict[str, Any]) -> None:
-    """Resources, options, tokens, modifiers and each phase's DSL names; then derived values,
-    which may use all of them."""
-    vocab = build.vocab
-    resources = data.get("resources", {})
-    vocab.resources = tuple(resources)
-    for name in resources:
-        vocab.seat_attrs[name] = Attr(NUM, lambda ctx, s, r=name: ctx.state.resources[s][r], kind="resource", key=name)
-    vocab.seat_attrs["cards"] = Attr(NUM, lambda ctx, s: len(ctx.state.hands[s]), kind="cards")
-    if vocab.ownership:
-        vocab.seat_attrs[vocab.plural] = Attr(PLACES, lambda ctx, s: material.owned_places(ctx.game, s),
-                                              kind="places")
-    options = {}
-    for name, spec in data.get("options", {}).items():
-        opt = OptionDef(tuple(spec["values"]), spec.get("default", spec["values"][0]), spec.get("doc", ""))
-        options[name] = opt
-        if opt.default not in opt.values:
-            build.problem(("options", name, "default"), f"default '{opt.default}' is not one of {list(opt.values)}",
-                          did_you_mean(str(opt.default), [str(v) for v in opt.values]))
-        vocab.options[name] = opt.values
-        for value in opt.values:
-            vocab.words[str(value)] = vocab.words.get(str(value), frozenset()) | {f"option.{name}"}
-    build.known["options"] = options
-    tokens = data.get("tokens", {})
-    vocab.tokens = tuple(tokens)
-    for token in tokens:
-        vocab.place_attrs[token] = Attr(NUM, lambda ctx, p, t=token: ctx.state.tokens[p].get(t, 0), kind="token",
-                                        key=token)
-    for name, spec in data.get("modifiers", {}).items():
-        mod = ModifierDef(name, spec.get("scope", "seat"), spec.get("default", 0), spec.get("lasts", "phase"),
-                          spec.get("doc", ""))
-        vocab.modifiers[name] = mod
-        if mod.scope == "place":
-            vocab.place_attrs[name] = Attr(NUM, lambda ctx, p, m=mod: _read_mod(ctx.state, m, p), kind="modifier",
-                                           key=mod)
-    vocab.decks = tuple(data.get("decks", {}))
-    for pid, spec in data.get("phases", {}).items():
-        cls = MECHANICS.get(spec.get("mechanic"))
-        if cls is not None:
-            vocab.phases[pid] = cls.members(pid, spec)
-            vocab.tables.update(cls.tables(pid, spec))
-    for name in data.get("derived", {}):
-        fn = build.expression(("derived", name), Scope(seat=False).over(PLACE))
-        vocab.place_attrs[name] = Attr(fn.type, fn.at, kind="derived", key=fn.at)
-    _reserved_names(build, data)
-    build.known.update(resource=vocab.resources, deck=vocab.decks, token=vocab.tokens, modifier=vocab.modifiers)
-
-
-def _read_mod(state: Any, mod: ModifierDef, index: int) -> Any:
-    values = state.mods.get(mod.name)
-    if values is None or values[index] is None:
-        return mod.default
-    return values[index]
-
-
-def _reserved_names(build: Build, data: dict[str, Any]) -> None:
-    """A rules-file name may not take a word the DSL reserves (it could never be read)."""
-    for section in ("resources", "tokens", "derived", "modifiers", "options", "decks", "phases"):
-        for name in data.get(section, {}):
-            if name in RESERVED:
-                build.problem((section, name), f"'{name}' is a reserved word of the DSL: choose another name",
-                              key=True)
-    for name in data["places"].get("properties", {}):
-        if name in RESERVED:
-            build.problem(("places", "properties", name), f"'{name}' is a reserved word of the DSL: "
-                          "choose another name", key=True)
 
 
 # ---- material ---------------------------------------------------------------------------------

@@ -20,13 +20,12 @@ from .state import plain_copy
 def observation(game: Any, seat: int) -> dict[str, Any]:
     state, rules = game.state, game.rules
     step = game.step
-    hidden = hidden_cards(rules)
     hands = []
     for other, hand in enumerate(state.hands):
         if other == seat:
             hands.append(list(hand))
         else:
-            shown = sorted(c for c in hand if c not in hidden)
+            shown = sorted(c for c in hand if not hidden(rules, c))
             hands.append(shown + ["?"] * (len(hand) - len(shown)))
     mech = rules.phases[step.phase]
     return {
@@ -62,16 +61,12 @@ class Piece:
         return size
 
 
-_HIDDEN: WeakKeyDictionary[Any, frozenset[str]] = WeakKeyDictionary()
 _PIECES: WeakKeyDictionary[Any, tuple[Piece, ...]] = WeakKeyDictionary()
 
 
-def hidden_cards(rules: Any) -> frozenset[str]:
-    """The cards no other seat may see in a hand (those of hidden decks)."""
-    found = _HIDDEN.get(rules)
-    if found is None:
-        found = _HIDDEN[rules] = frozenset(c.id for c in rules.cards.values() if rules.decks[c.deck].hidden)
-    return found
+def hidden(rules: Any, card: str) -> bool:
+    """Whether no other seat may see the card in a hand (its deck is hidden)."""
+    return rules.decks[rules.cards[card].deck].hidden
 
 
 # ---- the tensor ---------------------------------------------------------------------------------
@@ -87,7 +82,7 @@ def observation_layout(rules: Any) -> list[dict[str, Any]]:
 
 def observation_tensor(game: Any, seat: int) -> list[float]:
     layout = pieces(game.rules)
-    out = [0.0] * tensor_size(game.rules)
+    out = [0.0] * sum(p.size for p in layout)
     offset = 0
     for piece in layout:
         piece.fill(game, seat, out, offset)
@@ -95,15 +90,13 @@ def observation_tensor(game: Any, seat: int) -> list[float]:
     return out
 
 
-def tensor_size(rules: Any) -> int:
-    return sum(p.size for p in pieces(rules))
-
-
 def pieces(rules: Any) -> tuple[Piece, ...]:
     """The tensor's pieces for a rules file (worked out once per Rules)."""
     found = _PIECES.get(rules)
     if found is None:
-        found = _PIECES[rules] = tuple(_layout(rules))
+        found = _PIECES[rules] = tuple(_turn_pieces(rules) + _seat_pieces(rules) + _board_pieces(rules)
+                                       + _record_pieces(rules)
+                                       + [p for mech in rules.phases.values() for p in mech.tensor_pieces(rules)])
     return found
 
 
@@ -112,15 +105,10 @@ def one_hot(out: list[float], offset: int, index: int | None, size: int) -> None
         out[offset + index] = 1.0
 
 
-def _layout(rules: Any) -> list[Piece]:
-    seats, places = rules.max_players, len(rules.place_ids)
-    resources = list(rules.resources)
-    card_ids = sorted(rules.cards)
-    card_index = {c: i for i, c in enumerate(card_ids)}
-    hidden = hidden_cards(rules)
-    tokens = list(rules.token_supply)
-    kinds = list(rules.supply)
-    layout = [
+def _turn_pieces(rules: Any) -> list[Piece]:
+    """Who observes, who plays, who moves, which step, which options."""
+    seats, steps = rules.max_players, len(rules.schedule)
+    found = [
         Piece("seat", (seats,), "the observing seat (one-hot)", lambda g, s, o, at: one_hot(o, at, s, seats)),
         Piece("players", (seats,), "how many play (one-hot at players - 1)",
               lambda g, s, o, at: one_hot(o, at, g.state.players - 1, seats)),
@@ -128,85 +116,103 @@ def _layout(rules: Any) -> list[Piece]:
               lambda g, s, o, at: one_hot(o, at, g.state.to_move, seats)),
         Piece("start_player", (seats,), "the start player (one-hot)",
               lambda g, s, o, at: one_hot(o, at, g.state.start_player, seats)),
-        Piece("step", (len(rules.schedule),), "the schedule step now running (one-hot)",
-              lambda g, s, o, at: one_hot(o, at, None if g.state.over else g.state.step, len(rules.schedule))),
+        Piece("step", (steps,), "the schedule step now running (one-hot)",
+              lambda g, s, o, at: one_hot(o, at, None if g.state.over else g.state.step, steps)),
     ]
     for name, opt in rules.options.items():
         values = list(opt.values)
-        layout.append(Piece(f"option.{name}", (len(values),), f"option {name} (one-hot over {values})",
-                            lambda g, s, o, at, name=name, values=values:
-                            one_hot(o, at, values.index(g.state.options[name]), len(values))))
+        found.append(Piece(f"option.{name}", (len(values),), f"option {name} (one-hot over {values})",
+                           lambda g, s, o, at, name=name, values=values:
+                           one_hot(o, at, values.index(g.state.options[name]), len(values))))
+    return found
 
-    def resources_fill(g: Any, s: int, o: list[float], at: int) -> None:
+
+def _seat_pieces(rules: Any) -> list[Piece]:
+    """Each seat's resources and cards: the observer's by kind, others' only where public."""
+    seats, resources = rules.max_players, list(rules.resources)
+    card_ids = sorted(rules.cards)
+    card_index = {c: i for i, c in enumerate(card_ids)}
+
+    def purses(g: Any, s: int, o: list[float], at: int) -> None:
         for seat, res in enumerate(g.state.resources):
             for i, name in enumerate(resources):
                 o[at + seat * len(resources) + i] = float(res[name])
-    layout.append(Piece("resources", (seats, len(resources)), f"each seat's {', '.join(resources)}", resources_fill))
 
-    def hand_fill(g: Any, s: int, o: list[float], at: int) -> None:
+    def hand(g: Any, s: int, o: list[float], at: int) -> None:
         for card in g.state.hands[s]:
             o[at + card_index[card]] += 1.0
-    layout.append(Piece("hand", (len(card_ids),), f"the observing seat's cards, counted by kind {card_ids}", hand_fill))
 
-    def sizes_fill(g: Any, s: int, o: list[float], at: int) -> None:
-        for seat, hand in enumerate(g.state.hands):
-            o[at + seat] = float(len(hand))
-    layout.append(Piece("hand_sizes", (seats,), "how many cards each seat holds", sizes_fill))
+    def sizes(g: Any, s: int, o: list[float], at: int) -> None:
+        for seat, held in enumerate(g.state.hands):
+            o[at + seat] = float(len(held))
 
-    def public_fill(g: Any, s: int, o: list[float], at: int) -> None:
-        for seat, hand in enumerate(g.state.hands):
-            for card in hand:
-                if card not in hidden:
+    def public(g: Any, s: int, o: list[float], at: int) -> None:
+        for seat, held in enumerate(g.state.hands):
+            for card in held:
+                if not hidden(rules, card):
                     o[at + seat * len(card_ids) + card_index[card]] += 1.0
-    layout.append(Piece("public_hands", (seats, len(card_ids)), "each seat's cards of public decks, by kind",
-                        public_fill))
-    decks = list(rules.decks)
+    return [Piece("resources", (seats, len(resources)), f"each seat's {', '.join(resources)}", purses),
+            Piece("hand", (len(card_ids),), f"the observing seat's cards, counted by kind {card_ids}", hand),
+            Piece("hand_sizes", (seats,), "how many cards each seat holds", sizes),
+            Piece("public_hands", (seats, len(card_ids)), "each seat's cards of public decks, by kind", public)]
 
-    def decks_fill(g: Any, s: int, o: list[float], at: int) -> None:
+
+def _board_pieces(rules: Any) -> list[Piece]:
+    """Decks and discards, owners, tokens and supplies."""
+    seats, places = rules.max_players, len(rules.place_ids)
+    decks, tokens, kinds = list(rules.decks), list(rules.token_supply), list(rules.supply)
+    discard_ids = sorted(rules.cards) + list(rules.place_ids)
+    discard_index = {c: i for i, c in enumerate(discard_ids)}
+
+    def piles(g: Any, s: int, o: list[float], at: int) -> None:
         for i, name in enumerate(decks):
             o[at + i] = float(len(g.state.decks[name]))
             o[at + len(decks) + i] = float(len(g.state.boxed[name]))
-    layout.append(Piece("decks", (2, len(decks)), f"cards left in each deck {decks}, then set aside", decks_fill))
-    discard_ids = card_ids + list(rules.place_ids)
 
-    def discards_fill(g: Any, s: int, o: list[float], at: int) -> None:
-        index = {c: i for i, c in enumerate(discard_ids)}
+    def discards(g: Any, s: int, o: list[float], at: int) -> None:
         for pile in g.state.discards.values():
             for card in pile:
-                o[at + index[card]] += 1.0
-    layout.append(Piece("discards", (len(discard_ids),), "discarded cards by kind (cards, then places)", discards_fill))
-    if rules.ownership:
-        def owner_fill(g: Any, s: int, o: list[float], at: int) -> None:
-            for p, w in enumerate(g.state.owner):
-                one_hot(o, at + p * (seats + 1), seats if w < 0 else w, seats + 1)
-        layout.append(Piece("owner", (places, seats + 1), "each place's owner (one-hot; last: nobody)", owner_fill))
+                o[at + discard_index[card]] += 1.0
 
-    def tokens_fill(g: Any, s: int, o: list[float], at: int) -> None:
-        for p, counts in enumerate(g.state.tokens):
+    def owners(g: Any, s: int, o: list[float], at: int) -> None:
+        for p, w in enumerate(g.state.owner):
+            one_hot(o, at + p * (seats + 1), seats if w < 0 else w, seats + 1)
+
+    def counts(g: Any, s: int, o: list[float], at: int) -> None:
+        for p, held in enumerate(g.state.tokens):
             for i, token in enumerate(tokens):
-                o[at + p * len(tokens) + i] = float(counts.get(token, 0))
-    layout.append(Piece("tokens", (places, len(tokens)), f"tokens on each place {tokens}", tokens_fill))
-    def supply_fill(g: Any, s: int, o: list[float], at: int) -> None:
+                o[at + p * len(tokens) + i] = float(held.get(token, 0))
+
+    def supply(g: Any, s: int, o: list[float], at: int) -> None:
         for i, kind in enumerate(kinds):
             o[at + i] = float(g.state.supply[kind])
-    layout.append(Piece("supply", (len(kinds),), f"pieces left in each supply {kinds}", supply_fill))
+    found = [Piece("decks", (2, len(decks)), f"cards left in each deck {decks}, then set aside", piles),
+             Piece("discards", (len(discard_ids),), "discarded cards by kind (cards, then places)", discards)]
+    if rules.ownership:
+        found.append(Piece("owner", (places, seats + 1), "each place's owner (one-hot; last: nobody)", owners))
+    return found + [Piece("tokens", (places, len(tokens)), f"tokens on each place {tokens}", counts),
+                    Piece("supply", (len(kinds),), f"pieces left in each supply {kinds}", supply)]
+
+
+def _record_pieces(rules: Any) -> list[Piece]:
+    """Modifier values, and the kinds of card each seat played within a limit's lifetime."""
+    seats, places = rules.max_players, len(rules.place_ids)
+    card_index = {c: i for i, c in enumerate(sorted(rules.cards))}
+    found = []
     for name, mod in rules.vocab.all_modifiers().items():
         size = seats if mod.scope == "seat" else places if mod.scope == "place" else 1
 
-        def mod_fill(g: Any, s: int, o: list[float], at: int, mod: Any = mod, size: int = size) -> None:
-            values = g.state.mods.get(mod.name)
+        def values(g: Any, s: int, o: list[float], at: int, mod: Any = mod, size: int = size) -> None:
+            held = g.state.mods.get(mod.name)
             for i in range(size):
-                value = mod.default if values is None or i >= len(values) or values[i] is None else values[i]
+                value = mod.default if held is None or i >= len(held) or held[i] is None else held[i]
                 o[at + i] = float(value)
-        layout.append(Piece(f"mod.{name}", (size,), f"modifier {name} ({mod.scope})", mod_fill))
-    lifetimes = sorted({d.one_per_kind for d in rules.decks.values() if d.one_per_kind})
-    for lifetime in lifetimes:
-        def played_fill(g: Any, s: int, o: list[float], at: int, lifetime: str = lifetime) -> None:
-            for seat, played in enumerate(g.state.played.get(lifetime, [])):
-                for card in played:
-                    o[at + seat * len(card_ids) + card_index[card]] = 1.0
-        layout.append(Piece(f"played.{lifetime}", (seats, len(card_ids)), f"kinds each seat played this {lifetime}",
-                            played_fill))
-    for pid, mech in rules.phases.items():
-        layout += mech.tensor_pieces(rules)
-    return layout
+        found.append(Piece(f"mod.{name}", (size,), f"modifier {name} ({mod.scope})", values))
+    for lifetime in sorted({d.one_per_kind for d in rules.decks.values() if d.one_per_kind}):
+        def played(g: Any, s: int, o: list[float], at: int, lifetime: str = lifetime) -> None:
+            for seat, kinds in enumerate(g.state.played.get(lifetime, [])):
+                for card in kinds:
+                    o[at + seat * len(card_index) + card_index[card]] = 1.0
+        found.append(Piece(f"played.{lifetime}", (seats, len(card_index)),
+                           f"kinds each seat played this {lifetime}", played))
+    return found

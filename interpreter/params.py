@@ -12,7 +12,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from .dsl.check import Scope
+from .dsl.checked import Scope
 from .dsl.types import BOOL, NUM, Type
 
 NAME_REF = {"$ref": "#/$defs/name"}

@@ -21,6 +21,25 @@ RULES_PATH = REPO / "rules" / "knizia2016.yaml"
 MAX_ACTIONS = 5000          # a game that runs longer than this is taken to be stuck
 
 
+def effect_bindings(game: amunre.Game, seat: int, effect: Any) -> list[dict[str, Any]]:
+    """Every allowed combination of an effect's choices, as the actions of its block make them."""
+    from amunre.interpreter import choices
+    from amunre.interpreter.actions import ActionSpace
+    space = ActionSpace()
+    material = type("Material", (), {"places": game.rules.place_ids, "players": game.rules.max_players})
+    block = space.declare("test", None, choices.choice_fields(effect, material))
+    space.number()
+    return [choices.env_of(block, block.indices(i)) for i in choices.allowed_ids(game, seat, effect, block, "t")]
+
+
+def position(text: str, anchor: str, inner: str) -> tuple[int, int]:
+    """1-based line and column of `inner` inside the first occurrence of `anchor` in `text`."""
+    start = text.index(anchor) + anchor.index(inner)
+    line = text.count("\n", 0, start) + 1
+    col = start - (text.rfind("\n", 0, start) + 1) + 1
+    return line, col
+
+
 def agent_seeds(seed: int, players: int) -> list[int]:
     """The random agents' seeds for the game of `seed`: one per seat, all different."""
     return [seed * 101 + seat + 1 for seat in range(players)]

@@ -11,13 +11,11 @@ from typing import Any
 import pytest
 
 import amunre
-from amunre.interpreter import choices
-from amunre.interpreter.actions import ActionSpace
 from amunre.interpreter.context import Ctx
 from amunre.interpreter.dsl import Dsl, Effect, Scope
 from amunre.interpreter.dsl.types import BOOL, NUM, PLACE, PLACES
 
-from conftest import RULES_PATH
+from conftest import RULES_PATH, effect_bindings as bindings
 
 
 class Reported:
@@ -41,15 +39,6 @@ def expr(rules: Any, text: str, scope: Scope = Scope()) -> tuple[Any, Any]:
     compiled = comp.expression(text, scope)
     assert report.problems == [], f"{text!r}: {report.problems}"
     return compiled.fn, compiled.type
-
-
-def bindings(game: amunre.Game, seat: int, effect: Effect) -> list[dict[str, Any]]:
-    """Every allowed combination of the effect's choices, as the actions of a block would make them."""
-    space = ActionSpace()
-    material = type("Material", (), {"places": game.rules.place_ids, "players": game.rules.max_players})
-    block = space.declare("test", None, choices.choice_fields(effect, material))
-    space.number()
-    return [choices.env_of(block, block.indices(i)) for i in choices.allowed_ids(game, seat, effect, block, "t")]
 
 
 def problems(rules: Any, text: str, kind: str = "expression") -> list[tuple[str, int, str | None]]:

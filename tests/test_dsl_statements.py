@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 import amunre
-from amunre.interpreter import choices
-from amunre.interpreter.actions import ActionSpace
 from amunre.interpreter.context import Ctx
 from amunre.interpreter.dsl import Dsl, Effect, Scope
 from amunre.interpreter.dsl.builtins import FUNCTIONS, VALUES
 from amunre.interpreter.dsl.types import NUM, PLACE, SEAT, SEATS
+
+from conftest import effect_bindings as options
 
 
 @pytest.fixture
@@ -36,14 +36,6 @@ def value(rules: Any, game: amunre.Game, text: str, seat: int = 0) -> Any:
     compiled = Dsl(rules.vocab, lambda *p: problems.append(p)).expression(text, Scope())
     assert problems == [], problems
     return compiled.fn(Ctx(game, seat))
-
-
-def options(game: amunre.Game, seat: int, effect: Effect) -> list[dict[str, Any]]:
-    space = ActionSpace()
-    material = type("Material", (), {"places": game.rules.place_ids, "players": game.rules.max_players})
-    block = space.declare("test", None, choices.choice_fields(effect, material))
-    space.number()
-    return [choices.env_of(block, block.indices(i)) for i in choices.allowed_ids(game, seat, effect, block, "t")]
 
 
 def run(game: amunre.Game, effect: Effect, seat: int = 0, **env: Any) -> None:

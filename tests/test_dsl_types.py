@@ -13,6 +13,8 @@ import pytest
 import amunre
 from amunre.interpreter.errors import GameError
 
+from conftest import position
+
 GOOD = (Path(__file__).resolve().parent.parent / "rules" / "knizia2016.yaml").read_text(encoding="utf-8")
 SCRIBES = 'effect: "require sum(my.provinces, favor_symbols) >= 7; +3 vp"'
 HARVEST = 'amount: "gold_mine + (caravan when offering.tile.camel) + farmers * (offering.tile.farmer_gold + harvest_bonus)"'
@@ -24,11 +26,6 @@ def broken(tmp_path: Path, old: str, new: str) -> tuple[Path, str]:
     path = tmp_path / "typed.yaml"
     path.write_text(text, encoding="utf-8")
     return path, text
-
-
-def position(text: str, anchor: str, inner: str) -> tuple[int, int]:
-    start = text.index(anchor) + anchor.index(inner)
-    return text.count("\n", 0, start) + 1, start - (text.rfind("\n", 0, start) + 1) + 1
 
 
 def effect(dsl: str) -> str:

@@ -9,6 +9,8 @@ import pytest
 
 import amunre
 
+from conftest import position
+
 GOOD = (Path(__file__).resolve().parent.parent / "rules" / "knizia2016.yaml").read_text()
 
 
@@ -18,14 +20,6 @@ def broken(tmp_path: Path, old: str, new: str, name: str = "broken.yaml") -> tup
     path = tmp_path / name
     path.write_text(text)
     return path, text
-
-
-def position(text: str, anchor: str, inner: str) -> tuple[int, int]:
-    """1-based line and column of `inner` inside the first occurrence of `anchor`."""
-    start = text.index(anchor) + anchor.index(inner)
-    line = text.count("\n", 0, start) + 1
-    col = start - (text.rfind("\n", 0, start) + 1) + 1
-    return line, col
 
 
 CASES = [

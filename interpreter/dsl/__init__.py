@@ -18,7 +18,8 @@ from ..context import Ctx
 from ..errors import AmunreError, GameError, Span
 from . import ast
 from .build import parse_collection, parse_effect, parse_expression
-from .check import NOT_CONSTANT, Checker, Report, Scope
+from .check import Checker
+from .checked import NOT_CONSTANT, Report, Scope
 from .compile import ChoiceFn, Compiler, RuleFailure
 from .names import Vocabulary
 from .parse import DslSyntaxProblem

@@ -3,85 +3,25 @@
 The checker walks a tree and records, per node, its type, what each name means (a resource
 of a seat, a column of the place table, a phase's query...) and the value of every constant
 part; it reports each problem with its offset in the string and goes on, so that one load
-lists them all. The compiler then turns the checked tree into closures without resolving
-anything again.
+lists them all. The compiler then turns the checked tree into code without resolving
+anything again. This module checks expressions and names; check_effects.py, statements.
 """
 
 from __future__ import annotations
 
-import operator
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 from ..errors import did_you_mean
 from . import ast
-from .builtins import FUNCTIONS, RESERVED, VALUES, Function
+from .builtins import FUNCTIONS, VALUES, Function
+from .check_effects import STATEMENTS, EffectChecks
+from .checked import ARITHMETIC, COMPARISON, NOT_CONSTANT, Checked, Report, Scope, Step
 from .names import Attr, Vocabulary
-from .types import (ANY, BOOL, NUM, PLACE, PLACES, SEAT, TEXT, Type, element, enum, equality_problem,
-                    is_a, is_collection, list_of, word)
-
-Report = Callable[[str, int, "str | None"], None]
-NOT_CONSTANT = object()
-
-ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "/": operator.floordiv}
-COMPARISON: dict[str, Callable[[Any, Any], bool]] = {
-    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+from .types import (ANY, BOOL, NUM, PLACES, TEXT, Type, element, enum, equality_problem, is_a, is_collection,
+                    list_of, word)
 
 
-@dataclass(frozen=True)
-class Scope:
-    """What the names of one string mean where it is used."""
-    seat: bool = True                      # a seat is acting: `my`, `me`, `others` mean something
-    element: Type | None = None            # bare names are attributes of `it`, a place or a seat
-    bound: Mapping[str, Type] = field(default_factory=dict)   # `it`, `n`, chosen names...
-
-    def bind(self, name: str, typ: Type) -> Scope:
-        return Scope(self.seat, self.element, {**self.bound, name: typ})
-
-    def over(self, item: Type) -> Scope:
-        """Inside `where`, an aggregate or an element formula: `it` is the element, and a place's
-        or a seat's values are bare names."""
-        inner = item if item.kind in ("place", "seat") else None
-        return Scope(self.seat, inner, {**self.bound, "it": item})
-
-
-@dataclass(frozen=True)
-class Step:
-    """One link of a dotted name, in the order they are read."""
-    kind: str        # bound, value, option, member, modifier, element, places, word, place, seat, column
-    name: str
-    target: Any = None   # the Value, Member, ModifierDef or Attr read; a word's text
-
-
-@dataclass(frozen=True)
-class Choice:
-    """What a `choose` picks from: every place, every seat, or fixed values."""
-    kind: str                    # "places", "seats" or "values"
-    values: tuple[Any, ...] = ()
-
-
-@dataclass
-class Checked:
-    """What the checker learned about one tree."""
-    types: dict[int, Type] = field(default_factory=dict)
-    names: dict[int, tuple[Step, ...]] = field(default_factory=dict)
-    consts: dict[int, Any] = field(default_factory=dict)
-    calls: dict[int, tuple[str, Function]] = field(default_factory=dict)      # node -> (form, function)
-    targets: dict[int, Step] = field(default_factory=dict)
-    choices: dict[int, Choice] = field(default_factory=dict)
-    require_levels: dict[int, int] = field(default_factory=dict)   # require -> choices it needs
-    stateful: set[int] = field(default_factory=set)    # nodes that read the game, not just bound names
-    per_attrs: dict[int, Attr] = field(default_factory=dict)   # `+N RES per ATTR in ...` -> ATTR
-
-    def type(self, node: ast.Node) -> Type:
-        return self.types.get(id(node), ANY)
-
-    def const(self, node: ast.Node) -> Any:
-        return self.consts.get(id(node), NOT_CONSTANT)
-
-
-class Checker:
+class Checker(EffectChecks):
     def __init__(self, vocab: Vocabulary, report: Report) -> None:
         self.vocab = vocab
         self.report = report
@@ -360,187 +300,16 @@ class Checker:
         attr: Attr = table[name]
         return Step(kind, name, attr), attr.type
 
-    # ---- statements ----------------------------------------------------------------------------
-    def effect(self, node: ast.Effect, scope: Scope, automatic: bool = False) -> None:
-        """An effect's statements; `choose` and `require` only at the top, and not at all in an
-        effect that runs by itself (`automatic`)."""
-        chosen: list[str] = []
-        for stmt in node.body:
-            if isinstance(stmt, (ast.Choose, ast.Require)):
-                if automatic:
-                    self.problem(f"this effect runs by itself: it cannot '{type(stmt).__name__.lower()}'", stmt)
-                if isinstance(stmt, ast.Choose):
-                    scope = self._choose(stmt, scope)
-                    chosen.append(stmt.name.name)
-                else:
-                    self.expect(stmt.cond, scope, BOOL, "a requirement")
-                    used = self._bound_names(stmt.cond) & set(chosen)
-                    self.out.require_levels[id(stmt)] = max((chosen.index(n) + 1 for n in used), default=0)
-            else:
-                self.stmt(stmt, scope)
-
-    def _bound_names(self, node: ast.Node) -> set[str]:
-        found: set[str] = set()
-        stack: list[Any] = [node]
-        while stack:
-            item = stack.pop()
-            if isinstance(item, ast.Name):
-                steps = self.out.names.get(id(item))
-                if steps and steps[0].kind == "bound":
-                    found.add(steps[0].name)
-            if isinstance(item, ast.Node):
-                stack.extend(getattr(item, f) for f in item.__dataclass_fields__ if f != "span")
-            elif isinstance(item, tuple):
-                stack.extend(item)
-        return found
-
-    def _new_name(self, ident: ast.Ident, scope: Scope) -> None:
-        if ident.name in RESERVED:
-            self.problem(f"'{ident.name}' is a reserved word of the DSL: choose another name", ident)
-        elif ident.name in scope.bound:
-            self.problem(f"'{ident.name}' already names something here: choose another name", ident)
-
-    def _choose(self, stmt: ast.Choose, scope: Scope) -> Scope:
-        self._new_name(stmt.name, scope)
-        typ = self.collection(stmt.options, scope)
-        item = element(typ)
-        base = stmt.options.base if isinstance(stmt.options, ast.Where) else stmt.options
-        if item.kind == "place":
-            self.out.choices[id(stmt)] = Choice("places")
-        elif item.kind == "seat":
-            self.out.choices[id(stmt)] = Choice("seats")
-        elif self.out.const(base) is not NOT_CONSTANT:
-            self.out.choices[id(stmt)] = Choice("values", tuple(dict.fromkeys(self.out.const(base))))
-        elif typ != ANY:
-            self.problem("a choice is made among places, seats or a list of fixed values", stmt.options)
-        return scope.bind(stmt.name.name, item)
-
     def stmt(self, node: ast.Stmt, scope: Scope) -> None:
-        handler = _STATEMENTS.get(type(node))
+        handler = STATEMENTS.get(type(node))
         if handler is None:
             self.problem(f"'{type(node).__name__.lower()}' can only stand at the start of an effect", node)
             return
         handler(self, node, scope)
-
-    def _acting(self, node: ast.Node, scope: Scope, seat: ast.Expr | None) -> None:
-        if seat is not None:
-            self.expect(seat, scope, SEAT, "'for'")
-        elif not scope.seat:
-            self.problem("no seat is acting here: say whose it is with 'for SEAT'", node)
-
-    def _known(self, ident: ast.Ident, known: tuple[str, ...] | Mapping[str, Any], what: str) -> None:
-        if ident.name not in known:
-            self.problem(f"unknown {what} '{ident.name}'", ident, did_you_mean(ident.name, known))
-
-    def _gain(self, node: ast.Gain, scope: Scope) -> None:
-        self.expect(node.amount, scope, NUM, "the amount")
-        self._known(node.resource, self.vocab.resources, "resource")
-        if node.per is not None:
-            attr = self.vocab.place_attrs.get(node.per.name)
-            if attr is None:
-                self.problem(f"unknown attribute of a {self.vocab.noun} '{node.per.name}'", node.per,
-                             did_you_mean(node.per.name, self.vocab.place_attrs))
-            elif attr.type != NUM:
-                self.problem(f"'per' counts a number, and '{node.per.name}' is {attr.type}", node.per)
-            else:
-                self.out.per_attrs[id(node)] = attr
-            typ = self.expr(node.per_in, scope)
-            if typ not in (PLACE, PLACES, ANY):
-                self.problem(f"expected a {self.vocab.noun} or {self.vocab.plural}, got {typ}", node.per_in)
-        self._acting(node, scope, node.seat)
-
-    def _transfer(self, node: ast.Take | ast.Give, scope: Scope) -> None:
-        self.expect(node.amount, scope, NUM, "the amount")
-        self._known(node.resource, self.vocab.resources, "resource")
-        self.expect(node.seat, scope, SEAT, "the other seat")
-        self._acting(node, scope, None)
-
-    def _draw(self, node: ast.Draw, scope: Scope) -> None:
-        self.expect(node.count, scope, NUM, "the count")
-        self._known(node.deck, self.vocab.decks, "deck")
-        self._acting(node, scope, node.seat)
-
-    def _tokens(self, node: ast.PlaceTokens | ast.RemoveTokens, scope: Scope) -> None:
-        self.expect(node.count, scope, NUM, "the count")
-        self._known(node.token, self.vocab.tokens, "token")
-        self.expect(node.place, scope, PLACE, f"where (a {self.vocab.noun})")
-
-    def _move(self, node: ast.MoveTokens, scope: Scope) -> None:
-        self.expect(node.count, scope, NUM, "the count")
-        self._known(node.token, self.vocab.tokens, "token")
-        self.expect(node.source, scope, PLACE, f"where from (a {self.vocab.noun})")
-        self.expect(node.target, scope, PLACE, f"where to (a {self.vocab.noun})")
-
-    def _convert(self, node: ast.Convert, scope: Scope) -> None:
-        self.expect(node.count, scope, NUM, "the count")
-        self._known(node.source, self.vocab.tokens, "token")
-        self._known(node.target, self.vocab.tokens, "token")
-        self.expect(node.place, scope, PLACE, f"where (a {self.vocab.noun})")
-
-    def _ownership(self, node: ast.Claim | ast.Release, scope: Scope) -> None:
-        if not self.vocab.ownership:
-            self.problem(f"{self.vocab.plural} have no owners in these rules (see places.ownership)", node)
-        self.expect(node.place, scope, PLACE, f"what (a {self.vocab.noun})")
-        if isinstance(node, ast.Claim):
-            self._acting(node, scope, node.seat)
-
-    def _set(self, node: ast.SetValue | ast.AddValue, scope: Scope) -> None:
-        target = self._target(node.target, scope, adding=isinstance(node, ast.AddValue))
-        wanted = target.target.type if target is not None and target.kind == "value" else NUM
-        self.expect(node.value, scope, wanted, "the value")
-
-    def _target(self, node: ast.Target, scope: Scope, adding: bool) -> Step | None:
-        name, v = node.name.dotted, self.vocab
-        if name in VALUES and VALUES[name].settable:
-            if adding or node.of is not None:
-                self.problem(f"'{name}' can only be set: set {name} = ...", node)
-            self.out.targets[id(node)] = step = Step("value", name, VALUES[name])
-            return step
-        mods = v.all_modifiers()
-        mod = mods.get(name)
-        if mod is None:
-            settable = [n for n, val in VALUES.items() if val.settable]
-            self.problem(f"unknown modifier '{name}'", node.name, did_you_mean(name, list(mods) + settable))
-            if node.of is not None:
-                self.expr(node.of, scope)
-            return None
-        if mod.scope == "place" and node.of is None:
-            self.problem(f"modifier '{name}' belongs to a {v.noun}: write 'of <{v.noun}>'", node.name)
-        elif mod.scope == "game" and node.of is not None:
-            self.problem(f"modifier '{name}' is kept once for the game; drop 'of ...'", node.of)
-        elif node.of is not None:
-            self.expect(node.of, scope, PLACE if mod.scope == "place" else SEAT, f"'of' for modifier '{name}'")
-        elif mod.scope == "seat" and not scope.seat:
-            self.problem(f"modifier '{name}' is kept per seat: say whose with 'of SEAT'", node.name)
-        self.out.targets[id(node)] = step = Step("modifier", name, mod)
-        return step
-
-    def _if(self, node: ast.If, scope: Scope) -> None:
-        self.expect(node.cond, scope, BOOL, "the condition after 'if'")
-        self.stmt(node.then, scope)
-        if node.otherwise is not None:
-            self.stmt(node.otherwise, scope)
-
-    def _each(self, node: ast.Each, scope: Scope) -> None:
-        self._new_name(node.name, scope)
-        typ = self.collection(node.options, scope)
-        self.stmt(node.body, scope.bind(node.name.name, element(typ)))
-
-    def _block(self, node: ast.Block, scope: Scope) -> None:
-        for stmt in node.body:
-            self.stmt(stmt, scope)
 
 
 _EXPRESSIONS: dict[type, Callable[[Checker, Any, Scope], Type]] = {
     ast.Number: Checker._number, ast.Text: Checker._text, ast.ListOf: Checker._list,
     ast.Name: Checker._name, ast.Where: Checker._where, ast.Call: Checker._call,
     ast.Unary: Checker._unary, ast.Binary: Checker._binary, ast.When: Checker._when,
-}
-
-_STATEMENTS: dict[type, Callable[[Checker, Any, Scope], None]] = {
-    ast.Gain: Checker._gain, ast.Take: Checker._transfer, ast.Give: Checker._transfer,
-    ast.Draw: Checker._draw, ast.PlaceTokens: Checker._tokens, ast.RemoveTokens: Checker._tokens,
-    ast.MoveTokens: Checker._move, ast.Convert: Checker._convert, ast.Claim: Checker._ownership,
-    ast.Release: Checker._ownership, ast.SetValue: Checker._set, ast.AddValue: Checker._set,
-    ast.If: Checker._if, ast.Each: Checker._each, ast.Block: Checker._block,
 }

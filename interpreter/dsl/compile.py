@@ -17,7 +17,7 @@ from typing import Any, Callable
 from .. import material, modifiers
 from ..context import Ctx
 from . import ast
-from .check import NOT_CONSTANT, Checked, Choice, Step
+from .checked import NOT_CONSTANT, Checked, Choice, Step
 
 Fn = Callable[[Ctx], Any]
 ABSENT = object()          # `it` not given: the function reads ctx.it

@@ -13,7 +13,7 @@ from typing import Any
 from .. import material, modifiers
 from ..actions import Slots, Values
 from ..context import Ctx
-from ..dsl.check import Scope
+from ..dsl.checked import Scope
 from ..dsl.names import Member
 from ..dsl.types import BOOL, PLACE
 from ..modifiers import ModifierDef

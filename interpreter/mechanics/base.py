@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from ..actions import ActionSpace, Block
 from ..context import Ctx
-from ..dsl.check import Scope
+from ..dsl.checked import Scope
 from ..dsl.names import Member
 from ..dsl.types import BOOL, NUM
 from ..modifiers import ModifierDef

@@ -10,7 +10,7 @@ from typing import Any
 
 from .. import material, modifiers
 from ..context import Ctx
-from ..dsl.check import Scope
+from ..dsl.checked import Scope
 from ..dsl.types import PLACE
 from ..params import Expr, Ref
 from .base import Doc

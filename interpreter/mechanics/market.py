@@ -12,7 +12,7 @@ from .. import material
 from ..actions import CLOSE, Count, Places
 from ..context import Ctx
 from ..errors import AmunreError
-from ..dsl.check import Scope
+from ..dsl.checked import Scope
 from ..dsl.types import NUM
 from ..params import Expr, Items, Ref
 from ..observe import Piece, one_hot

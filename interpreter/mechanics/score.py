@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from .. import material
 from ..context import Ctx
-from ..dsl.check import Scope
+from ..dsl.checked import Scope
 from ..dsl.types import BOOL, PLACE
 from ..params import Param, Ref
 from .base import Doc, Mechanic
