@@ -250,6 +250,10 @@ class ActionSpace:
         self.blocks.append(block)
         return block
 
+    def total(self) -> int:
+        """How many ids the blocks declared so far would take."""
+        return sum(block.size for block in self.blocks)
+
     def number(self) -> None:
         """Give every block its ids: by rank, then in the order declared."""
         self.blocks.sort(key=lambda b: b.rank)       # stable: declaration order within a rank

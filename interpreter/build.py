@@ -23,6 +23,7 @@ from .dsl.checked import Scope
 from .dsl.names import Attr, Vocabulary
 from .dsl.types import BOOL, NUM, Type, is_a
 from .errors import Problem, RulesError, did_you_mean
+from .limits import MAX_ACTIONS, MAX_CARDS, MAX_PLACES, MAX_SCHEDULE
 from .mechanics import MECHANICS
 from .mechanics.base import PHASE_PARAMS
 from .model import CardDef, DeckDef, GoodDef, Rules, Step, WinnerDef
@@ -118,6 +119,7 @@ def build_rules(doc: Document) -> Rules:
     """Compile a schema-valid document into Rules; RulesError lists every problem found."""
     build = Build(doc)
     data = doc.data
+    _sizes(build, data)
     places = vocabulary.places(build, data["places"])
     vocabulary.vocabulary(build, data)
     material = _material(build, data)
@@ -261,22 +263,55 @@ def _cards(build: Build, specs: dict[str, Any], phases: dict[str, Any]) -> dict[
     return cards
 
 
+def _sizes(build: Build, data: dict[str, Any]) -> None:
+    """Refuse, before anything is built from them, sizes that would take the machine's time or
+    memory (interpreter/limits.py): RulesError at once."""
+    players = data["players"]
+    if players["min"] > players["max"]:
+        build.problem(("players", "min"), f"the fewest players ({players['min']}) is more than the most ({players['max']})")
+    if len(data["places"]["items"]) > MAX_PLACES:
+        build.problem(("places", "items"), f"more than {MAX_PLACES:,} places")
+    cards = data.get("cards", {})
+    if sum(spec.get("count", 1) for spec in cards.values()) > MAX_CARDS:
+        largest = max(cards, key=lambda c: cards[c].get("count", 1))
+        build.problem(("cards", largest, "count"), f"the decks would hold more than {MAX_CARDS:,} cards")
+    structure = data.get("structure", {})
+    ages, rounds = structure.get("ages", 1), structure.get("rounds", 1)
+    per_age = rounds * len(structure.get("round", [])) + len(structure.get("age_end", [])) + \
+        len(structure.get("between_ages", []))
+    if ages * per_age + len(structure.get("game_end", [])) > MAX_SCHEDULE:
+        build.problem(("structure", "ages"), f"the schedule would have more than {MAX_SCHEDULE:,} steps")
+    if build.problems:
+        raise RulesError(build.problems)
+
+
 def _action_space(build: Build, phases: dict[str, Any], cards: dict[str, CardDef], material: Any) -> tuple:
     space = ActionSpace()
     material.cards = cards
-    for mech in phases.values():
+    for pid, mech in phases.items():
+        before = space.total()
         mech.declare(space, material)
+        _not_too_many(build, space, before, ("phases", pid))
     windows = {mech.window for mech in phases.values() if mech.window}
     play_blocks = {}
     for cid in sorted(cards):
         card = cards[cid]
         if card.effect is not None and card.window in windows:
+            before = space.total()
             play_blocks[cid] = space.declare("play", {"card": cid}, choice_fields(card.effect, material), PLAY)
+            _not_too_many(build, space, before, ("cards", cid, "effect"))
     sellable = tuple(sorted(c for c, card in cards.items() if material.decks.get(card.deck)
                             and material.decks[card.deck].sell))
     sell_block = space.declare("sell", None, (("card", Values(sellable)),), SELL) if sellable else None
-    space.number()
+    if space.total() <= MAX_ACTIONS:
+        space.number()
     return space, play_blocks, sell_block
+
+
+def _not_too_many(build: Build, space: ActionSpace, before: int, path: tuple) -> None:
+    if space.total() > MAX_ACTIONS >= before:
+        build.problem(path, f"its actions would number {space.total() - before:,} ids, and the rules at most "
+                      f"{MAX_ACTIONS:,} in all (a resource's max, a supply, a deck or a choice sizes them)")
 
 
 # ---- schedule and winner ------------------------------------------------------------------------
@@ -287,7 +322,7 @@ def _schedule(build: Build, structure: dict[str, Any], phases: dict[str, Any]) -
         for i, _ in enumerate(structure.get(key, [])):
             build.ref(("structure", key, i), "phase")
     entries = []
-    ages, rounds = structure.get("ages", 1), structure.get("rounds", 1)
+    ages, rounds = structure.get("ages", 1), structure.get("rounds", 1)      # within MAX_SCHEDULE: _sizes
     for age in range(1, ages + 1):
         for rnd in range(1, rounds + 1):
             entries += [(p, age, rnd) for p in structure.get("round", [])]

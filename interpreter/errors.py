@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import reprlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -83,7 +84,7 @@ class IllegalAction(AmunreError):
     def __init__(self, reason: str, action: Any = None) -> None:
         self.reason = reason
         self.action = action
-        shown = "" if action is None else f": {json.dumps(action, sort_keys=True, default=str)}"
+        shown = "" if action is None else f": {shown_value(action)}"
         super().__init__(f"illegal action{shown}: {reason}")
 
 
@@ -97,6 +98,16 @@ class GameError(AmunreError):
         self.message = message
         self.span = span
         super().__init__(Problem(message, span).format())
+
+
+def shown_value(value: Any, limit: int = 300) -> str:
+    """A value as a message may show it: JSON where it can be, else a short repr; never fails,
+    whatever the value (cycles, odd keys, huge texts)."""
+    try:
+        text = json.dumps(value, sort_keys=True, default=str)
+    except (TypeError, ValueError, RecursionError):
+        text = reprlib.repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:

@@ -13,7 +13,8 @@ from typing import Any
 from . import cards, flow, rng
 from .actions import PLAY, SELL
 from .context import Ctx
-from .errors import AmunreError, IllegalAction
+from .errors import AmunreError, GameError, IllegalAction, shown_value
+from .limits import MAX_DECISIONS_PER_STEP
 from .model import Rules, Step
 from .observe import observation, observation_layout, observation_tensor
 from .rules_cache import load_rules, rules_for_save
@@ -32,6 +33,7 @@ class Game:
         self.log: list[dict[str, Any]] | None = [] if events else None     # readable events, if kept
         self.owned: tuple | None = None               # (owners, places per seat): material.owned_places
         self.sells: dict[tuple[str, ...], list[int]] = {}   # hand -> the ids of selling from it
+        self._step_seen, self._decisions = -1, 0            # decisions taken in the step now running
         self._legal: list[int] | None = None
 
     # ---- reading -------------------------------------------------------------------------------
@@ -102,15 +104,15 @@ class Game:
         except (TypeError, ValueError, RecursionError):
             action_id = None
         if action_id is None or action_id not in legal:
-            raise IllegalAction(self._why_illegal(action), _shown(action))
+            raise IllegalAction(self._why_illegal(action), action)
         self._apply(action_id)
 
     def apply_id(self, action_id: int) -> None:
         """Carry out one legal action given by its id."""
         legal = self._legal if self._legal is not None else self._legal_ids()
         if type(action_id) is not int or action_id not in legal:
-            raise IllegalAction(f"{action_id!r} is not among the legal action ids {self.legal_action_ids()[:12]}"
-                                + (" ..." if len(self._legal_ids()) > 12 else ""), _shown(action_id))
+            raise IllegalAction(f"{shown_value(action_id, 60)} is not among the legal action ids {self.legal_action_ids()[:12]}"
+                                + (" ..." if len(self._legal_ids()) > 12 else ""), action_id)
         self._apply(action_id)
 
     def _apply(self, action_id: int) -> None:
@@ -121,6 +123,12 @@ class Game:
         self._legal = None
         self.history.append(action_id)
         state.to_move = None
+        if state.step != self._step_seen:
+            self._step_seen, self._decisions = state.step, 0
+        self._decisions += 1
+        if self._decisions > MAX_DECISIONS_PER_STEP:
+            raise GameError(f"phase '{self.step.phase}' asked for more than {MAX_DECISIONS_PER_STEP:,} decisions: "
+                            "its rules never let it end")
         if block.rank == SELL:
             cards.sell(self, seat, block.fields[0][1].values[indices[0]])
         elif block.rank == PLAY:
@@ -142,11 +150,11 @@ class Game:
         legal = self.legal_actions()
         types = list(dict.fromkeys(a["type"] for a in legal))
         if action["type"] not in types:
-            return (f"a '{action['type']}' action is not possible now (phase "
+            return (f"a {shown_value(action['type'], 60)} action is not possible now (phase "
                     f"'{self.step.phase}', seat {self.to_move}); possible: {', '.join(sorted(types))}")
         same = [a for a in legal if a["type"] == action["type"]]
         sample = ", ".join(str(a) for a in same[:5]) + (" ..." if len(same) > 5 else "")
-        return f"{_shown(action)} is not allowed now; allowed '{action['type']}' actions: {sample}"
+        return f"{shown_value(action)} is not allowed now; allowed '{action['type']}' actions: {sample}"
 
     def event(self, event: dict[str, Any]) -> None:
         if self.log is not None:
@@ -216,15 +224,6 @@ class Game:
         return copy
 
 
-def _shown(action: Any) -> Any:
-    """An action as an error may show it (a broken or huge one shortened)."""
-    try:
-        text = repr(action)
-    except (RecursionError, ValueError):
-        return "<unprintable action>"
-    return action if len(text) <= 300 else text[:300] + "..."
-
-
 def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any] | None = None,
              events: bool = True) -> Game:
     """A new game at its first decision. `setup` may fix `start_player`, stack named decks
@@ -291,7 +290,10 @@ def _build_decks(game: Game, stacked: dict[str, list[str]]) -> None:
     for name, pile in state.decks.items():
         state.rng = rng.shuffle(state.rng, pile)
         if name in rules.setup_deck_counts:
-            count = rules.setup_deck_counts[name].fn(Ctx(game))
+            expression = rules.setup_deck_counts[name]
+            count = expression.fn(Ctx(game))
+            if count < 0:
+                raise GameError(f"{expression.rule.name}: a deck cannot hold {count} cards", expression.rule.span)
             state.boxed[name], state.decks[name] = pile[count:], pile[:count]
     for name, top in stacked.items():
         if name not in state.decks:

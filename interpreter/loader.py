@@ -17,6 +17,7 @@ from ruamel.yaml.scalarbool import ScalarBoolean
 
 from .document import Document, Pos, PosNode, Source
 from .errors import Problem, RulesError
+from .limits import MAX_EXTENDS, check_yaml
 
 __all__ = ["Document", "load_document", "load_rules_text"]
 
@@ -45,6 +46,9 @@ def _load_file(path: str, chain: tuple[str, ...]) -> Document:
 def _load(text: str, name: str, chain: tuple[str, ...]) -> Document:
     """Parse `text` (named `name`); `chain` holds the paths of the files extending it."""
     src = Source(name, [line.rstrip("\r") for line in text.split("\n")])
+    problems = check_yaml(text, src)
+    if problems:
+        raise RulesError(problems)
     yaml = YAML(typ="rt")
     try:
         problems = _duplicate_keys(yaml.compose(text), src, set())
@@ -53,7 +57,7 @@ def _load(text: str, name: str, chain: tuple[str, ...]) -> Document:
         tree = yaml.load(text)
     except MarkedYAMLError as error:
         raise RulesError([_syntax_problem(error, src)]) from None
-    except YAMLError as error:
+    except (YAMLError, ValueError, TypeError, RecursionError) as error:   # checked before: a last guard
         raise RulesError([Problem(f"{name}: YAML error: {error}")]) from None
     data, root = _convert(tree, src, _position(tree), None)
     doc = Document(name, text, data, None, (), root)
@@ -152,6 +156,8 @@ def _extend(doc: Document, chain: tuple[str, ...]) -> Document:
         raise RulesError([Problem("'extends' must be the file name of the rules to extend", where)])
     parent_path = os.path.join(os.path.dirname(doc.path), target)
     chain += (doc.path,)
+    if len(chain) >= MAX_EXTENDS:
+        raise RulesError([Problem(f"'extends' chains more than {MAX_EXTENDS} files", where)])
     if any(os.path.realpath(p) == os.path.realpath(parent_path) for p in chain):
         raise RulesError([Problem(f"'extends' makes a cycle: {' -> '.join(chain + (parent_path,))}", where)])
     if not os.path.isfile(parent_path):

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import rng
+from .errors import GameError
+from .limits import MAX_AMOUNT
 
 UNLIMITED = 10 ** 6       # the room of a place for a token without a capacity
 
@@ -23,6 +25,8 @@ def gain(game: Any, seat: int, resource: str, amount: int, source: str) -> int:
     have = state.resources[seat][resource]
     most = game.rules.resource_max.get(resource)
     new = max(have + amount, 0) if most is None else min(max(have + amount, 0), most)
+    if new > MAX_AMOUNT:
+        raise GameError(f"{source}: seat {seat}'s {resource} would pass {MAX_AMOUNT:,}")
     change = new - have
     if change:
         state.resources[seat][resource] = new

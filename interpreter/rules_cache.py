@@ -26,7 +26,8 @@ from .document import Document
 from .errors import AmunreError, RulesError
 from .model import Rules
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2          # raise it whenever what loading checks or stores changes
+CACHE_ENTRIES = 200       # entries kept; the oldest go first
 _LOADED: dict[str, Rules] = {}
 
 
@@ -108,6 +109,13 @@ def _store(path: str, doc: Document) -> None:
         temporary = entry[0].with_suffix(f".{os.getpid()}.tmp")
         temporary.write_text(json.dumps({"chain": chain, "document": doc.to_json()}), encoding="utf-8")
         temporary.replace(entry[0])                 # whole or not at all, even with two writers
+        _prune(entry[0].parent)
     except (OSError, ValueError):
         return
+
+
+def _prune(folder: Path) -> None:
+    entries = sorted(folder.glob("rules-*.json"), key=lambda p: p.stat().st_mtime)
+    for old in entries[:-CACHE_ENTRIES]:
+        old.unlink(missing_ok=True)
 

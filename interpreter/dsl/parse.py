@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib.resources import files
 
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ..cache_dir import cache_dir
+from ..limits import MAX_DIGITS, MAX_DSL_DEPTH, MAX_DSL_LENGTH
 
 START_SYMBOLS = ("effect", "expression", "collection_expression")
 
@@ -38,11 +40,34 @@ def parser() -> Lark:
 
 
 def parse(text: str, start: str) -> Tree:
-    """The parse tree of text; DslSyntaxProblem (with the offset) when it is not well formed."""
+    """The parse tree of text; DslSyntaxProblem (with the offset) when it is not well formed,
+    or too long, too deep or with too large a number to be a rule (interpreter/limits.py)."""
+    if len(text) > MAX_DSL_LENGTH:
+        raise DslSyntaxProblem(f"a DSL string may be at most {MAX_DSL_LENGTH:,} characters", MAX_DSL_LENGTH)
+    long_number = _LONG_NUMBER.search(text)
+    if long_number:
+        raise DslSyntaxProblem(f"a number of more than {MAX_DIGITS} digits", long_number.start())
     try:
-        return parser().parse(text, start=start)
+        tree = parser().parse(text, start=start)
     except UnexpectedInput as err:
         raise DslSyntaxProblem(_describe(err, text), _offset(err, text)) from None
+    _check_depth(tree)
+    return tree
+
+
+_LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
+
+
+def _check_depth(tree: Tree) -> None:
+    """Refuse a tree nested deeper than the limit, without recursion (later passes recurse)."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DSL_DEPTH:
+            offset = getattr(node.meta, "start_pos", 0) or 0
+            raise DslSyntaxProblem(f"expressions are nested more than {MAX_DSL_DEPTH} deep here: "
+                                   "split the rule or write it flatter", offset)
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
 
 
 def _offset(err: UnexpectedInput, text: str) -> int:

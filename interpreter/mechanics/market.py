@@ -11,7 +11,7 @@ from typing import Any
 from .. import material
 from ..actions import CLOSE, Count, Places
 from ..context import Ctx
-from ..errors import AmunreError
+from ..errors import AmunreError, GameError
 from ..dsl.checked import Scope
 from ..dsl.types import NUM
 from ..params import Expr, Items, Ref
@@ -48,24 +48,33 @@ class Market(Mechanic):
         self.price, self.pay, self.window = self.p.price, self.p.pay, self.p.card_window
         goods = build.material["good"]
         self.goods = [(goods[item.good], item.limit) for item in self.p.goods if item.good in goods]
-        self.prices: tuple[int, ...] | None = None
+        self.prices = self._table(build)
+
+    def _table(self, build: Any) -> tuple[int, ...] | None:
+        """The price of every count, when the curve depends on the count alone."""
+        if not self.price.pure:
+            return None
+        material = build.material["material"]
+        most = min(max((good_bound(good, material) for good, _ in self.goods), default=0), PRICE_TABLE)
+        try:
+            prices = tuple(self.price.fn(Ctx(None, None, {"n": n})) if n else 0 for n in range(most + 1))
+        except AmunreError:      # it fails for some count: let the game say so where it happens
+            return None
+        negative = next((n for n, price in enumerate(prices) if price < 0), None)
+        if negative is not None:
+            build.problem("price", message=f"a price is never below 0, and this curve gives {prices[negative]} "
+                          f"for n = {negative}")
+        return prices
 
     def declare(self, space: Any, material: Any) -> None:
         places = Places(material.places)
         self.buys = [space.declare("buy", {"good": good.id}, (("count", Count(good_bound(good, material))),),
                                    doc=self.actions[0].meaning) for good, _ in self.goods]
-        tokens = self.places_blocks_tokens()
+        tokens = self._tokens_sold()
         self.places = {token: space.declare("place", {"token": token}, (("at", places),), doc=self.actions[1].meaning,
                                            follow_up=True)
                        for token in tokens}
         self.closing = space.declare("done", None, (), CLOSE, doc=self.actions[2].meaning)
-        most = min(max((good_bound(good, material) for good, _ in self.goods), default=0), PRICE_TABLE)
-        if self.price.pure:      # the curve depends on the count alone: table it once
-            try:
-                self.prices = tuple(self.price.fn(Ctx(None, None, {"n": n})) if n else 0 for n in range(most + 1))
-            except AmunreError:  # it fails for some count: let the game say so where it happens
-                self.prices = None
-
     def describe(self) -> str:
         kinds = ", ".join(g.id for g, _ in self.goods)
         return f"In turn, each seat may buy {kinds} (in that order, each kind once), paying by the price curve."
@@ -73,7 +82,11 @@ class Market(Mechanic):
     def cost(self, game: Any, seat: int, n: int) -> int:
         if self.prices is not None and n < len(self.prices):
             return self.prices[n]
-        return self.price.fn(Ctx(game, seat, {"n": n})) if n else 0
+        price = self.price.fn(Ctx(game, seat, {"n": n})) if n else 0
+        if price < 0:
+            raise GameError(f"{self.price.rule.name}: a price is never below 0, and it is {price} for n = {n}",
+                            self.price.rule.span)
+        return price
 
     def most(self, game: Any, seat: int, stage: int) -> int:
         """The most of the stage's good the seat may buy: limit, availability and purse."""
@@ -147,7 +160,7 @@ class Market(Mechanic):
             data["placing"] = [good.token, count]
 
     def tensor_pieces(self, rules: Any) -> list[Piece]:
-        tokens = list(self.places_blocks_tokens())
+        tokens = list(self._tokens_sold())
 
         def stage(game: Any, seat: int, out: list[float], at: int) -> None:
             data = self.running(game)
@@ -158,5 +171,5 @@ class Market(Mechanic):
         return [Piece(f"{self.phase_id}.stage", (len(self.goods) + 1 + len(tokens),),
                       "the good now on sale (one-hot; last: done), then tokens bought and not yet placed", stage)]
 
-    def places_blocks_tokens(self) -> list[str]:
+    def _tokens_sold(self) -> list[str]:
         return list(dict.fromkeys(good.token for good, _ in self.goods if good.token))
