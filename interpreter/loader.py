@@ -51,10 +51,11 @@ def _load(text: str, name: str, chain: tuple[str, ...]) -> Document:
         raise RulesError(problems)
     yaml = YAML(typ="rt")
     try:
-        problems = _duplicate_keys(yaml.compose(text), src, set())
+        node = yaml.compose(text)         # composed once: checked for duplicates, then built
+        problems = _duplicate_keys(node, src, set())
         if problems:
             raise RulesError(problems)
-        tree = yaml.load(text)
+        tree = yaml.constructor.construct_document(node)
     except MarkedYAMLError as error:
         raise RulesError([_syntax_problem(error, src)]) from None
     except (YAMLError, ValueError, TypeError, RecursionError) as error:   # checked before: a last guard
