@@ -19,7 +19,8 @@ import typer
 from rich.console import Console
 
 from .. import AmunreError, RulesError, load_rules, new_game
-from ..interpreter.errors import IllegalAction
+from ..interpreter.errors import IllegalAction, shown_value
+from ..interpreter.limits import MAX_LOG_BYTES, MAX_PLAYERS
 from . import play as runner
 from .human import HumanAgent, HumanQuit
 from .render import PlayByPlay, esc, result_table, winner_line
@@ -76,6 +77,9 @@ def run(
         "--quiet", "-q", help="Print only the final score table.")] = False,
 ) -> None:
     """Play a whole game and print it move by move, then the final scores."""
+    if players is not None and not 0 < players <= 1000:    # absurd: stop before anything is sized by it
+        raise typer.BadParameter(f"{players} players? A rules file is for 1 to {MAX_PLAYERS} at the very most",
+                                 param_hint="'--players'")
     try:
         names = runner.parse_agents(agents, players)
     except ValueError as error:
@@ -128,7 +132,10 @@ def run(
         raise _fail(f"the game stopped: {error}") from None
     finally:
         if log_handle is not None:
-            log_handle.close()
+            try:
+                log_handle.close()
+            except OSError as error:
+                raise _fail(f"cannot write log file '{log}': {error.strerror or error}") from None
     _finish(console, rules, game.result(), names, as_json, quiet, f"seed {seed}")
 
 
@@ -163,6 +170,8 @@ def replay(
 ) -> None:
     """Replay a logged game from its seed and actions, and print it like `run` does."""
     try:
+        if log_path.stat().st_size > MAX_LOG_BYTES:
+            raise _fail(f"{log_path}: a game log is at most {MAX_LOG_BYTES:,} bytes")
         header, actions = runner.read_log(log_path.read_text(encoding="utf-8").splitlines())
     except OSError as error:
         raise _fail(f"cannot read log file '{log_path}': {error.strerror or error}") from None
@@ -259,9 +268,32 @@ def schema() -> None:
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
+@app.callback()
+def _options(
+    debug: Annotated[bool, typer.Option(
+        "--debug", help="On an unexpected failure, show Python's traceback instead of one line.")] = False,
+) -> None:
+    """Play, check and study board games whose rules are written as data."""
+
+
 def main() -> None:
-    """Entry point of the `amunre` console script."""
-    app()
+    """Entry point of the `amunre` console script: every failure ends in one line on standard
+    error and exit status 1 (2 for a mistake in the command line itself), never a traceback
+    unless `--debug` asks for one."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        sys.exit(130)
+    except AmunreError as error:
+        print(f"error: {error}", file=sys.stderr)
+        sys.exit(1)
+    except Exception as error:          # a bug of amunre's: say so in one line
+        if "--debug" in sys.argv[1:]:
+            raise
+        print(f"error: amunre failed unexpectedly ({type(error).__name__}: {shown_value(str(error), 200)}); "
+              "run it again with --debug to see where", file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

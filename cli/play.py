@@ -79,7 +79,10 @@ class JsonlLog:
             self._write(event)
 
     def _write(self, data: dict[str, Any]) -> None:
-        self.handle.write(json.dumps(data, sort_keys=False) + "\n")
+        try:
+            self.handle.write(json.dumps(data, sort_keys=False) + "\n")
+        except OSError as error:
+            raise AmunreError(f"cannot write the log file: {error.strerror or error}") from None
 
 
 def play(game: Any, agents: list[Any], report: Callable[[int | None, dict[str, Any] | None, list[dict[str, Any]]], None]) -> None:
@@ -105,9 +108,45 @@ def play(game: Any, agents: list[Any], report: Callable[[int | None, dict[str, A
         seen = len(log)
 
 
+_HEADER = {"amunre_log": int, "rules": str, "digest": str, "seed": int, "players": int}
+
+
 def read_log(lines: list[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The header and the actions (in order) of a JSON-lines game log."""
-    records = [json.loads(line) for line in lines if line.strip()]
-    if not records or "amunre_log" not in records[0]:
-        raise AmunreError("not an amunre game log: the first line must be its header")
-    return records[0], [r["action"] for r in records[1:] if "action" in r]
+    """The header and the actions (in order) of a JSON-lines game log; AmunreError naming the
+    line for anything that is not such a log."""
+    header: dict[str, Any] | None = None
+    actions = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except (ValueError, RecursionError):
+            raise AmunreError(f"line {number}: not JSON") from None
+        if not isinstance(record, dict):
+            raise AmunreError(f"line {number}: a log line is a JSON object, not {type(record).__name__}")
+        if header is None:
+            header = _checked_header(record, number)
+        elif "action" in record:
+            if not isinstance(record["action"], dict) or type(record.get("seat")) is not int:
+                raise AmunreError(f"line {number}: an action line is {{\"seat\": N, \"action\": {{...}}}}")
+            actions.append(record["action"])
+        elif not isinstance(record.get("event"), str):
+            raise AmunreError(f"line {number}: neither an action nor an event")
+    if header is None:
+        raise AmunreError("the log is empty")
+    return header, actions
+
+
+def _checked_header(record: dict[str, Any], number: int) -> dict[str, Any]:
+    if "amunre_log" not in record:
+        raise AmunreError(f"line {number}: not an amunre game log: the first line must be its header")
+    for key, kind in _HEADER.items():
+        if type(record.get(key)) is not kind:
+            raise AmunreError(f"line {number}: the header's '{key}' must be {'a number' if kind is int else 'a text'}")
+    if record["amunre_log"] != LOG_FORMAT:
+        raise AmunreError(f"line {number}: a log of format {record['amunre_log']}; this amunre reads format {LOG_FORMAT}")
+    agents = record.get("agents", [])
+    if not isinstance(agents, list) or not all(isinstance(a, str) for a in agents):
+        raise AmunreError(f"line {number}: the header's 'agents' must be a list of names")
+    return record

@@ -115,6 +115,18 @@ class PhaseBuild:
         return self.build.get(path)
 
 
+def _setup_hand(build: Build, hand: list[str], cards: dict[str, Any], max_players: int) -> None:
+    """Every seat is dealt the whole setup hand, so the deck must hold that many copies at the
+    largest table; a file that lowers a card's count below that is refused here, not mid-deal."""
+    for i, card in enumerate(hand):
+        build.ref(("setup", "hand", i), "card")
+        if card in cards and hand.index(card) == i:
+            needed = max_players * hand.count(card)
+            if cards[card].count < needed:
+                build.problem(("setup", "hand", i), f"every seat starts with '{card}', so {max_players} "
+                              f"players need {needed} copies; the card has count {cards[card].count}")
+
+
 def build_rules(doc: Document) -> Rules:
     """Compile a schema-valid document into Rules; RulesError lists every problem found."""
     build = Build(doc)
@@ -127,8 +139,7 @@ def build_rules(doc: Document) -> Rules:
     cards = _cards(build, data.get("cards", {}), phases)
     space, play_blocks, sell_block = _action_space(build, phases, cards, material)
     setup = data.get("setup", {})
-    for i, _ in enumerate(setup.get("hand", [])):
-        build.ref(("setup", "hand", i), "card")
+    _setup_hand(build, setup.get("hand", []), cards, data["players"]["max"])
     deck_counts = {}
     for name in setup.get("decks", {}):
         if name not in material.decks:

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import cards, flow, rng
+from . import cards, flow, rng, saves
 from .actions import PLAY, SELL
 from .context import Ctx
 from .errors import AmunreError, GameError, IllegalAction, shown_value
 from .limits import MAX_DECISIONS_PER_STEP
 from .model import Rules, Step
 from .observe import observation, observation_layout, observation_tensor
-from .rules_cache import load_rules, rules_for_save
+from .rules_cache import load_rules
+from .setup import build_decks, check_setup, deal
 from .state import GameState, plain_copy
 
 __all__ = ["Game", "load_rules", "new_game"]
@@ -203,15 +204,14 @@ class Game:
 
     # ---- saving and copying --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {"rules": {"path": self.rules.path, "id": self.rules.id, "digest": self.rules.digest},
-                "setup": plain_copy(self.setup), "actions": list(self.history), "state": self.state.to_json()}
+        """A save: the rules (path and digest), the seed's set-up, the action ids, the position."""
+        return saves.save(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any], rules: Rules | None = None) -> Game:
-        """Restore a saved game; the rules are reloaded from their path unless given."""
-        rules = rules_for_save(data["rules"], rules)
-        return cls(rules, GameState.from_json(data["state"]), list(data.get("actions", [])),
-                   setup=plain_copy(data.get("setup", {})))
+        """Restore a save by replaying its actions (the rules are reloaded from their path unless
+        given); AmunreError for anything that is not a game these rules reach."""
+        return saves.restore(data, rules)
 
     def clone(self, events: bool | None = None) -> Game:
         """An independent copy of the position and its action history, and of the event log
@@ -229,17 +229,16 @@ def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any
     """A new game at its first decision. `setup` may fix `start_player`, stack named decks
     (`decks: {name: [top cards...]}`), deal seats more cards (`hands: [[cards of seat 0], ...]`,
     each taken from its deck once the decks are ready), set `options`, and set per-seat start
-    `resources`.
+    `resources` (interpreter/setup.py checks them all).
     Without `events` the game keeps no readable log (faster, for simulations)."""
-    setup = setup or {}
     if type(players) is not int or not rules.min_players <= players <= rules.max_players:
         raise AmunreError(f"{rules.title or rules.id} is for {rules.min_players} to {rules.max_players} "
-                          f"players, not {players}")
+                          f"players, not {shown_value(players, 40)}")
+    if type(seed) is not int:
+        raise AmunreError(f"a seed is a whole number, not {shown_value(seed, 40)}")
+    setup = check_setup(rules, players, setup)
     options = {name: opt.default for name, opt in rules.options.items()}
-    for name, value in setup.get("options", {}).items():
-        if name not in rules.options or value not in rules.options[name].values:
-            raise AmunreError(f"unknown option value {name}={value}")
-        options[name] = value
+    options.update(setup.get("options", {}))
     state = GameState(
         players=players, seed=seed, rng=seed & ((1 << 64) - 1), options=options,
         resources=[dict(rules.resources) for _ in range(players)], sources=[{} for _ in range(players)],
@@ -250,61 +249,11 @@ def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any
         for seat, value in enumerate(values):
             state.resources[seat][name] = value
     game = Game(rules, state, events=events, setup=plain_copy(setup))
-    _build_decks(game, setup.get("decks", {}))
-    _deal(game, setup.get("hands", []))
+    build_decks(game, setup.get("decks", {}))
+    deal(game, setup.get("hands", []))
     if "start_player" in setup:
-        state.start_player = int(setup["start_player"]) % players
+        state.start_player = setup["start_player"]
     else:
         state.rng, state.start_player = rng.below(state.rng, players)
     flow.advance(game)
     return game
-
-
-def _deal(game: Game, hands: list[list[str]]) -> None:
-    """Set-up's extra cards: each from the top-most copy in its deck, else from the box."""
-    state = game.state
-    for seat, cards_ in enumerate(hands):
-        for card in cards_:
-            if card not in game.rules.cards or seat >= state.players:
-                raise AmunreError(f"setup deals unknown card '{card}' or to no such seat {seat}")
-            deck = game.rules.cards[card].deck
-            for pile in (state.decks[deck], state.boxed[deck]):
-                if card in pile:
-                    pile.remove(card)
-                    break
-            else:
-                raise AmunreError(f"setup deals '{card}', and its deck '{deck}' has no such card left")
-            state.hands[seat].append(card)
-
-
-def _build_decks(game: Game, stacked: dict[str, list[str]]) -> None:
-    rules, state = game.rules, game.state
-    for name, deck in rules.decks.items():
-        pile = list(rules.place_ids) if deck.of_places else [
-            c.id for c in rules.cards.values() if c.deck == name for _ in range(c.count)]
-        state.decks[name], state.discards[name], state.boxed[name] = pile, [], []
-    for seat in range(state.players):
-        for card in rules.setup_hand:
-            state.decks[rules.cards[card].deck].remove(card)
-            state.hands[seat].append(card)
-    for name, pile in state.decks.items():
-        state.rng = rng.shuffle(state.rng, pile)
-        if name in rules.setup_deck_counts:
-            expression = rules.setup_deck_counts[name]
-            count = expression.fn(Ctx(game))
-            if count < 0:
-                raise GameError(f"{expression.rule.name}: a deck cannot hold {count} cards", expression.rule.span)
-            state.boxed[name], state.decks[name] = pile[count:], pile[:count]
-    for name, top in stacked.items():
-        if name not in state.decks:
-            raise AmunreError(f"setup stacks unknown deck '{name}'")
-        pile, box = state.decks[name], state.boxed[name]
-        for card in reversed(top):
-            if card in pile:
-                pile.remove(card)
-            elif card in box:
-                box.remove(card)
-                box.append(pile.pop())     # keep the deck's size: the last card goes to the box
-            else:
-                raise AmunreError(f"setup stacks '{card}' on deck '{name}', which has no such card left")
-            pile.insert(0, card)

@@ -42,6 +42,7 @@ MAX_AMOUNT = 10 ** 15                # any resource of a seat, in either directi
 STEP_LIMIT = 1_000_000               # automatic steps between two decisions
 MAX_DECISIONS_PER_STEP = 100_000     # decisions within one step of the schedule
 MAX_SAVE_ACTIONS = 1_000_000         # actions a save may hold
+MAX_LOG_BYTES = 200_000_000          # a game log that `amunre replay` reads
 
 _CORE_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map"))
 _NUMBER = re.compile(r"[-+]?(0x[0-9a-fA-F_]+|0o[0-7_]+|[0-9_]+(\.[0-9_]*)?([eE][-+]?[0-9]+)?|\.[0-9_]+)")

@@ -167,14 +167,15 @@ def test_real_offer_and_attached_card_hidden_until_the_reveal(rules: Any, player
     assert phase["offers"][seat] is None
     # Give the seat to move an offering card (taken from the deck or the discards, so the
     # game stays whole) and let it attach the card and offer its gold.
-    data = game.to_json()
-    state = data["state"]
+    position = game.state.clone()
     card = "offering_adjustment"
-    pile = state["decks"]["favor"] if card in state["decks"]["favor"] else state["discards"]["favor"]
-    assume(card in pile and card not in state["hands"][seat] and state["resources"][seat]["gold"] >= 1)
+    pile = position.decks["favor"] if card in position.decks["favor"] else position.discards["favor"]
+    assume(card in pile and card not in position.hands[seat] and position.resources[seat]["gold"] >= 1)
     pile.remove(card)
-    state["hands"][seat].append(card)
-    game = amunre.Game.from_json(data, rules)
+    position.hands[seat].append(card)
+    # A position set up by hand (a save of it is refused: no actions reach it); the game works
+    # out the seat's decision from it.
+    game = amunre.Game(rules, position)
     game.apply({"type": "attach", "card": card})
     game.apply({"type": "offer", "amount": 1})
     if game.state.phase.get("stage") == "offer":

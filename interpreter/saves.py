@@ -1,0 +1,70 @@
+"""Saved games: written as the rules they were played under, the seed and set-up, the action
+ids and the position; restored by replaying the actions, never by trusting the position.
+
+A save may come from anyone. Restoring one checks its shape against grammar/save.schema.json,
+checks that the rules are still those it was played under (their digest), starts a new game
+from its seed and set-up, applies every action (each must be legal where it stands), and
+finally requires the position reached to be exactly the one the save holds. Whatever is
+wrong is an AmunreError saying what; a save that restores is a game the engine itself played.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+from typing import Any
+
+from .errors import AmunreError, IllegalAction, shown_value
+from .limits import MAX_SAVE_ACTIONS
+from .rules_cache import rules_for_save
+
+SAVE_FORMAT = 1
+
+
+def save(game: Any) -> dict[str, Any]:
+    rules = game.rules
+    return {"format": SAVE_FORMAT, "rules": {"path": rules.path, "id": rules.id, "digest": rules.digest},
+            "setup": json.loads(json.dumps(game.setup)), "actions": list(game.history),
+            "state": game.state.to_json()}
+
+
+def restore(data: Any, rules: Any = None) -> Any:
+    """The game a save holds, replayed; AmunreError if it is not one the rules can reach."""
+    from .game import new_game
+    try:
+        _check_shape(data)
+        rules = rules_for_save(data["rules"], rules)
+        state = data["state"]
+        game = new_game(rules, players=state["players"], seed=state["seed"], setup=data["setup"])
+        for index, action_id in enumerate(data["actions"]):
+            if game.over:
+                raise AmunreError(f"the save holds actions after the end of its game (from action {index})")
+            try:
+                game.apply_id(action_id)
+            except IllegalAction as error:
+                raise AmunreError(f"the save's action {index} ({action_id}) is not legal where it stands: "
+                                  f"{error.reason}") from None
+        reached = game.state.to_json()
+        if reached != state:
+            raise AmunreError(f"the save's position is not the one its actions reach ({_first_difference(reached, state)})")
+    except RecursionError:
+        raise AmunreError("the save is nested too deeply to be a saved game") from None
+    return game
+
+
+def _check_shape(data: Any) -> None:
+    from jsonschema import Draft202012Validator
+    if isinstance(data, dict) and isinstance(data.get("actions"), list) and len(data["actions"]) > MAX_SAVE_ACTIONS:
+        raise AmunreError(f"not an amunre saved game: it holds more than {MAX_SAVE_ACTIONS:,} actions")
+    schema = json.loads(files("amunre.grammar").joinpath("save.schema.json").read_text(encoding="utf-8"))
+    error = next(iter(Draft202012Validator(schema).iter_errors(data)), None)
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "the save"
+        raise AmunreError(f"not an amunre saved game: {where}: {shown_value(error.message, 200)}")
+
+
+def _first_difference(reached: dict[str, Any], saved: dict[str, Any]) -> str:
+    for key in sorted(set(reached) | set(saved)):
+        if reached.get(key) != saved.get(key):
+            return f"first in '{str(key)[:40]}'"
+    return "they differ"

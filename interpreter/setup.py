@@ -1,0 +1,105 @@
+"""Setting up a new game: what `setup` may hold, checked, then the decks built and dealt.
+
+`setup` lets a scenario or a test fix what chance would decide: the start player, cards on
+top of named decks, cards dealt to seats, options, starting resources. It may come from a
+save written by someone else, so every part is checked for type and sense, and anything else
+is refused with an AmunreError saying what.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rng
+from .context import Ctx
+from .errors import AmunreError, GameError
+from .limits import MAX_AMOUNT
+
+KEYS = ("start_player", "decks", "hands", "options", "resources")
+
+
+def check_setup(rules: Any, players: int, setup: Any) -> dict[str, Any]:
+    """The setup as new_game uses it; AmunreError for anything it cannot be."""
+    if setup is None:
+        return {}
+    if not isinstance(setup, dict) or not set(setup) <= set(KEYS):
+        raise AmunreError(f"setup is a mapping of {', '.join(KEYS)}; got {_brief(setup)}")
+    start = setup.get("start_player", 0)
+    if type(start) is not int or not 0 <= start < players:
+        raise AmunreError(f"setup's start_player is a seat from 0 to {players - 1}, not {_brief(start)}")
+    decks = setup.get("decks", {})
+    if not isinstance(decks, dict) or not all(isinstance(v, list) and all(isinstance(c, str) for c in v)
+                                              for v in decks.values()):
+        raise AmunreError("setup's decks map a deck's name to the card ids to put on top")
+    hands = setup.get("hands", [])
+    if not isinstance(hands, list) or len(hands) > players or not all(
+            isinstance(h, list) and all(isinstance(c, str) for c in h) for h in hands):
+        raise AmunreError(f"setup's hands are up to {players} lists of card ids, one per seat")
+    options = setup.get("options", {})
+    if not isinstance(options, dict):
+        raise AmunreError("setup's options map an option's name to one of its values")
+    for name, value in options.items():
+        if name not in rules.options or value not in rules.options[name].values:
+            raise AmunreError(f"unknown option value {_brief(name)}={_brief(value)}")
+    resources = setup.get("resources", {})
+    if not isinstance(resources, dict) or not all(
+            name in rules.resources and isinstance(v, list) and len(v) <= players
+            and all(type(x) is int and 0 <= x <= MAX_AMOUNT for x in v) for name, v in resources.items()):
+        raise AmunreError(f"setup's resources map a resource's name to up to {players} whole numbers "
+                          f"from 0 to {MAX_AMOUNT:,}, one per seat")
+    return setup
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "..."
+
+
+def deal(game: Any, hands: list[list[str]]) -> None:
+    """Set-up's extra cards: each from the top-most copy in its deck, else from the box."""
+    state = game.state
+    for seat, cards_ in enumerate(hands):
+        for card in cards_:
+            if card not in game.rules.cards or seat >= state.players:
+                raise AmunreError(f"setup deals unknown card '{card}' or to no such seat {seat}")
+            deck = game.rules.cards[card].deck
+            for pile in (state.decks[deck], state.boxed[deck]):
+                if card in pile:
+                    pile.remove(card)
+                    break
+            else:
+                raise AmunreError(f"setup deals '{card}', and its deck '{deck}' has no such card left")
+            state.hands[seat].append(card)
+
+
+def build_decks(game: Any, stacked: dict[str, list[str]]) -> None:
+    rules, state = game.rules, game.state
+    for name, deck in rules.decks.items():
+        pile = list(rules.place_ids) if deck.of_places else [
+            c.id for c in rules.cards.values() if c.deck == name for _ in range(c.count)]
+        state.decks[name], state.discards[name], state.boxed[name] = pile, [], []
+    for seat in range(state.players):
+        for card in rules.setup_hand:
+            state.decks[rules.cards[card].deck].remove(card)
+            state.hands[seat].append(card)
+    for name, pile in state.decks.items():
+        state.rng = rng.shuffle(state.rng, pile)
+        if name in rules.setup_deck_counts:
+            expression = rules.setup_deck_counts[name]
+            count = expression.fn(Ctx(game))
+            if count < 0:
+                raise GameError(f"{expression.rule.name}: a deck cannot hold {count} cards", expression.rule.span)
+            state.boxed[name], state.decks[name] = pile[count:], pile[:count]
+    for name, top in stacked.items():
+        if name not in state.decks:
+            raise AmunreError(f"setup stacks unknown deck '{name}'")
+        pile, box = state.decks[name], state.boxed[name]
+        for card in reversed(top):
+            if card in pile:
+                pile.remove(card)
+            elif card in box:
+                box.remove(card)
+                box.append(pile.pop())     # keep the deck's size: the last card goes to the box
+            else:
+                raise AmunreError(f"setup stacks '{card}' on deck '{name}', which has no such card left")
+            pile.insert(0, card)
