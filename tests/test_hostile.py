@@ -1,0 +1,143 @@
+"""A corpus of hostile inputs (tests/hostile/): rules files, game logs and saves that once made
+amunre crash, hang or eat memory. Each must end in a clean, located amunre error or in a
+game that plays to its end, through the API and through the command line alike.
+
+- `tests/hostile/*.yaml`: the first line says `# expect: MESSAGE` (a RulesError holding it),
+  `# expect: game-error: MESSAGE` (the rules load; playing ends in that GameError), or
+  `# expect: plays` (the rules load and a random game ends normally);
+- `tests/hostile/logs/*.jsonl` and `logs/expected.json`: what `amunre replay` must say;
+- `tests/hostile/saves/*.json` and `saves/expected.json`: what `Game.from_json` must say
+  (`"CURRENT"` stands for the digest of the rules as they are now).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import amunre
+from amunre.cli.app import app
+from amunre.interpreter.errors import GameError
+from amunre.interpreter.limits import MAX_PLAYERS, MAX_SAVE_ACTIONS
+
+from conftest import MAX_ACTIONS, REPO, RULES_PATH
+
+HOSTILE = Path(__file__).resolve().parent / "hostile"
+RULES_FILES = sorted(HOSTILE.glob("*.yaml"))
+LOGS = json.loads((HOSTILE / "logs" / "expected.json").read_text(encoding="utf-8"))
+SAVES = json.loads((HOSTILE / "saves" / "expected.json").read_text(encoding="utf-8"))
+
+
+def expectation(path: Path) -> str:
+    first = path.read_text(encoding="utf-8").split("\n", 1)[0]
+    assert first.startswith("# expect: "), f"{path.name} does not say what it expects"
+    return first.removeprefix("# expect: ")
+
+
+def play_to_the_end(rules: Any, seed: int = 3) -> amunre.Game:
+    game = amunre.new_game(rules, players=rules.min_players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(MAX_ACTIONS):
+        if game.over:
+            return game
+        game.apply_id(rng.choice(game.legal_action_ids()))
+    raise AssertionError("the game did not end")
+
+
+def test_the_corpus_covers_every_attack() -> None:
+    assert len(RULES_FILES) >= 30 and len(LOGS) >= 10 and len(SAVES) >= 12
+    outcomes = {expectation(p).split(":")[0] for p in RULES_FILES}
+    assert {"plays", "game-error"} <= outcomes
+
+
+@pytest.mark.parametrize("path", RULES_FILES, ids=[p.stem for p in RULES_FILES])
+def test_hostile_rules_file(path: Path) -> None:
+    expect = expectation(path)
+    if expect == "plays":
+        assert play_to_the_end(amunre.load_rules(path)).over
+    elif expect.startswith("game-error: "):
+        rules = amunre.load_rules(path)
+        with pytest.raises(GameError, match=expect.removeprefix("game-error: ")):
+            play_to_the_end(rules)
+    else:
+        with pytest.raises(amunre.RulesError) as info:
+            amunre.load_rules(path)
+        problems = info.value.problems
+        assert any(expect in p.format() for p in problems), info.value.format()
+        assert all(p.span is not None for p in problems), "every problem points into the file"
+
+
+@pytest.mark.parametrize("path", RULES_FILES, ids=[p.stem for p in RULES_FILES])
+def test_hostile_rules_file_on_the_command_line(path: Path) -> None:
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    loads = expectation(path) == "plays" or expectation(path).startswith("game-error")
+    assert result.exit_code == (0 if loads else 1), result.output
+
+
+def test_a_file_past_the_size_limit_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "huge.yaml"
+    path.write_text("id: huge\n" + "# padding\n" * 120_000, encoding="utf-8")
+    with pytest.raises(amunre.RulesError, match="larger than 1,000,000 bytes"):
+        amunre.load_rules(path)
+
+
+# ---- logs ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(LOGS))
+def test_hostile_log(tmp_path: Path, rules: Any, name: str) -> None:
+    text = (HOSTILE / "logs" / f"{name}.jsonl").read_text(encoding="utf-8").replace("CURRENT", rules.digest)
+    path = tmp_path / f"{name}.jsonl"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert LOGS[name] in result.output, result.output
+
+
+# ---- saves --------------------------------------------------------------------------------------
+
+def load_save(rules: Any, name: str) -> Any:
+    text = (HOSTILE / "saves" / f"{name}.json").read_text(encoding="utf-8")
+    return json.loads(text.replace("CURRENT", rules.digest))
+
+
+@pytest.mark.parametrize("name", sorted(SAVES))
+def test_hostile_save(rules: Any, name: str) -> None:
+    data = load_save(rules, name)
+    if SAVES[name] == "plays":
+        game = amunre.Game.from_json(data, rules)
+        assert game.to_json()["state"] == data["state"] and not game.over
+        return
+    with pytest.raises(amunre.AmunreError) as info:
+        amunre.Game.from_json(data, rules)
+    assert SAVES[name] in str(info.value)
+
+
+def test_a_save_restores_by_reloading_its_rules(rules: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copytree(REPO / "rules", tmp_path / "rules")
+    monkeypatch.chdir(tmp_path)
+    data = load_save(rules, "good")
+    game = amunre.Game.from_json(data)
+    assert game.rules.digest == rules.digest and len(game.history) == len(data["actions"])
+    assert RULES_PATH.exists()
+
+
+def test_a_save_with_more_actions_than_any_game_is_refused_before_replaying(rules: Any) -> None:
+    data = load_save(rules, "good")
+    data["actions"] = [0] * (MAX_SAVE_ACTIONS + 1)
+    with pytest.raises(amunre.AmunreError, match="more than 1,000,000 actions"):
+        amunre.Game.from_json(data, rules)
+
+
+def test_the_save_schema_states_the_limits_the_engine_holds() -> None:
+    schema = json.loads((REPO / "grammar" / "save.schema.json").read_text(encoding="utf-8"))
+    assert schema["properties"]["actions"]["maxItems"] == MAX_SAVE_ACTIONS
+    assert schema["properties"]["state"]["properties"]["players"]["maximum"] == MAX_PLAYERS
