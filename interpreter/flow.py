@@ -15,8 +15,7 @@ from typing import Any
 from . import cards, modifiers
 from .context import Ctx
 from .errors import GameError
-
-STEP_LIMIT = 1_000_000        # automatic steps between two decisions before a rules file is judged stuck
+from .limits import STEP_LIMIT
 NO_CARDS: frozenset[str] = frozenset()
 
 

@@ -29,19 +29,20 @@ MAX_EXTENDS = 16                     # files in an `extends` chain
 MAX_DSL_LENGTH = 2_000               # characters of one DSL string
 MAX_DSL_DEPTH = 50                   # expressions nested in each other (parentheses, operators)
 
-# ---- what a rules file declares ------------------------------------------------------------------
+# ---- what a rules file declares (the first three also stated in grammar/rules.schema.json) ------
 MAX_PLAYERS = 8
+MAX_SUPPLY = 100_000                 # pieces of one token supply
+MAX_CARD_COPIES = 10_000             # copies of one card
 MAX_PLACES = 1_000
 MAX_SCHEDULE = 10_000                # steps of the schedule (ages x rounds x phases)
 MAX_CARDS = 10_000                   # cards of all decks together
-MAX_SUPPLY = 100_000                 # pieces of one token supply
 MAX_ACTIONS = 100_000                # ids of the action space (sized by bid spaces, supplies, a resource's max...)
 
 # ---- a game ---------------------------------------------------------------------------------------
 MAX_AMOUNT = 10 ** 15                # any resource of a seat, in either direction
-STEP_LIMIT = 1_000_000               # automatic steps between two decisions
+STEP_LIMIT = 1_000_000               # automatic steps between two decisions: more, and the rules are stuck
 MAX_DECISIONS_PER_STEP = 100_000     # decisions within one step of the schedule
-MAX_SAVE_ACTIONS = 1_000_000         # actions a save may hold
+MAX_SAVE_ACTIONS = 1_000_000         # actions a save may hold (also in grammar/save.schema.json)
 MAX_LOG_BYTES = 200_000_000          # a game log that `amunre replay` reads
 
 _CORE_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map"))

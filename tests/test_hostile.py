@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 import amunre
 from amunre.cli.app import app
 from amunre.interpreter.errors import GameError
-from amunre.interpreter.limits import MAX_PLAYERS, MAX_SAVE_ACTIONS
+from amunre.interpreter.limits import MAX_CARD_COPIES, MAX_PLAYERS, MAX_SAVE_ACTIONS, MAX_SUPPLY
 
 from conftest import MAX_ACTIONS, REPO, RULES_PATH
 
@@ -137,7 +137,11 @@ def test_a_save_with_more_actions_than_any_game_is_refused_before_replaying(rule
         amunre.Game.from_json(data, rules)
 
 
-def test_the_save_schema_states_the_limits_the_engine_holds() -> None:
-    schema = json.loads((REPO / "grammar" / "save.schema.json").read_text(encoding="utf-8"))
-    assert schema["properties"]["actions"]["maxItems"] == MAX_SAVE_ACTIONS
-    assert schema["properties"]["state"]["properties"]["players"]["maximum"] == MAX_PLAYERS
+def test_the_schemas_state_the_limits_the_engine_holds() -> None:
+    saves = json.loads((REPO / "grammar" / "save.schema.json").read_text(encoding="utf-8"))
+    assert saves["properties"]["actions"]["maxItems"] == MAX_SAVE_ACTIONS
+    assert saves["properties"]["state"]["properties"]["players"]["maximum"] == MAX_PLAYERS
+    rules = json.loads((REPO / "grammar" / "rules.schema.json").read_text(encoding="utf-8"))["properties"]
+    assert rules["players"]["properties"]["max"]["maximum"] == MAX_PLAYERS
+    assert rules["tokens"]["additionalProperties"]["properties"]["supply"]["maximum"] == MAX_SUPPLY
+    assert rules["cards"]["additionalProperties"]["properties"]["count"]["maximum"] == MAX_CARD_COPIES
