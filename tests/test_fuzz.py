@@ -1,0 +1,117 @@
+"""Fuzzing in the suite: about 1,500 hostile inputs per run, each of which must end in a clean
+amunre error or a game that ends (tests/fuzz/strategies.py says what each check accepts).
+
+A long run multiplies every number of examples: `AMUNRE_FUZZ_SCALE=50 python -m pytest
+tests/test_fuzz.py` (about 15 minutes on two cores)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import amunre
+from fuzz import strategies as fz
+
+from conftest import play_random
+
+SCALE = int(os.environ.get("AMUNRE_FUZZ_SCALE", "1"))
+FAST = dict(deadline=None, suppress_health_check=list(HealthCheck), database=None)
+FOLDER = Path(tempfile.mkdtemp(prefix="amunre-fuzz-"))
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _no_rules_cache() -> Iterator[None]:
+    """Each fuzzed rules file is loaded once: caching it would only cost time and disk."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("AMUNRE_NO_CACHE", "1")
+        yield
+
+
+@settings(max_examples=100 * SCALE, **FAST)
+@given(fz.mutated(fz.BASE_DATA))
+def test_mutated_rules_files(data: Any) -> None:
+    text = json.dumps(data, ensure_ascii=False, default=str)      # JSON is YAML
+    assert fz.outcome_of_rules_text(text, FOLDER) in ("refused", "played", "game error", "long game")
+
+
+@settings(max_examples=100 * SCALE, **FAST)
+@given(st.data())
+def test_rules_text_with_broken_lines(data: st.DataObject) -> None:
+    lines = fz.RULES_PATH.read_text(encoding="utf-8").split("\n")
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(lines) - 1))
+        edit = data.draw(st.sampled_from(["drop", "double", "indent", "cut", "junk"]))
+        if edit == "drop":
+            del lines[at]
+        elif edit == "double":
+            lines.insert(at, lines[at])
+        elif edit == "indent":
+            lines[at] = "  " + lines[at]
+        elif edit == "cut":
+            lines[at] = lines[at][: data.draw(st.integers(0, max(len(lines[at]) - 1, 0)))]
+        else:
+            lines[at] = data.draw(st.sampled_from(["&a [*a]", "!!binary AA==", "<<: *x", "- [[[[[[", "{1: 2}",
+                                                   "x: 99999999999999999999", "'unclosed", "\t\t\tkey: v"]))
+    assert fz.outcome_of_rules_text("\n".join(lines), FOLDER) in ("refused", "played", "game error", "long game")
+
+
+@settings(max_examples=900 * SCALE, **FAST)
+@given(st.sampled_from(["expression", "collection", "effect"]), st.one_of(fz.dsl_soup, st.text(max_size=40)))
+def test_dsl_strings(rules: Any, kind: str, text: str) -> None:
+    game = amunre.new_game(rules, players=4, seed=len(text))
+    assert fz.outcome_of_dsl(rules, game, kind, text) in ("refused", "ran", "game error")
+
+
+@settings(max_examples=300 * SCALE, **FAST)
+@given(st.integers(0, 400), st.data())
+def test_corrupted_saves(rules: Any, cut: int, data: st.DataObject) -> None:
+    game = play_random(rules, 3 + cut % 3, cut, stop=lambda g: len(g.history) >= cut)
+    save = data.draw(fz.mutated(game.to_json()))
+    assert fz.outcome_of_save(rules, save) in ("refused", "restored")
+
+
+@settings(max_examples=60 * SCALE, **FAST)
+@given(st.data())
+def test_corrupted_logs(rules: Any, data: st.DataObject) -> None:
+    log = FOLDER / "source.jsonl"
+    if not log.exists():
+        from typer.testing import CliRunner
+
+        from amunre.cli.app import app
+        CliRunner().invoke(app, ["run", str(fz.RULES_PATH), "--seed", "4", "--agents", "random,random,random",
+                                 "--quiet", "--log", str(log)])
+    lines = log.read_text(encoding="utf-8").splitlines()
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(lines) - 1))
+        record = json.loads(lines[at]) if lines[at].startswith("{") else lines[at]
+        lines[at] = json.dumps(data.draw(fz.mutated(record)), default=str) if isinstance(record, dict) else "x"
+    assert fz.outcome_of_log(lines, FOLDER) in ("refused", "replayed")
+
+
+@settings(max_examples=25 * SCALE, **FAST)
+@given(st.integers(0, 10 ** 6), st.data())
+def test_random_play_with_illegal_tries(rules: Any, seed: int, data: st.DataObject) -> None:
+    """Agents that also try garbage at random: each refusal changes nothing, and the game still
+    ends as it would have."""
+    rng = random.Random(seed)
+    game = amunre.new_game(rules, players=3 + seed % 3, seed=seed)
+    twin = amunre.new_game(rules, players=3 + seed % 3, seed=seed)
+    while not game.over:
+        if rng.random() < 0.2:
+            garbage = data.draw(st.one_of(fz.json_values, st.integers(-5, game.num_distinct_actions() + 5)))
+            if fz.outcome_of_garbage_action(game, garbage) == "legal by chance":
+                twin.apply(game.actions()[-1])
+            continue
+        action = rng.choice(game.legal_action_ids())
+        game.apply_id(action)
+        twin.apply_id(action)
+    assert twin.over and twin.to_json() == game.to_json()
