@@ -1,8 +1,8 @@
-"""Fuzzing in the suite: about 1,500 hostile inputs per run, each of which must end in a clean
-amunre error or a game that ends (tests/fuzz/strategies.py says what each check accepts).
+"""Fuzzing in the suite: about 3,000 hostile inputs per run (and thousands of garbage actions
+within the random games), each of which must end in a clean amunre error or a game that ends
+(tests/fuzz/strategies.py says what each check accepts).
 
-A long run multiplies every number of examples: `AMUNRE_FUZZ_SCALE=50 python -m pytest
-tests/test_fuzz.py` (about 15 minutes on two cores)."""
+`AMUNRE_FUZZ_SCALE=N` multiplies every number of examples; tests/fuzz/run.py is the long run."""
 
 from __future__ import annotations
 
@@ -36,14 +36,14 @@ def _no_rules_cache() -> Iterator[None]:
         yield
 
 
-@settings(max_examples=100 * SCALE, **FAST)
+@settings(max_examples=120 * SCALE, **FAST)
 @given(fz.mutated(fz.BASE_DATA))
 def test_mutated_rules_files(data: Any) -> None:
     text = json.dumps(data, ensure_ascii=False, default=str)      # JSON is YAML
     assert fz.outcome_of_rules_text(text, FOLDER) in ("refused", "played", "game error", "long game")
 
 
-@settings(max_examples=100 * SCALE, **FAST)
+@settings(max_examples=120 * SCALE, **FAST)
 @given(st.data())
 def test_rules_text_with_broken_lines(data: st.DataObject) -> None:
     lines = fz.RULES_PATH.read_text(encoding="utf-8").split("\n")
@@ -64,14 +64,14 @@ def test_rules_text_with_broken_lines(data: st.DataObject) -> None:
     assert fz.outcome_of_rules_text("\n".join(lines), FOLDER) in ("refused", "played", "game error", "long game")
 
 
-@settings(max_examples=900 * SCALE, **FAST)
+@settings(max_examples=2000 * SCALE, **FAST)
 @given(st.sampled_from(["expression", "collection", "effect"]), st.one_of(fz.dsl_soup, st.text(max_size=40)))
 def test_dsl_strings(rules: Any, kind: str, text: str) -> None:
     game = amunre.new_game(rules, players=4, seed=len(text))
     assert fz.outcome_of_dsl(rules, game, kind, text) in ("refused", "ran", "game error")
 
 
-@settings(max_examples=300 * SCALE, **FAST)
+@settings(max_examples=600 * SCALE, **FAST)
 @given(st.integers(0, 400), st.data())
 def test_corrupted_saves(rules: Any, cut: int, data: st.DataObject) -> None:
     game = play_random(rules, 3 + cut % 3, cut, stop=lambda g: len(g.history) >= cut)
@@ -79,7 +79,7 @@ def test_corrupted_saves(rules: Any, cut: int, data: st.DataObject) -> None:
     assert fz.outcome_of_save(rules, save) in ("refused", "restored")
 
 
-@settings(max_examples=60 * SCALE, **FAST)
+@settings(max_examples=80 * SCALE, **FAST)
 @given(st.data())
 def test_corrupted_logs(rules: Any, data: st.DataObject) -> None:
     log = FOLDER / "source.jsonl"
@@ -97,7 +97,7 @@ def test_corrupted_logs(rules: Any, data: st.DataObject) -> None:
     assert fz.outcome_of_log(lines, FOLDER) in ("refused", "replayed")
 
 
-@settings(max_examples=25 * SCALE, **FAST)
+@settings(max_examples=30 * SCALE, **FAST)
 @given(st.integers(0, 10 ** 6), st.data())
 def test_random_play_with_illegal_tries(rules: Any, seed: int, data: st.DataObject) -> None:
     """Agents that also try garbage at random: each refusal changes nothing, and the game still
