@@ -62,6 +62,8 @@ CASES = [
      "each: {supply", "each", "'each' is a reserved word of the DSL"),
     ("division by a constant zero", HARVEST, 'amount: "gold_mine // (4 * (2 - 2))"',
      "4 * (2 - 2)", "4", "division by zero"),
+    ("a choice from a lone number (found by fuzzing)", SCRIBES, effect("choose x from 99; +x vp"), "99;", "9",
+     "expected a collection (provinces, seats or a [list]), got a number"),
     ("a choice among values computed in play", SCRIBES, effect("choose x from [my.gold, 1]; +x vp"),
      "[my.gold", "[", "a choice is made among places, seats or a list of fixed values"),
     ("a list of mixed kinds", SCRIBES, effect("choose x from [1, west]; +x vp"), "west]", "west",

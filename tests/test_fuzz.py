@@ -46,7 +46,7 @@ def test_mutated_rules_files(data: Any) -> None:
 @settings(max_examples=120 * SCALE, **FAST)
 @given(st.data())
 def test_rules_text_with_broken_lines(data: st.DataObject) -> None:
-    lines = fz.RULES_PATH.read_text(encoding="utf-8").split("\n")
+    lines = fz.RULES_TEXT.split("\n")
     for _ in range(data.draw(st.integers(1, 3))):
         at = data.draw(st.integers(0, len(lines) - 1))
         edit = data.draw(st.sampled_from(["drop", "double", "indent", "cut", "junk"]))

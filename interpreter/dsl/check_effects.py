@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping
 from ..errors import did_you_mean
 from . import ast
 from .builtins import RESERVED, VALUES
-from .checked import NOT_CONSTANT, Choice, Scope, Step
+from .checked import Choice, Scope, Step
 from .types import ANY, BOOL, NUM, PLACE, PLACES, SEAT, element
 
 
@@ -66,7 +66,7 @@ class EffectChecks:
             self.out.choices[id(stmt)] = Choice("places")
         elif item.kind == "seat":
             self.out.choices[id(stmt)] = Choice("seats")
-        elif self.out.const(base) is not NOT_CONSTANT:
+        elif isinstance(self.out.const(base), (list, tuple)):     # not NOT_CONSTANT, nor a lone number
             self.out.choices[id(stmt)] = Choice("values", tuple(dict.fromkeys(self.out.const(base))))
         elif typ != ANY:
             self.problem("a choice is made among places, seats or a list of fixed values", stmt.options)

@@ -21,6 +21,7 @@ from amunre.interpreter.loader import load_document
 
 REPO = Path(__file__).resolve().parent.parent.parent
 RULES_PATH = REPO / "rules" / "knizia2016.yaml"
+RULES_TEXT = RULES_PATH.read_text(encoding="utf-8")    # read once: a fuzz run must not see the file change
 BASE_DATA = load_document(RULES_PATH).data
 GAME_ACTIONS = 5_000
 
