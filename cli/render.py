@@ -103,6 +103,7 @@ class PlayByPlay:
         self.round: Any = None
         self.phase: str | None = None
         self.described: set[str] = set()
+        self.told: str | None = None       # the phase whose description its heading just printed
         self._pending: list[Any] | None = None
 
     def step(self, seat: int | None, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
@@ -153,13 +154,14 @@ class PlayByPlay:
         if rnd != self.round:
             self.console.print(f"[bold]Round {esc(rnd)}[/]", highlight=False)
             self.round = rnd
-        self.phase = phase
+        self.phase, self.told = phase, None
         self.console.print(f"  [bold cyan]{esc(phase)}[/]", highlight=False)
         if phase not in self.described:
             self.described.add(phase)
             text = describe_phase(self.rules, phase)
             if text:
                 self.console.print(f"    [dim]{esc(text)}[/]", highlight=False)
+                self.told = phase
         return ""
 
     def _on_lots(self, e: dict[str, Any]) -> str:
@@ -232,6 +234,9 @@ class PlayByPlay:
         return f"{seat_markup(e.get('seat'))} scores [bold]{esc(e.get('points'))}[/] for {esc(e.get('source'))}"
 
     def _on_reset(self, e: dict[str, Any]) -> str:
+        """What the reset did: its phase's description, unless the heading has just shown it."""
+        if self.phase is not None and self.phase == self.told:
+            return ""
         return f"[dim]{esc(describe_phase(self.rules, self.phase) or 'reset')}[/]" if self.phase else "[dim]reset[/]"
 
     def _on_game_over(self, e: dict[str, Any]) -> str:

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from . import vocabulary
-from .actions import PLAY, SELL, ActionSpace, Values
+from .actions import CLOSE, PLAY, SELL, ActionSpace, Values
 from .choices import choice_fields
 from .context import Ctx
 from .document import Document
@@ -137,7 +137,7 @@ def build_rules(doc: Document) -> Rules:
     material = _material(build, data)
     phases = _phases(build, data.get("phases", {}))
     cards = _cards(build, data.get("cards", {}), phases)
-    space, play_blocks, sell_block = _action_space(build, phases, cards, material)
+    space, play_blocks, sell_block, pass_block = _action_space(build, phases, cards, material)
     setup = data.get("setup", {})
     _setup_hand(build, setup.get("hand", []), cards, data["players"]["max"])
     deck_counts = {}
@@ -167,6 +167,8 @@ def build_rules(doc: Document) -> Rules:
                       for w in {card.window for card in cards.values() if card.window}},
         sell_ids={} if sell_block is None else {c: sell_block.base + i for i, c in
                                                 enumerate(sell_block.fields[0][1].values)},
+        pass_id=None if pass_block is None else pass_block.base,
+        sales_to_afford=_sales_to_afford(cards, material),
         expiring={life: tuple(n for n, m in mods.items() if m.lasts == life) for life in LIFETIMES},
         digest=rules_digest(data))
 
@@ -212,7 +214,8 @@ def _material(build: Build, data: dict[str, Any]) -> SimpleNamespace:
         elif "sell_resource" in spec:
             build.ref(("decks", name, "sell_resource"), "resource")
         decks[name] = DeckDef(name, spec.get("of") == "places", spec.get("sell", 0), spec.get("sell_resource"),
-                              spec.get("reshuffle", False), spec.get("hidden", False), spec.get("one_per_kind"))
+                              spec.get("sell_to_afford", True), spec.get("reshuffle", False), spec.get("hidden", False),
+                              spec.get("one_per_kind"))
     goods = {}
     for name, spec in data.get("goods", {}).items():
         if "draw" in spec:
@@ -314,9 +317,20 @@ def _action_space(build: Build, phases: dict[str, Any], cards: dict[str, CardDef
     sellable = tuple(sorted(c for c, card in cards.items() if material.decks.get(card.deck)
                             and material.decks[card.deck].sell))
     sell_block = space.declare("sell", None, (("card", Values(sellable)),), SELL) if sellable else None
+    pass_block = space.declare("pass", None, (), CLOSE) if _sales_to_afford(cards, material) else None
     if space.total() <= MAX_ACTIONS:
         space.number()
-    return space, play_blocks, sell_block
+    return space, play_blocks, sell_block, pass_block
+
+
+def _sales_to_afford(cards: dict[str, CardDef], material: Any) -> dict[str, tuple[str, int]]:
+    """What selling each card gives, for the cards a seat short of a resource is asked to sell."""
+    found = {}
+    for cid, card in cards.items():
+        deck = material.decks.get(card.deck)
+        if deck is not None and deck.sell and deck.sell_to_afford:
+            found[cid] = (deck.sell_resource, deck.sell)
+    return found
 
 
 def _not_too_many(build: Build, space: ActionSpace, before: int, path: tuple) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from . import choices, material
 from .actions import Block
 from .context import Ctx
+from .limits import MAX_AMOUNT
 
 
 def playable(game: Any, seat: int, window: str) -> list[int]:
@@ -68,6 +69,28 @@ def sell_ids(game: Any, seat: int) -> list[int]:
         sell_id = game.rules.sell_ids
         known = game.sells[hand] = sorted({sell_id[c] for c in hand if c in sell_id})
     return known
+
+
+def selling_would_pay(game: Any, mech: Any, seat: int, can: int) -> bool:
+    """Whether the seat, which can do `can` things in the running phase, could do more had it
+    sold every card it may sell: cards sell "at any time", so a seat short of what they sell
+    for is asked, not skipped."""
+    rules = game.rules
+    gains: dict[str, int] = {}
+    for card in game.state.hands[seat]:
+        sale = rules.sales_to_afford.get(card)
+        if sale is not None:
+            gains[sale[0]] = gains.get(sale[0], 0) + sale[1]
+    if not gains:
+        return False
+    purse = game.state.resources[seat]
+    before = {name: purse[name] for name in gains}
+    for name, gain in gains.items():
+        purse[name] = min(purse[name] + gain, rules.resource_max.get(name, MAX_AMOUNT))
+    try:
+        return len(mech.legal(game, seat)) > can
+    finally:
+        purse.update(before)
 
 
 def sell(game: Any, seat: int, card_id: str) -> None:

@@ -46,8 +46,10 @@ def advance(game: Any) -> None:
             continue
         legal = mech.legal(game, seat)              # a fresh list, in id order
         if not legal:
-            mech.pass_turn(game, seat)
-            continue
+            if not cards.selling_would_pay(game, mech, seat, 0):
+                mech.pass_turn(game, seat)
+                continue
+            legal = [rules.pass_id]                 # asked only to sell, or pass
         window = mech.window
         if window is not None and not window_cards.get(window, NO_CARDS).isdisjoint(state.hands[seat]):
             plays = cards.playable(game, seat, window)
@@ -55,7 +57,9 @@ def advance(game: Any) -> None:
             plays = None
         if plays:
             legal = legal + plays if legal[-1] < plays[0] else sorted(legal + plays)
-        elif mech.closing is not None and len(legal) == 1 and legal[0] == mech.closing.base:
+        elif (mech.closing is not None and len(legal) == 1 and legal[0] == mech.closing.base
+              and not (mech.asks_sellers and cards.sell_ids(game, seat))
+              and not cards.selling_would_pay(game, mech, seat, 1)):
             mech.apply(game, seat, mech.closing, ())
             continue
         legal.extend(cards.sell_ids(game, seat))     # selling ranks last

@@ -132,6 +132,8 @@ class Game:
                             "its rules never let it end")
         if block.rank == SELL:
             cards.sell(self, seat, block.fields[0][1].values[indices[0]])
+        elif action_id == self.rules.pass_id:
+            self.rules.step_mechanics[state.step].pass_turn(self, seat)
         elif block.rank == PLAY:
             cards.play(self, seat, block, indices)
         else:

@@ -17,6 +17,7 @@ class DeckDef:
     of_places: bool = False       # one card per place (the cards are the places' ids)
     sell: int = 0                 # what a card is turned in for; 0: it cannot be sold
     sell_resource: str | None = None
+    sell_to_afford: bool = True   # a seat short of sell_resource is asked, to sell or pass, if selling would pay
     reshuffle: bool = False       # an empty deck takes its shuffled discard pile
     hidden: bool = False          # cards in hand are private
     one_per_kind: str | None = None   # a seat plays one card of a kind per phase, round, age or game
@@ -99,6 +100,8 @@ class Rules:
     play_blocks: dict[str, Block]             # card id -> its play actions
     window_cards: dict[str, frozenset[str]]   # card window -> the cards played in it
     sell_ids: dict[str, int]                  # card id -> the id of selling it
+    pass_id: int | None                       # declining to sell when asked only because selling would pay
+    sales_to_afford: dict[str, tuple[str, int]]   # card id -> what selling it gives, for decks that sell_to_afford
     expiring: dict[str, tuple[str, ...]]      # lifetime -> modifiers that end with it
     digest: str                               # hash of the merged rules data
 

@@ -94,12 +94,14 @@ def build_decks(game: Any, stacked: dict[str, list[str]]) -> None:
         if name not in state.decks:
             raise AmunreError(f"setup stacks unknown deck '{name}'")
         pile, box = state.decks[name], state.boxed[name]
-        for card in reversed(top):
-            if card in pile:
-                pile.remove(card)
+        for stacked, card in enumerate(reversed(top)):    # each copy named comes from below those stacked
+            rest = pile[stacked:]
+            if card in rest:
+                del pile[stacked + rest.index(card)]
             elif card in box:
                 box.remove(card)
-                box.append(pile.pop())     # keep the deck's size: the last card goes to the box
+                if len(pile) > stacked:
+                    box.append(pile.pop())     # keep the deck's size: the last card goes to the box
             else:
                 raise AmunreError(f"setup stacks '{card}' on deck '{name}', which has no such card left")
             pile.insert(0, card)

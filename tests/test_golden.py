@@ -4,7 +4,9 @@
 seeded random agents chose and the result. Replaying the same seeds with the same agents must
 choose the very same actions (so legal actions keep their order) and end with the same result
 (so the rules still play the same). The file was written by the engine as it stood at commit
-36e8374; it is never regenerated to make this test pass.
+36e8374; it is never regenerated to make this test pass. The games are played under
+`golden/knizia2016-before-audit.yaml`: the 2016 rules as they were then, before issue 6's
+rules audit corrected them (that file says what changed).
 """
 
 from __future__ import annotations
@@ -19,6 +21,12 @@ import amunre
 from conftest import TESTS, play_random
 
 GOLDEN = json.loads((TESTS / "golden" / "knizia2016-random.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def rules() -> Any:
+    """The rules the golden games were recorded under."""
+    return amunre.load_rules(TESTS / "golden" / "knizia2016-before-audit.yaml")
 
 
 def test_the_golden_file_holds_twenty_real_games() -> None:

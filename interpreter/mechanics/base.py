@@ -12,7 +12,11 @@ it through a small contract:
   empty list means the seat has nothing to decide here: the engine calls `pass_turn`;
 - `apply(game, seat, block, indices)`: carry out one legal action;
 - `closing`: the block of the action that closes a seat's turn. When it is all a seat could
-  do (no card to play either), the engine takes it for the seat.
+  do (no card to play either), the engine takes it for the seat, unless `asks_sellers` and
+  the seat holds cards it may sell.
+
+A seat short of a resource is not skipped while selling its cards would pay for an action
+(decks' `sell_to_afford`): the engine asks it to sell, or to `pass` (then `pass_turn`).
 
 Card play and selling are not a mechanic's business: the engine adds them for the card
 window the phase opens (`window`), in one layer for every phase (interpreter/cards.py).
@@ -83,6 +87,7 @@ class Mechanic:
 
     window: str | None = None          # the card window open while a seat decides
     closing: Block | None = None       # the action that closes a seat's turn
+    asks_sellers: bool = False         # a seat holding cards it may sell is asked before closing
     automatic: ClassVar[bool] = False  # it has automatic work: the engine calls `auto`
 
     def __init__(self, phase_id: str, build: Any) -> None:

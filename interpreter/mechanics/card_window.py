@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..actions import CLOSE
-from ..params import Ref
+from ..params import Flag, Ref
 from .base import Doc, Mechanic
 
 
@@ -42,15 +42,20 @@ class ClosingTurns(Mechanic):
 
 class CardWindow(ClosingTurns):
     name = "card_window"
-    doc = ("In turn order, each seat that can play a card of the window may play cards, then says "
-           "`done`; a seat with nothing to play is skipped.")
-    params = (Ref("window", "The card window opened.", "window", required=True),)
+    doc = ("In turn order, each seat that can play a card of the window (or, with `sales`, sell a "
+           "card) may do so, then says `done`; a seat with nothing to do is skipped.")
+    params = (Ref("window", "The card window opened.", "window"),
+              Flag("sales", "Whether every seat holding cards it may sell is asked (a last chance to "
+                   "sell before a scoring, say)."))
     actions = (Doc("done", '{"type": "done"}', "end the seat's turn"),)
     closing_type = "done"
 
     def __init__(self, phase_id: str, build: Any) -> None:
         super().__init__(phase_id, build)
-        self.window = self.p.window
+        self.window, self.asks_sellers = self.p.window, bool(self.p.sales)
+        if self.window is None and not self.asks_sellers:
+            build.problem(message="a card window opens a `window`, offers `sales`, or both")
 
     def describe(self) -> str:
-        return f"In turn order, each seat may play its '{self.window}' cards."
+        what = [f"play its '{self.window}' cards"] if self.window else []
+        return f"In turn order, each seat may {' and '.join(what + ['sell cards'] * self.asks_sellers)}."

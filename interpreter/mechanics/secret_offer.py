@@ -78,6 +78,8 @@ class SecretOffer(Mechanic):
         Group("rewards", "What the offers earn, from the highest down.",
               Ints("ranks", "How many rewards the 1st, 2nd, ... highest offers earn.", minimum=0),
               Int("others", "How many rewards every other offer earns.", minimum=0, default=0),
+              OneOf("others_order", "In which order the other offers take theirs: `turn`, in turn order; "
+                    "`offer`, highest offer first.", ("turn", "offer"), default="turn"),
               Refs("goods", "The goods a reward may be.", "good")),
         OneOf("new_start_player", "`highest`: the highest offer becomes start player (ties: earlier "
               "in turn order); `unchanged`: it does not change.", ("highest", "unchanged"), default="highest"),
@@ -127,6 +129,7 @@ class SecretOffer(Mechanic):
         self.steal_card, self.steal_gain, self.steal_counts = p.steal.card, p.steal.gain, p.steal.counts
         self.attach_window = p.attach_window
         self.ranks, self.others = list(p.rewards.ranks or []), p.rewards.others or 0
+        self.others_by_turn = p.rewards.others_order == "turn"
         goods = build.material["good"]
         self.goods = [goods[g] for g in p.rewards.goods or [] if g in goods]     # unknown ones: reported
         self.new_start = p.new_start_player
@@ -157,7 +160,8 @@ class SecretOffer(Mechanic):
     def describe(self) -> str:
         instead = f" or its {self.steal_card} card" if self.steal_card else ""
         return (f"Each seat secretly offers {self.pay} (at least {self.minimum}){instead}; the total "
-                f"picks the tile; rewards {self.ranks} then {self.others} each go to the offers from highest.")
+                f"picks the tile; rewards {self.ranks} go to the offers from highest, then {self.others} to "
+                f"each other offer{' in turn order' if self.others_by_turn else ''}.")
 
     def tile_for(self, total: int) -> Row | None:
         for tile in self.tiles:
@@ -293,8 +297,10 @@ class SecretOffer(Mechanic):
                 material.gain(game, seat, self.pay, self.steal_gain, self.steal_card)
         if self.new_start == "highest" and ranking:
             game.set_start_player(ranking[0], announce=False)
-        data["queue"] = [[seat, self.ranks[i] if i < len(self.ranks) else self.others]
-                         for i, seat in enumerate(ranking)]
+        ranked, others = ranking[:len(self.ranks)], ranking[len(self.ranks):]
+        if self.others_by_turn:
+            others.sort(key=order.index)
+        data["queue"] = [[seat, n] for seat, n in zip(ranked, self.ranks)] + [[seat, self.others] for seat in others]
         data["stage"] = "reward"
         game.event({"event": "settled", "total": total, "tile": tile.id if tile else None,
                     "label": tile.label if tile else None, "ranking": ranking, "start_player": state.start_player})
