@@ -8,8 +8,8 @@ game that plays to its end, through the API and through the command line alike.
 - `tests/hostile/logs/*.jsonl` and `logs/expected.json`: what `amunre replay` must say;
 - `tests/hostile/saves/*.json` and `saves/expected.json`: what `Game.from_json` must say
   (`"CURRENT"` stands for the digest of the rules as they are now). The saves hold action ids
-  of games played under `tests/golden/knizia2016-before-audit.yaml`, which plays as the 2016
-  rules did when they were written (tests/test_golden.py holds it to that).
+  and positions of the rules as they are: `saves/make.py` writes them again when the rules
+  change.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from amunre.cli.app import app
 from amunre.interpreter.errors import GameError
 from amunre.interpreter.limits import MAX_CARD_COPIES, MAX_PLAYERS, MAX_SAVE_ACTIONS, MAX_SUPPLY
 
-from conftest import MAX_ACTIONS, REPO, TESTS, play_random
+from conftest import MAX_ACTIONS, REPO, play_random
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 RULES_FILES = sorted(HOSTILE.glob("*.yaml"))
@@ -106,19 +106,13 @@ def test_hostile_log(tmp_path: Path, rules: Any, name: str) -> None:
 
 # ---- saves --------------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def save_rules() -> Any:
-    return amunre.load_rules(TESTS / "golden" / "knizia2016-before-audit.yaml")
-
-
 def load_save(rules: Any, name: str) -> Any:
     text = (HOSTILE / "saves" / f"{name}.json").read_text(encoding="utf-8")
     return json.loads(text.replace("CURRENT", rules.digest))
 
 
 @pytest.mark.parametrize("name", sorted(SAVES))
-def test_hostile_save(save_rules: Any, name: str) -> None:
-    rules = save_rules
+def test_hostile_save(rules: Any, name: str) -> None:
     data = load_save(rules, name)
     if SAVES[name] == "plays":
         game = amunre.Game.from_json(data, rules)
@@ -139,8 +133,7 @@ def test_a_save_restores_by_reloading_its_rules(rules: Any, tmp_path: Path, monk
     assert game.to_json() == data
 
 
-def test_a_save_with_more_actions_than_any_game_is_refused_before_replaying(save_rules: Any) -> None:
-    rules = save_rules
+def test_a_save_with_more_actions_than_any_game_is_refused_before_replaying(rules: Any) -> None:
     data = load_save(rules, "good")
     data["actions"] = [0] * (MAX_SAVE_ACTIONS + 1)
     with pytest.raises(amunre.AmunreError, match="more than 1,000,000 actions"):
