@@ -164,6 +164,10 @@ class PlayByPlay:
                 self.told = phase
         return ""
 
+    def _on_skip(self, e: dict[str, Any]) -> str:
+        """A phase its `skip_if` skipped (one an option turns off, say): nothing happened."""
+        return ""
+
     def _on_lots(self, e: dict[str, Any]) -> str:
         lots = e.get("lots") or []
         return "Up for auction: " + (", ".join(f"[bold]{esc(p)}[/]" for p in lots) or "nothing")

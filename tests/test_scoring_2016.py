@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import random
+
 import pytest
 
 import amunre
+from amunre.interpreter.context import Ctx
 
 RULES = Path(__file__).resolve().parent.parent / "rules" / "knizia2016.yaml"
 
@@ -17,9 +20,9 @@ def rules():
     return amunre.load_rules(RULES)
 
 
-def position(rules, holdings, tile="mid_high", option="province", gold=None):
+def position(rules, holdings, tile="mid_high", option="province", gold=None, **options):
     """A 3-player game where holdings = {seat: {place: {token: n}}}."""
-    game = amunre.new_game(rules, players=3, seed=1, setup={"options": {"nile_side_bonus": option}})
+    game = amunre.new_game(rules, players=3, seed=1, setup={"options": {"nile_side_bonus": option, **options}})
     for seat, places in holdings.items():
         for pid, tokens in places.items():
             p = rules.place_index[pid]
@@ -102,3 +105,46 @@ def test_scoring_cards_require_their_condition(rules):
     game.state.hands[0] += ["west_or_east", "nile_or_frontier", "upper_or_lower", "master_of_farmers"]
     plays = {game.action_from_id(i)["card"] for i in cards.playable(game, 0, "scoring")}
     assert plays == {"west_or_east", "nile_or_frontier"}   # Mendes is in Lower Egypt; 0 farmers
+
+
+@pytest.mark.parametrize("reading", ["province", "player"])
+def test_a_side_without_pyramids_scores_nobody_or_the_most_stones(rules, reading):
+    # Option nile_side_without_pyramids: [R] names "the Province that contains the most
+    # Pyramids" (none: nobody); read through its stones tie-break, a 0-0 tie goes to stones.
+    holdings = {0: {"thebes": {"stone": 2}}, 1: {"mendes": {"stone": 1}, "buto": {}}}
+    nobody = points(rules, position(rules, holdings, option=reading))
+    assert nobody["nile_east"] == {} and nobody["nile_west"] == {}
+    stones = points(rules, position(rules, holdings, option=reading, nile_side_without_pyramids="stone_tiebreak"))
+    assert stones["nile_east"] == {0: 5}
+    assert stones["nile_west"] == {}                       # no stones there either: nobody
+    holdings[1]["mendes"] = {"pyramid": 1}                 # a pyramid on the side: pyramids decide again
+    assert points(rules, position(rules, holdings, option=reading,
+                                  nile_side_without_pyramids="stone_tiebreak"))["nile_east"] == {1: 5}
+
+
+def test_temples_score_at_the_age_end_or_at_every_harvest(rules):
+    # Option temple_scoring: [R] Intermediate Scoring (age end, the default) or the board's
+    # permanent-bonus box ("during each Harvest Phase").
+    holdings = {0: {"damanhur": {}, "edfu": {}}, 1: {"amarna": {}}}
+    at_age_end = position(rules, holdings, tile="mid_high")
+    assert points(rules, at_age_end)["temples"] == {0: 3 * 3, 1: 3 * 1}
+    assert rules.phases["harvest_temples"].skip_if.fn(Ctx(at_age_end))
+    every = position(rules, holdings, tile="mid_high", temple_scoring="every_harvest")
+    assert "temples" not in points(rules, every)
+    assert not rules.phases["harvest_temples"].skip_if.fn(Ctx(every))
+    assert points(rules, every, "harvest_temples")["temples"] == {0: 3 * 3, 1: 3 * 1}
+
+
+def test_a_game_scoring_temples_at_every_harvest_scores_them_each_round(rules):
+    game = amunre.new_game(rules, players=4, seed=3, setup={"options": {"temple_scoring": "every_harvest"}})
+    rng = random.Random(3)
+    while not game.over:
+        game.apply_id(rng.choice(game.legal_action_ids()))
+    ran = [e["phase"] for e in game.log if e["event"] == "phase"]
+    assert ran.count("harvest_temples") == 6 and not any(e["event"] == "skip" for e in game.log)
+    phase, temple_phases = None, set()
+    for event in game.log:
+        phase = event["phase"] if event["event"] == "phase" else phase
+        if event["event"] == "score" and event["source"] == "temples":
+            temple_phases.add(phase)
+    assert temple_phases == {"harvest_temples"}
