@@ -168,6 +168,17 @@ class PlayByPlay:
         """A phase its `skip_if` skipped (one an option turns off, say): nothing happened."""
         return ""
 
+    def _on_dealt(self, e: dict[str, Any]) -> str:
+        count = e.get("count")
+        return f"{seat_markup(e.get('seat'))} is dealt {esc(count)} card{'' if count == 1 else 's'}"
+
+    def _on_picked(self, e: dict[str, Any]) -> str:
+        return f"{seat_markup(e.get('seat'))} picks a card, face down"
+
+    def _on_revealed(self, e: dict[str, Any]) -> str:
+        picks = [f"{seat_markup(seat)} {esc(card)}" for seat, card in enumerate(e.get("picks") or []) if card]
+        return "Picks revealed: " + (", ".join(picks) or "none")
+
     def _on_lots(self, e: dict[str, Any]) -> str:
         lots = e.get("lots") or []
         return "Up for auction: " + (", ".join(f"[bold]{esc(p)}[/]" for p in lots) or "nothing")

@@ -136,7 +136,7 @@ def build_rules(doc: Document) -> Rules:
     vocabulary.vocabulary(build, data)
     material = _material(build, data)
     phases = _phases(build, data.get("phases", {}))
-    cards = _cards(build, data.get("cards", {}), phases)
+    cards = _cards(build, data.get("cards", {}), phases, material.decks, places.ids)
     space, play_blocks, sell_block, pass_block = _action_space(build, phases, cards, material)
     setup = data.get("setup", {})
     _setup_hand(build, setup.get("hand", []), cards, data["players"]["max"])
@@ -260,7 +260,10 @@ def _phases(build: Build, specs: dict[str, Any]) -> dict[str, Any]:
     return phases
 
 
-def _cards(build: Build, specs: dict[str, Any], phases: dict[str, Any]) -> dict[str, CardDef]:
+def _cards(build: Build, specs: dict[str, Any], phases: dict[str, Any], decks: dict[str, DeckDef],
+           place_ids: tuple[str, ...]) -> dict[str, CardDef]:
+    """The cards of the rules file, then one card per place for each deck of places: so a
+    province card is a card like any other, dealt, held, picked and discarded."""
     windows = set()
     for mech in phases.values():
         windows |= {w for w in (mech.window, getattr(mech, "attach_window", None)) if w}
@@ -273,6 +276,13 @@ def _cards(build: Build, specs: dict[str, Any], phases: dict[str, Any]) -> dict[
                           did_you_mean(window, windows))
         effect = build.effect(("cards", cid, "effect")) if "effect" in spec else None
         cards[cid] = CardDef(cid, spec["deck"], spec.get("count", 1), window, effect, spec.get("doc", ""))
+    for name, deck in decks.items():
+        if deck.of_places:
+            for pid in place_ids:
+                if pid in cards:
+                    build.problem(("cards", pid), f"the card '{pid}' has the id of a place, whose card the deck "
+                                  f"'{name}' holds", key=True)
+                cards.setdefault(pid, CardDef(pid, name, 1, None, None, f"the card of {pid}"))
     build.known["card"] = cards
     return cards
 
@@ -291,8 +301,8 @@ def _sizes(build: Build, data: dict[str, Any]) -> None:
         build.problem(("cards", largest, "count"), f"the decks would hold more than {MAX_CARDS:,} cards")
     structure = data.get("structure", {})
     ages, rounds = structure.get("ages", 1), structure.get("rounds", 1)
-    per_age = rounds * len(structure.get("round", [])) + len(structure.get("age_end", [])) + \
-        len(structure.get("between_ages", []))
+    per_age = rounds * len(structure.get("round", [])) + len(structure.get("age_start", [])) + \
+        len(structure.get("age_end", [])) + len(structure.get("between_ages", []))
     if ages * per_age + len(structure.get("game_end", [])) > MAX_SCHEDULE:
         build.problem(("structure", "ages"), f"the schedule would have more than {MAX_SCHEDULE:,} steps")
     if build.problems:
@@ -343,12 +353,13 @@ def _not_too_many(build: Build, space: ActionSpace, before: int, path: tuple) ->
 
 def _schedule(build: Build, structure: dict[str, Any], phases: dict[str, Any]) -> tuple[Step, ...]:
     build.known["phase"] = phases
-    for key in ("round", "age_end", "between_ages", "game_end"):
+    for key in ("age_start", "round", "age_end", "between_ages", "game_end"):
         for i, _ in enumerate(structure.get(key, [])):
             build.ref(("structure", key, i), "phase")
     entries = []
     ages, rounds = structure.get("ages", 1), structure.get("rounds", 1)      # within MAX_SCHEDULE: _sizes
     for age in range(1, ages + 1):
+        entries += [(p, age, 1) for p in structure.get("age_start", [])]
         for rnd in range(1, rounds + 1):
             entries += [(p, age, rnd) for p in structure.get("round", [])]
         entries += [(p, age, rounds) for p in structure.get("age_end", [])]

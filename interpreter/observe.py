@@ -161,7 +161,7 @@ def _board_pieces(rules: Any) -> list[Piece]:
     """Decks and discards, owners, tokens and supplies."""
     seats, places = rules.max_players, len(rules.place_ids)
     decks, tokens, kinds = list(rules.decks), list(rules.token_supply), list(rules.supply)
-    discard_ids = sorted(rules.cards) + list(rules.place_ids)
+    discard_ids = sorted(rules.cards)               # a deck of places holds cards named by the places
     discard_index = {c: i for i, c in enumerate(discard_ids)}
 
     def piles(g: Any, s: int, o: list[float], at: int) -> None:

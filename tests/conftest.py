@@ -85,6 +85,26 @@ def rules() -> Any:
 
 
 @pytest.fixture(scope="session")
+def rules_2016() -> Any:
+    """The 2016 rules, for tests about their particulars in modules run for every edition."""
+    return amunre.load_rules(RULES_PATH)
+
+
+EDITIONS = sorted(p.stem for p in (REPO / "rules").glob("*.yaml"))
+
+
+@pytest.fixture(scope="session", params=EDITIONS)
+def edition(request: pytest.FixtureRequest) -> Any:
+    """Each bundled rules file in turn. A module whose tests must hold for every edition
+    overrides `rules` with it (`every_edition` below), and so runs them all for each."""
+    return amunre.load_rules(REPO / "rules" / f"{request.param}.yaml")
+
+
+def every_edition(edition: Any) -> Any:
+    return edition
+
+
+@pytest.fixture
 def play(rules: Any) -> Callable[..., amunre.Game]:
     """play(players, seed, stop=..., after=...): a game of seeded random agents."""
     def run(players: int, seed: int, **kwargs: Any) -> amunre.Game:

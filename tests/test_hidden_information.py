@@ -10,12 +10,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import amunre
 
-from conftest import play_random
+from conftest import play_random, every_edition
+
+rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -98,7 +101,8 @@ def test_own_hand_visible_and_public_cards_of_others_visible(rules: Any, players
             assert not secret & set(shown)
 
 
-def test_theft_card_is_public_and_favor_cards_are_not(rules: Any) -> None:
+def test_theft_card_is_public_and_favor_cards_are_not(rules_2016: Any) -> None:
+    rules = rules_2016
     game = amunre.new_game(rules, players=4, seed=0)
     assert game.state.hands[1] == ["theft", "architect"]
     obs = game.observation(0)
@@ -217,7 +221,8 @@ def test_deck_order_is_not_seen(rules: Any, players: int, seed: int, actions: in
         assert "rng" not in obs and "seed" not in obs
 
 
-def test_deck_sizes_follow_draws(rules: Any) -> None:
+def test_deck_sizes_follow_draws(rules_2016: Any) -> None:
+    rules = rules_2016
     game = amunre.new_game(rules, players=4, seed=2)
     obs = game.observation(0)
     # 3 province cards per player, 4 drawn as the first auction's lots; 15 - 12 boxed

@@ -17,7 +17,9 @@ import pytest
 import amunre
 from amunre import AmunreError, IllegalAction
 
-from conftest import TESTS, random_agents
+from conftest import TESTS, random_agents, every_edition
+
+rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file
 
 
 def replay(rules: Any, players: int, seed: int, history: list[dict[str, Any]],
@@ -48,7 +50,8 @@ def test_unfinished_game_replays_from_seed_and_actions(rules: Any, play: Any, cu
     assert again.to_move == game.to_move and again.legal_actions() == game.legal_actions()
 
 
-def test_replay_with_setup_overrides(rules: Any) -> None:
+def test_replay_with_setup_overrides(rules_2016: Any) -> None:
+    rules = rules_2016
     setup = {"start_player": 2, "decks": {"provinces": ["thebes", "avaris"]}}
     game = amunre.new_game(rules, players=3, seed=5, setup=setup)
     assert game.state.start_player == 2 and game.to_move == 2
@@ -169,7 +172,8 @@ def test_everything_is_plain_json(rules: Any, players: int, seed: int) -> None:
     assert json.loads(json.dumps(game.result()))["winners"] == game.result()["winners"]
 
 
-def test_illegal_action_type_names_the_possible_ones(rules: Any) -> None:
+def test_illegal_action_type_names_the_possible_ones(rules_2016: Any) -> None:
+    rules = rules_2016
     game = amunre.new_game(rules, players=4, seed=3)
     before = game.to_json()
     legal_types = sorted({a["type"] for a in game.legal_actions()})
@@ -184,7 +188,8 @@ def test_illegal_action_type_names_the_possible_ones(rules: Any) -> None:
     assert game.to_json() == before, "a refused action changed the game"
 
 
-def test_illegal_variant_of_a_legal_type_lists_allowed_ones(rules: Any) -> None:
+def test_illegal_variant_of_a_legal_type_lists_allowed_ones(rules_2016: Any) -> None:
+    rules = rules_2016
     game = amunre.new_game(rules, players=4, seed=3)
     legal = game.legal_actions()
     bid = next(a for a in legal if a["type"] == "bid")
@@ -207,8 +212,9 @@ def test_illegal_variant_of_a_legal_type_lists_allowed_ones(rules: Any) -> None:
     assert game.to_json() == before
 
 
-def test_illegal_after_legal_actions_are_used_up(rules: Any) -> None:
+def test_illegal_after_legal_actions_are_used_up(rules_2016: Any) -> None:
     """Replaying an action that was legal a moment ago (a second bid in a row) is refused."""
+    rules = rules_2016
     game = amunre.new_game(rules, players=3, seed=6)
     first = game.legal_actions()[0]
     seat = game.to_move
@@ -257,7 +263,8 @@ def test_same_game_under_any_hash_seed(rules: Any) -> None:
     assert len(digests) == 1 and len(next(iter(digests))) == 64
 
 
-def test_editing_a_returned_action_changes_nothing(rules: Any) -> None:
+def test_editing_a_returned_action_changes_nothing(rules_2016: Any) -> None:
+    rules = rules_2016
     game = amunre.new_game(rules, players=4, seed=1)
     legal = game.legal_actions()
     snapshot = copy.deepcopy(legal)
@@ -268,7 +275,8 @@ def test_editing_a_returned_action_changes_nothing(rules: Any) -> None:
         game.apply(bid)
 
 
-def test_history_keeps_its_own_copy_of_each_action(rules: Any) -> None:
+def test_history_keeps_its_own_copy_of_each_action(rules_2016: Any) -> None:
+    rules = rules_2016
     game = amunre.new_game(rules, players=4, seed=1)
     action = dict(next(a for a in game.legal_actions() if a["type"] == "bid" and a["space"] == 0))
     game.apply(action)

@@ -6,10 +6,12 @@ events, hidden fields, DSL names) are all the schema, the reference docs and the
 
 from .auction import Auction
 from .card_window import CardWindow
+from .hands import Deal, SecretPick
 from .income import Income
 from .market import Market
 from .reset import Reset
 from .score import Score
 from .secret_offer import SecretOffer
 
-MECHANICS = {cls.name: cls for cls in (Auction, Market, SecretOffer, Income, CardWindow, Score, Reset)}
+MECHANICS = {cls.name: cls for cls in (Auction, Market, SecretOffer, Income, CardWindow, Score, Reset, Deal,
+                                        SecretPick)}
