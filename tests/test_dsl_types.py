@@ -62,6 +62,8 @@ CASES = [
      "each: {supply", "each", "'each' is a reserved word of the DSL"),
     ("division by a constant zero", HARVEST, 'amount: "gold_mine // (4 * (2 - 2))"',
      "4 * (2 - 2)", "4", "division by zero"),
+    ("minus a text (found by fuzzing)", SCRIBES, effect("require - 'x' > 0; +3 vp"), "'x' >", "'",
+     "what '-' applies to must be a number, not a text"),
     ("a choice from a lone number (found by fuzzing)", SCRIBES, effect("choose x from 99; +x vp"), "99;", "9",
      "expected a collection (provinces, seats or a [list]), got a number"),
     ("a choice among values computed in play", SCRIBES, effect("choose x from [my.gold, 1]; +x vp"),

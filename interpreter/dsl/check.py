@@ -75,9 +75,9 @@ class Checker(EffectChecks):
 
     def _unary(self, node: ast.Unary, scope: Scope) -> Type:
         wanted = BOOL if node.op == "not" else NUM
-        self.expect(node.operand, scope, wanted, f"what '{node.op}' applies to")
+        typ = self.expect(node.operand, scope, wanted, f"what '{node.op}' applies to")
         value = self.out.const(node.operand)
-        if value is not NOT_CONSTANT:
+        if value is not NOT_CONSTANT and is_a(typ, wanted):      # a mistyped one is reported, not folded
             self.out.consts[id(node)] = (not value) if node.op == "not" else -value
         self._stateful(node, node.operand)
         return wanted
