@@ -169,12 +169,16 @@ def _extend(doc: Document, chain: tuple[str, ...]) -> Document:
 
 
 def _merge(base: Any, base_node: PosNode, over: Any, over_node: PosNode) -> tuple[Any, PosNode]:
-    """Deep merge: mappings merge key by key; anything else in `over` replaces `base`."""
+    """Deep merge: mappings merge key by key; anything else in `over` replaces `base`; a key set
+    to nothing (`key: null`, `key: ~`) in `over` removes the parent's key (a rules file holds
+    no nulls of its own, so the two cannot be confused)."""
     if not (isinstance(base, dict) and isinstance(over, dict)):
         return over, over_node
     data, children = dict(base), dict(base_node.children)
     for key, value in over.items():
-        if key in base:
+        if value is None and key in base:
+            del data[key], children[key]
+        elif key in base:
             data[key], children[key] = _merge(base[key], base_node.children[key], value, over_node.children[key])
         else:
             data[key], children[key] = value, over_node.children[key]

@@ -225,6 +225,13 @@ def test_extends_deep_merges_onto_the_parent(tmp_path: Path) -> None:
     assert doc.path == str(tmp_path / "variant.yaml") and doc.text == VARIANT
 
 
+def test_extends_removes_a_key_set_to_nothing(tmp_path: Path) -> None:
+    write(tmp_path, {"base.yaml": BASE, "variant.yaml": "extends: base.yaml\nphases:\n  market: ~\n  auction: {spaces: null}\n"})
+    doc = load_document(tmp_path / "variant.yaml")
+    assert doc.data["phases"] == {"auction": {"pay": "gold"}}
+    assert doc.span(("phases", "auction", "pay")).file == str(tmp_path / "base.yaml")
+
+
 def test_extends_spans_point_into_the_file_the_value_came_from(tmp_path: Path) -> None:
     write(tmp_path, {"base.yaml": BASE, "variant.yaml": VARIANT})
     doc = load_document(tmp_path / "variant.yaml")
