@@ -85,6 +85,8 @@ def offer_text(offer: Any, unit: str = "") -> str:
     """An offer as markup: an amount, or the card offered instead."""
     if isinstance(offer, dict) and "card" in offer:
         return f"card {esc(offer['card'])}"
+    if isinstance(offer, dict) and offer.get("steal"):
+        return "steals"
     if isinstance(offer, dict) and "amount" in offer:
         return esc(with_unit(offer["amount"], unit))
     return "(hidden)" if offer == "hidden" else esc(plain_value(offer))

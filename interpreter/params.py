@@ -2,7 +2,7 @@
 table in docs/mechanics.md, and the compiled value the mechanic runs with.
 
 A mechanic lists its parameters as `Param` objects (kind, name, meaning, required or
-default). The rules builder compiles each from the phase's mapping (DSL strings are checked
+default). interpreter/build.py compiles each from the phase's mapping (DSL strings are checked
 and compiled here, ids are checked against the rules file); interpreter/reference.py turns
 the same declarations into the schema's phase definitions and the docs' tables.
 """

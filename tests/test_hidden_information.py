@@ -131,8 +131,9 @@ def offering_point(rules: Any, players: int, seed: int, which: int, offered: int
        amount=st.integers(0, 60), cards=st.lists(st.sampled_from(["offering_adjustment", "bribery",
                                                                    "treasury", "architect"]),
                                                   min_size=2, max_size=2, unique=True))
-def test_secret_offer_is_not_seen_before_the_reveal(rules: Any, players: int, seed: int, which: int,
+def test_secret_offer_is_not_seen_before_the_reveal(rules_2016: Any, players: int, seed: int, which: int,
                                                     offered: int, amount: int, cards: list[str]) -> None:
+    rules = rules_2016
     game = offering_point(rules, players, seed, which, offered)
     phase = game.state.phase
     done = phase["order"][:phase["idx"]]
@@ -161,10 +162,11 @@ def test_secret_offer_is_not_seen_before_the_reveal(rules: Any, players: int, se
 
 @SETTINGS
 @given(players=players_st, seed=seeds_st, which=st.integers(0, 5), offered=st.integers(0, 3))
-def test_real_offer_and_attached_card_hidden_until_the_reveal(rules: Any, players: int, seed: int,
+def test_real_offer_and_attached_card_hidden_until_the_reveal(rules_2016: Any, players: int, seed: int,
                                                               which: int, offered: int) -> None:
     """An actual offer, with an offering card really attached, is hidden; after the last offer
     the reveal shows every offer to everyone."""
+    rules = rules_2016
     game = offering_point(rules, players, seed, which, offered)
     phase = game.state.phase
     seat = game.to_move
@@ -240,7 +242,9 @@ def test_tensor_layout_is_fixed_by_the_rules(rules: Any) -> None:
     assert len(names) == len(set(names))
     assert all(a["offset"] + a["size"] == b["offset"] for a, b in zip(layout, layout[1:]))
     total = layout[-1]["offset"] + layout[-1]["size"]
-    assert {"seat", "resources", "hand", "tokens", "auction.bids", "offering.offers", "offering.tile"} <= set(names)
+    by_mechanic = {"auction": ("bids",), "secret_offer": ("offers", "tile")}
+    phase_pieces = {f"{pid}.{piece}" for pid, mech in rules.phases.items() for piece in by_mechanic.get(mech.name, ())}
+    assert phase_pieces and {"seat", "resources", "hand", "tokens"} | phase_pieces <= set(names)
 
     def check(game: Any, action: Any, index: int) -> None:
         for seat in range(game.state.players):

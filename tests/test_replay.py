@@ -17,7 +17,7 @@ import pytest
 import amunre
 from amunre import AmunreError, IllegalAction
 
-from conftest import TESTS, random_agents, every_edition
+from conftest import TESTS, every_edition, play_random, random_agents
 
 rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file
 
@@ -81,9 +81,10 @@ def test_replay_with_a_different_seed_diverges(rules: Any, play: Any) -> None:
     assert diverged or other.to_json() != game.to_json()
 
 
-def test_clone_is_independent_at_every_kind_of_step(rules: Any) -> None:
+def test_clone_is_independent_at_every_kind_of_step(rules_2016: Any) -> None:
     """Clone at many points (every phase, mid-offering too); playing and mutating the clone
     leaves the original untouched, and the original goes on exactly as an untouched twin."""
+    rules = rules_2016
     game = amunre.new_game(rules, players=4, seed=31)
     twin = amunre.new_game(rules, players=4, seed=31)
     rng = random.Random(4)
@@ -134,8 +135,8 @@ def test_clone_is_independent_at_every_kind_of_step(rules: Any) -> None:
     assert ("offering", "offer") in phases_seen
 
 
-def test_original_changes_do_not_reach_the_clone(rules: Any, play: Any) -> None:
-    game = play(5, 12, stop=lambda g: g.step.phase == "offering" and g.state.phase.get("idx", 0) >= 2)
+def test_original_changes_do_not_reach_the_clone(rules_2016: Any) -> None:
+    game = play_random(rules_2016, 5, 12, stop=lambda g: g.step.phase == "offering" and g.state.phase.get("idx", 0) >= 2)
     copy = game.clone()
     saved = copy.to_json()
     game.state.phase["offers"][0] = {"amount": 77}

@@ -1,6 +1,6 @@
 """The rules DSL: text -> parse tree -> typed AST -> checked -> closures.
 
-`Dsl(vocab, report)` compiles one string at a time for the rules builder: `expression`,
+`Dsl(vocab, report)` compiles one string at a time for interpreter/build.py: `expression`,
 `collection` and `effect` each parse the text (grammar/effects.lark), build the AST
 (`ast.py`), resolve names and check types (`check.py`), then compile closures
 (`compile.py`). Problems go to `report(message, offset, hint)` with the character offset in

@@ -91,7 +91,7 @@ class Mechanic:
     automatic: ClassVar[bool] = False  # it has automatic work: the engine calls `auto`
 
     def __init__(self, phase_id: str, build: Any) -> None:
-        """`build` is the phase's view of the rules builder; `build.params` holds the compiled
+        """`build` is the phase's view of interpreter/build.py's Build; `build.params` holds the compiled
         parameters (the phase's own and every phase's)."""
         self.phase_id = phase_id
         self.p = build.params

@@ -70,11 +70,16 @@ class SecretOffer(Mechanic):
     params = (
         Ref("pay", "The resource offered.", "resource", required=True),
         Int("minimum", "The smallest offer of the resource.", minimum=0, default=1),
-        Group("steal", "A card that may be offered instead of the resource.",
-              Ref("card", "The card (it stays in the seat's hand).", "card", required=True),
+        Group("steal", "Stealing instead of an offer: with a card, or (without `card`) by any seat's choice.",
+              Ref("card", "The card offered to steal (it stays in the seat's hand); without it, any seat "
+                  "may choose to steal (`{\"type\": \"steal\"}`).", "card"),
               Int("gain", "What a seat that offered it takes, in `pay`, once the offers are settled.", default=0),
               Int("counts", "What that offer adds to the total (negative: subtracts).", default=0)),
         Ref("attach_window", "The card window of cards offered alongside, resolved after the reveal.", "window"),
+        Group("card_offers", "Cards a seat may add to its offer, each counting as some of `pay` (spent "
+              "at the reveal; a card of `attach_window` is resolved instead).",
+              Ref("deck", "The deck whose cards may be offered.", "deck", required=True),
+              Int("worth", "What each card offered counts as.", minimum=1, default=1)),
         Group("rewards", "What the offers earn, from the highest down.",
               Ints("ranks", "How many rewards the 1st, 2nd, ... highest offers earn.", minimum=0),
               Int("others", "How many rewards every other offer earns.", minimum=0, default=0),
@@ -89,6 +94,7 @@ class SecretOffer(Mechanic):
     actions = (Doc("attach", '{"type": "attach", "card": "CARD"}', "offer a card alongside"),
                Doc("offer", '{"type": "offer", "amount": 5}', "offer an amount of the resource"),
                Doc("offer", '{"type": "offer", "card": "CARD"}', "offer the steal card instead"),
+               Doc("steal", '{"type": "steal"}', "steal instead of making an offer (a `steal` without `card`)"),
                Doc("resolve", '{"type": "resolve", "card": "CARD", "CHOICE": -3}',
                    "resolve an attached card, with its choices"),
                Doc("take", '{"type": "take", "good": "GOOD", "at": "PLACE"}', "take one reward (`at`: where a token goes)"))
@@ -127,7 +133,9 @@ class SecretOffer(Mechanic):
         p = self.p
         self.pay, self.minimum = p.pay, p.minimum
         self.steal_card, self.steal_gain, self.steal_counts = p.steal.card, p.steal.gain, p.steal.counts
+        self.can_steal = build.get("steal") is not None
         self.attach_window = p.attach_window
+        self.card_deck, self.card_worth = (p.card_offers.deck, p.card_offers.worth) if p.card_offers else (None, 0)
         self.ranks, self.others = list(p.rewards.ranks or []), p.rewards.others or 0
         self.others_by_turn = p.rewards.others_order == "turn"
         goods = build.material["good"]
@@ -145,20 +153,23 @@ class SecretOffer(Mechanic):
     def declare(self, space: Any, material_: Any) -> None:
         window_cards = sorted(c for c, card in material_.cards.items()
                               if self.attach_window and card.window == self.attach_window)
-        self.attach = space.declare("attach", None, (("card", Values(tuple(window_cards))),),
-                                    doc=self.actions[0].meaning) if window_cards else None
+        offered = sorted(set(window_cards) | {c for c, card in material_.cards.items() if card.deck == self.card_deck})
+        self.attach = space.declare("attach", None, (("card", Values(tuple(offered))),),
+                                    doc=self.actions[0].meaning) if offered else None
         self.offer = space.declare("offer", None, (("amount", Count(self.most)),), doc=self.actions[1].meaning)
-        self.steal = (space.declare("offer", {"card": self.steal_card}, (), doc=self.actions[2].meaning)
-                      if self.steal_card else None)
+        if self.steal_card:
+            self.steal = space.declare("offer", {"card": self.steal_card}, (), doc=self.actions[2].meaning)
+        else:
+            self.steal = space.declare("steal", None, (), doc=self.actions[3].meaning) if self.can_steal else None
         self.resolves = {c: space.declare("resolve", {"card": c}, choice_fields(material_.cards[c].effect, material_),
-                                          doc=self.actions[3].meaning)
+                                          doc=self.actions[4].meaning)
                          for c in window_cards if material_.cards[c].effect is not None}
         places = Places(material_.places)
         self.takes = [space.declare("take", {"good": g.id}, () if g.draw else (("at", places),),
-                                    doc=self.actions[4].meaning) for g in self.goods]
+                                    doc=self.actions[5].meaning) for g in self.goods]
 
     def describe(self) -> str:
-        instead = f" or its {self.steal_card} card" if self.steal_card else ""
+        instead = f" or its {self.steal_card} card" if self.steal_card else " or steals" if self.steal else ""
         return (f"Each seat secretly offers {self.pay} (at least {self.minimum}){instead}; the total "
                 f"picks the tile; rewards {self.ranks} go to the offers from highest, then {self.others} to "
                 f"each other offer{' in turn order' if self.others_by_turn else ''}.")
@@ -216,7 +227,7 @@ class SecretOffer(Mechanic):
                       if ("str", card) in lookup and card not in attached]
         purse = state.resources[seat][self.pay]
         offers = list(range(self.offer.base + self.minimum, self.offer.base + purse + 1))
-        if self.steal is not None and self.steal_card in hand:
+        if self.steal is not None and (self.steal_card is None or self.steal_card in hand):
             offers.append(self.steal.base)
         return attach + (offers or [self.offer.base])        # nothing to give: an empty offer
 
@@ -245,7 +256,8 @@ class SecretOffer(Mechanic):
             state.hands[seat].remove(card)
             data["attached"][seat].append(card)
         elif block is self.offer or block is self.steal:
-            data["offers"][seat] = {"amount": indices[0]} if block is self.offer else {"card": self.steal_card}
+            data["offers"][seat] = ({"amount": indices[0]} if block is self.offer else
+                                    {"card": self.steal_card} if self.steal_card else {"steal": True})
             data["idx"] += 1
         elif block.type == "resolve":
             card = data["queue"].pop(0)[1]
@@ -269,14 +281,21 @@ class SecretOffer(Mechanic):
     def _reveal(self, game: Any) -> None:
         data = game.state.phase
         total = 0
+        rules = game.rules
         for seat, offer in enumerate(data["offers"]):
-            if "card" in offer:
+            if "amount" not in offer:
                 total += self.steal_counts
             else:
-                total += offer["amount"]
                 material.gain(game, seat, self.pay, -offer["amount"], self.phase_id)
             for card in data["attached"][seat]:
-                data["queue"].append([seat, card])
+                if rules.cards[card].window == self.attach_window:
+                    data["queue"].append([seat, card])
+                elif "amount" in offer:                # a card offered as `pay`: spent
+                    game.state.discards[rules.cards[card].deck].append(card)
+                    offer["amount"] += self.card_worth
+                else:                                  # ... but a seat that steals gives nothing
+                    game.state.hands[seat].append(card)
+            total += offer.get("amount", 0)
         order = data["order"]
         data["queue"].sort(key=lambda item: order.index(item[0]))
         data["total"] = total
@@ -293,8 +312,8 @@ class SecretOffer(Mechanic):
         givers = [s for s in order if "amount" in data["offers"][s]]
         ranking = sorted(givers, key=lambda s: (-data["offers"][s]["amount"], order.index(s)))
         for seat in order:
-            if "card" in data["offers"][seat]:
-                material.gain(game, seat, self.pay, self.steal_gain, self.steal_card)
+            if "amount" not in data["offers"][seat]:
+                material.gain(game, seat, self.pay, self.steal_gain, self.steal_card or "steal")
         if self.new_start == "highest" and ranking:
             game.set_start_player(ranking[0], announce=False)
         ranked, others = ranking[:len(self.ranks)], ranking[len(self.ranks):]
@@ -334,7 +353,7 @@ class SecretOffer(Mechanic):
                     out[row_at] = 1.0
                     if not secret or other == seat:
                         out[row_at + 1] = float(offer.get("amount", 0))
-                        out[row_at + 2] = 1.0 if "card" in offer else 0.0
+                        out[row_at + 2] = 0.0 if "amount" in offer else 1.0       # stole
                 out[row_at + 3] = float(len(data["attached"][other]))
             out[at + 3 + seats * 4] = float(data.get("total", 0))
 
