@@ -213,7 +213,7 @@ class Game:
     def from_json(cls, data: dict[str, Any], rules: Rules | None = None) -> Game:
         """Restore a save by replaying its actions (the rules are reloaded from their path unless
         given); AmunreError for anything that is not a game these rules reach."""
-        return saves.restore(data, rules)
+        return saves.restore(data, rules, new_game)
 
     def clone(self, events: bool | None = None) -> Game:
         """An independent copy of the position and its action history, and of the event log

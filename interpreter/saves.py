@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from importlib.resources import files
-from typing import Any
+from typing import Any, Callable
 
 from .errors import AmunreError, IllegalAction, shown_value
 from .limits import MAX_SAVE_ACTIONS
@@ -28,9 +28,10 @@ def save(game: Any) -> dict[str, Any]:
             "state": game.state.to_json()}
 
 
-def restore(data: Any, rules: Any = None) -> Any:
-    """The game a save holds, replayed; AmunreError if it is not one the rules can reach."""
-    from .game import new_game
+def restore(data: Any, rules: Any, new_game: Callable[..., Any]) -> Any:
+    """The game a save holds, replayed from `new_game(rules, players, seed, setup)`; AmunreError
+    if it is not one the rules can reach. (The game module hands in its `new_game`: saving is
+    its business, and this module stays below it.)"""
     try:
         _check_shape(data)
         rules = rules_for_save(data["rules"], rules)
