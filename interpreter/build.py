@@ -159,6 +159,7 @@ def build_rules(doc: Document) -> Rules:
         place_ids=places.ids, place_index={pid: i for i, pid in enumerate(places.ids)},
         place_props=places.props, reconstructed=places.reconstructed, ownership=build.vocab.ownership,
         token_supply=material.token_supply, supply=material.supply, token_capacity=material.capacity,
+        unlimited_if=material.unlimited,
         conversions=material.conversions, converted=frozenset(s for s, _, _ in material.conversions),
         goods=material.goods, decks=material.decks, cards=cards,
         vocab=build.vocab, setup_hand=tuple(setup.get("hand", [])), setup_deck_counts=deck_counts,
@@ -183,11 +184,16 @@ def rules_digest(data: Any) -> str:
 
 def _material(build: Build, data: dict[str, Any]) -> SimpleNamespace:
     tokens = data.get("tokens", {})
-    token_supply, supply, capacity = {}, {}, {}
+    token_supply, supply, capacity, unlimited = {}, {}, {}, {}
     for name, spec in tokens.items():
         token_supply[name] = spec.get("supply_of", name)
         if "supply" in spec:
             supply[name] = spec["supply"]
+        if "unlimited_if" in spec:
+            unlimited[name] = build.expression(("tokens", name, "unlimited_if"), Scope(seat=False), BOOL)
+            if "supply" not in spec:
+                build.problem(("tokens", name, "unlimited_if"), "only a token with its own `supply` may have an "
+                              "unlimited one (set it on the token it shares)", key=True)
         if spec.get("capacity") is not None:
             attr_name = build.get(("tokens", name, "capacity"))
             attr = build.vocab.place_attrs.get(attr_name)
@@ -228,7 +234,7 @@ def _material(build: Build, data: dict[str, Any]) -> SimpleNamespace:
         card_counts[spec.get("deck")] = card_counts.get(spec.get("deck"), 0) + spec.get("count", 1)
     deck_sizes = {name: len(build.vocab.place_ids) if deck.of_places else card_counts.get(name, 0)
                   for name, deck in decks.items()}
-    material = SimpleNamespace(token_supply=token_supply, supply=supply, capacity=capacity,
+    material = SimpleNamespace(token_supply=token_supply, supply=supply, capacity=capacity, unlimited=unlimited,
                                conversions=tuple(conversions), decks=decks, goods=goods, tokens=tokens,
                                deck_sizes=deck_sizes, places=build.vocab.place_ids,
                                players=data["players"]["max"],

@@ -36,7 +36,8 @@ class Game:
         self.sells: dict[tuple[str, ...], list[int]] = {}   # hand -> the ids of selling from it
         self._step_seen, self._decisions = -1, 0            # decisions taken in the step now running
         self._legal: list[int] | None = None
-
+        self.unlimited = frozenset(kind for kind, holds in rules.unlimited_if.items()    # supplies that never run out
+                                   if holds.fn(Ctx(self)))
     # ---- reading -------------------------------------------------------------------------------
     @property
     def to_move(self) -> int | None:

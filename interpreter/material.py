@@ -108,6 +108,7 @@ def room(game: Any, place: int, token: str) -> int:
 
 
 def supply_of(game: Any, token: str) -> int:
+    """What the supply holds (an unlimited one never changes: what is taken is replaced)."""
     return game.state.supply[game.rules.token_supply[token]]
 
 
@@ -117,7 +118,9 @@ def place_tokens(game: Any, place: int, token: str, count: int) -> int:
     if count <= 0:
         return 0
     state = game.state
-    state.supply[game.rules.token_supply[token]] -= count
+    kind = game.rules.token_supply[token]
+    if kind not in game.unlimited:
+        state.supply[kind] -= count
     state.tokens[place][token] = state.tokens[place].get(token, 0) + count
     if token in game.rules.converted:
         apply_conversions(game, place)
@@ -131,7 +134,9 @@ def remove_tokens(game: Any, place: int, token: str, count: int) -> int:
     if count <= 0:
         return 0
     state.tokens[place][token] -= count
-    state.supply[game.rules.token_supply[token]] += count
+    kind = game.rules.token_supply[token]
+    if kind not in game.unlimited:
+        state.supply[kind] += count
     return count
 
 
@@ -153,7 +158,9 @@ def convert(game: Any, place: int, count: int, source: str, target: str) -> bool
     if game.state.tokens[place].get(source, 0) < count or supply_of(game, target) < 1:
         return False
     remove_tokens(game, place, source, count)
-    game.state.supply[game.rules.token_supply[target]] -= 1
+    kind = game.rules.token_supply[target]
+    if kind not in game.unlimited:
+        game.state.supply[kind] -= 1
     game.state.tokens[place][target] = game.state.tokens[place].get(target, 0) + 1
     game.event({"event": "convert", "place": game.rules.place_ids[place], "from": source,
                 "count": count, "to": target})

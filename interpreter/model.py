@@ -83,6 +83,7 @@ class Rules:
     ownership: bool
     token_supply: dict[str, str]              # token -> the supply it is drawn from
     supply: dict[str, int]
+    unlimited_if: dict[str, Expression]       # token -> when its supply never runs out (read at the start)
     token_capacity: dict[str, tuple[int, ...] | Callable[[Any, int], int]]   # a column, or computed
     conversions: tuple[tuple[str, int, str], ...]
     converted: frozenset[str]                 # tokens some conversion takes: only they trigger one

@@ -58,7 +58,7 @@ CASES = [
      "players from", "players", "'players' is a reserved word of the DSL"),
     ("a chosen name shadowing 'it'", SCRIBES, effect("choose it from my.provinces; +3 vp"),
      "it from", "it", "'it' is a reserved word of the DSL"),
-    ("a rules-file name that is a reserved word", "  stone: {supply: 15}", "  each: {supply: 15}",
+    ("a rules-file name that is a reserved word", "  stone: {supply: 15, ", "  each: {supply: 15, ",
      "each: {supply", "each", "'each' is a reserved word of the DSL"),
     ("division by a constant zero", HARVEST, 'amount: "gold_mine // (4 * (2 - 2))"',
      "4 * (2 - 2)", "4", "division by zero"),
