@@ -17,10 +17,12 @@ from typing import Annotated, Any, Optional
 
 import typer
 from rich.console import Console
+from rich.table import Table
 
 from .. import AmunreError, RulesError, load_rules, new_game
 from ..interpreter.errors import IllegalAction, shown_value
 from ..interpreter.limits import MAX_LOG_BYTES, MAX_PLAYERS
+from . import editions
 from . import play as runner
 from .human import HumanAgent, HumanQuit
 from .render import PlayByPlay, esc, result_table, winner_line
@@ -75,6 +77,9 @@ def run(
         "--json", help="Print only the result as JSON: scores, winners, the resources the rules report, breakdown.")] = False,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print only the final score table.")] = False,
+    option: Annotated[Optional[list[str]], typer.Option(
+        "--option", "-o", metavar="NAME=VALUE", help="Set one of the rules' options (repeatable; "
+        "`amunre options RULES` lists them).", show_default=False)] = None,
 ) -> None:
     """Play a whole game and print it move by move, then the final scores."""
     if players is not None and not 0 < players <= 1000:    # absurd: stop before anything is sized by it
@@ -86,26 +91,32 @@ def run(
         raise typer.BadParameter(str(error), param_hint="'--agents'") from None
     path = runner.resolve_rules(rules_path)
     rules = _load(path)
+    try:
+        chosen = editions.chosen_options(rules, option or [])
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="'--option'") from None
     count = len(names)
     if not rules.min_players <= count <= rules.max_players:
         hint = "'--players'" if agents is None or players is not None else "'--agents'"
         raise typer.BadParameter(f"{rules.title or rules.id} is for {rules.min_players} to "
                                  f"{rules.max_players} players, not {count}", param_hint=hint)
-    chosen = seed is not None
+    seeded = seed is not None
     if seed is None:
         seed = secrets.randbelow(10 ** 6)
     console = Console(highlight=False, soft_wrap=True)
     ui = Console(stderr=True, highlight=False, soft_wrap=True) if as_json else console
     show = PlayByPlay(console, rules, names)
     seat_agents = runner.build_agents(names, seed, lambda: HumanAgent(ui, before=show.flush))
-    replay = f"amunre run {shlex.quote(rules_path)} --seed {seed} --agents {','.join(names)}"
-    if as_json and not chosen:
+    replay = f"amunre run {shlex.quote(rules_path)} --seed {seed} --agents {','.join(names)}" + "".join(
+        f" -o {shlex.quote(f'{name}={value}')}" for name, value in chosen.items())
+    if as_json and not seeded:
         print(f"seed {seed} (replay: {replay} --json)", file=sys.stderr)
     if not as_json and not quiet:
-        console.print(f"[bold]{esc(rules.title or rules.id)}[/] - {count} players, seed {seed}", highlight=False)
+        console.print(f"[bold]{esc(rules.title or rules.id)}[/] - {count} players, seed {seed}"
+                      + "".join(f", {esc(n)}={esc(v)}" for n, v in chosen.items()), highlight=False)
         console.print(f"[dim]replay: {esc(replay)}[/]", highlight=False)
     try:
-        game = new_game(rules, players=count, seed=seed)
+        game = new_game(rules, players=count, seed=seed, setup={"options": chosen})
     except AmunreError as error:
         raise _fail(str(error)) from None
     report = (lambda seat, action, events: None) if as_json or quiet else show.step
@@ -117,7 +128,7 @@ def run(
             except OSError as error:
                 raise _fail(f"cannot write log file '{log}': {error.strerror or error}") from None
             jsonl = runner.JsonlLog(log_handle)
-            jsonl.header(rules, path, seed, count, names)
+            jsonl.header(rules, path, seed, count, names, chosen)
             report = _tee(report, jsonl.step)
         runner.play(game, seat_agents, report)
     except HumanQuit as stop:
@@ -136,7 +147,8 @@ def run(
                 log_handle.close()
             except OSError as error:
                 raise _fail(f"cannot write log file '{log}': {error.strerror or error}") from None
-    _finish(console, rules, game.result(), names, as_json, quiet, f"seed {seed}")
+    _finish(console, rules, game.result(), names, as_json, quiet,
+            f"seed {seed}" + "".join(f", {n}={v}" for n, v in chosen.items()))
 
 
 def _tee(first: Any, second: Any) -> Any:
@@ -184,13 +196,15 @@ def replay(
     names = list(header.get("agents", []))
     show = PlayByPlay(console, rules, names)
     try:
-        game = new_game(rules, players=header["players"], seed=header["seed"])
+        game = new_game(rules, players=header["players"], seed=header["seed"],
+                        setup={"options": header.get("options", {})})
         scripted = _Scripted(actions)
         runner.play(game, [scripted] * header["players"],
                     (lambda seat, action, events: None) if as_json or quiet else show.step)
     except AmunreError as error:
         raise _fail(f"{log_path}: the log does not replay: {error}") from None
-    _finish(console, rules, game.result(), names, as_json, quiet, f"seed {header['seed']}")
+    _finish(console, rules, game.result(), names, as_json, quiet,
+            f"seed {header['seed']}" + "".join(f", {n}={v}" for n, v in header.get("options", {}).items()))
 
 
 class _Scripted:
@@ -254,6 +268,52 @@ def _print_provenance(rules: Any) -> None:
 
 def _fact(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+# ---- editions and options --------------------------------------------------------------------
+
+@app.command("editions")
+def list_editions(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List the rules files shipped with amunre: each runs by its name (`amunre run NAME`)."""
+    rows = editions.editions()
+    if as_json:
+        sys.stdout.write(json.dumps(rows) + "\n")
+        return
+    table = Table(title="Rules files shipped with amunre")
+    for column in ("name", "title", "year", "publisher", "players", "source"):
+        table.add_column(column)
+    for row in rows:
+        if "error" in row:
+            table.add_row(esc(row["name"]), f"[red]does not load: {esc(row['error'])}[/]", "", "", "", "")
+        else:
+            table.add_row(*(esc("" if row[c] is None else str(row[c]))
+                            for c in ("name", "title", "year", "publisher", "players", "source")))
+    Console(highlight=False, soft_wrap=True).print(table)
+
+
+@app.command("options")
+def list_options(
+    rules_path: RulesArg,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the options as JSON.")] = False,
+) -> None:
+    """List a rules file's options (the readings its sources disagree on), with their values."""
+    rows = editions.options(_load(runner.resolve_rules(rules_path)))
+    if as_json:
+        sys.stdout.write(json.dumps(rows) + "\n")
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    if not rows:
+        console.print(f"{esc(rules_path)} has no options.")
+        return
+    table = Table(title=f"Options of {rules_path} (set one with: amunre run RULES -o NAME=VALUE)")
+    for column in ("option", "values (default first)", "what it decides"):
+        table.add_column(column)
+    for row in rows:
+        values = [row["default"]] + [v for v in row["values"] if v != row["default"]]
+        table.add_row(esc(row["name"]), esc(", ".join(values)), esc(row["doc"]))
+    console.print(table)
 
 
 # ---- schema ----------------------------------------------------------------------------------

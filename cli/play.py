@@ -4,13 +4,13 @@ agents, the loop that asks agents for actions, and the JSON-lines log that can r
 
 from __future__ import annotations
 
-import importlib.resources
 import json
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from ..interpreter.agents import AGENTS, make_agent
 from ..interpreter.errors import AmunreError
+from ..interpreter.shipped import shipped_path
 
 AGENT_NAMES = tuple(AGENTS) + ("human",)
 LOG_FORMAT = 1
@@ -21,13 +21,7 @@ def resolve_rules(name: str) -> str:
     (with or without `.yaml`), else the name unchanged (loading it then reports the missing file)."""
     if Path(name).exists():
         return name
-    shipped = importlib.resources.files("amunre.rules")
-    for candidate in (name, name + ".yaml"):
-        if "/" not in candidate and "\\" not in candidate:
-            entry = shipped.joinpath(candidate)
-            if entry.is_file():
-                return str(entry)
-    return name
+    return shipped_path(name) or name
 
 
 def parse_agents(spec: str | None, players: int | None, default_players: int = 4) -> list[str]:
@@ -67,9 +61,10 @@ class JsonlLog:
     def __init__(self, handle: TextIO) -> None:
         self.handle = handle
 
-    def header(self, rules: Any, path: str, seed: int, players: int, agents: list[str]) -> None:
-        self._write({"amunre_log": LOG_FORMAT, "rules": path, "rules_id": rules.id,
-                     "digest": rules.digest, "seed": seed, "players": players, "agents": agents})
+    def header(self, rules: Any, path: str, seed: int, players: int, agents: list[str],
+               options: dict[str, str]) -> None:
+        self._write({"amunre_log": LOG_FORMAT, "rules": path, "rules_id": rules.id, "digest": rules.digest,
+                     "seed": seed, "players": players, "agents": agents, "options": options})
 
     def step(self, seat: int | None, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
         """One action (none for the set-up) and the events it caused."""
@@ -149,4 +144,7 @@ def _checked_header(record: dict[str, Any], number: int) -> dict[str, Any]:
     agents = record.get("agents", [])
     if not isinstance(agents, list) or not all(isinstance(a, str) for a in agents):
         raise AmunreError(f"line {number}: the header's 'agents' must be a list of names")
+    options = record.get("options", {})
+    if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+        raise AmunreError(f"line {number}: the header's 'options' must map option names to values")
     return record

@@ -171,7 +171,8 @@ def build_rules(doc: Document) -> Rules:
         pass_id=None if pass_block is None else pass_block.base,
         sales_to_afford=_sales_to_afford(cards, material),
         expiring={life: tuple(n for n, m in mods.items() if m.lasts == life) for life in LIFETIMES},
-        digest=rules_digest(data))
+        digest=rules_digest(data), year=data.get("year"), publisher=data.get("publisher", ""),
+        source=data.get("source", ""))
 
 
 def rules_digest(data: Any) -> str:

@@ -18,6 +18,7 @@ from ruamel.yaml.scalarbool import ScalarBoolean
 from .document import Document, Pos, PosNode, Source
 from .errors import Problem, RulesError
 from .limits import MAX_EXTENDS, check_yaml
+from .shipped import shipped_names, shipped_path
 
 __all__ = ["Document", "load_document", "load_rules_text"]
 
@@ -162,7 +163,10 @@ def _extend(doc: Document, chain: tuple[str, ...]) -> Document:
     if any(os.path.realpath(p) == os.path.realpath(parent_path) for p in chain):
         raise RulesError([Problem(f"'extends' makes a cycle: {' -> '.join(chain + (parent_path,))}", where)])
     if not os.path.isfile(parent_path):
-        raise RulesError([Problem(f"'extends' names a file that does not exist: {parent_path}", where)])
+        parent_path = shipped_path(target) or parent_path        # a bare name: a rules file shipped with amunre
+    if not os.path.isfile(parent_path):
+        raise RulesError([Problem(f"'extends' names a file that does not exist: {parent_path}", where,
+                                  f"a path relative to this file, or a shipped rules file: {', '.join(shipped_names())}")])
     parent = _load_file(parent_path, chain)
     merged, merged_root = _merge(parent.data, parent._root, data, root)
     return Document(doc.path, doc.text, merged, parent_path, (parent_path,) + parent.parents, merged_root)

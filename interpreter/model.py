@@ -105,6 +105,9 @@ class Rules:
     sales_to_afford: dict[str, tuple[str, int]]   # card id -> what selling it gives, for decks that sell_to_afford
     expiring: dict[str, tuple[str, ...]]      # lifetime -> modifiers that end with it
     digest: str                               # hash of the merged rules data
+    year: int | None = None                   # the edition's, as the file gives them (amunre editions)
+    publisher: str = ""
+    source: str = ""
 
     def mechanic(self, step: int) -> Any:
         return self.step_mechanics[step]

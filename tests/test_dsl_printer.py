@@ -26,7 +26,7 @@ def dsl_strings(data: Any, path: tuple = ()) -> list[tuple[tuple, str]]:
     found = []
     if isinstance(data, dict):
         for key, value in data.items():
-            if key not in ("doc", "title", "label", "id", "mechanic", "extends"):
+            if key not in ("doc", "title", "label", "id", "mechanic", "extends", "publisher", "source"):
                 found += dsl_strings(value, path + (key,))
     elif isinstance(data, list):
         for i, value in enumerate(data):

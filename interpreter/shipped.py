@@ -1,0 +1,21 @@
+"""The rules files shipped with amunre, by name: `amunre run NAME` and a house rule's
+`extends: NAME` work after a plain `pip install`, with no checkout beside them."""
+
+from __future__ import annotations
+
+import importlib.resources
+
+
+def shipped_path(name: str) -> str | None:
+    """The path of the shipped rules file called `name` (with or without `.yaml`), if any."""
+    if not name or "/" in name or "\\" in name:
+        return None
+    entry = importlib.resources.files("amunre.rules").joinpath(name if name.endswith(".yaml") else name + ".yaml")
+    return str(entry) if entry.is_file() else None
+
+
+def shipped_names() -> list[str]:
+    """The names of every shipped rules file, sorted."""
+    folder = importlib.resources.files("amunre.rules")
+    return sorted(entry.name[:-len(".yaml")] for entry in folder.iterdir()
+                  if entry.name.endswith(".yaml") and entry.is_file())
