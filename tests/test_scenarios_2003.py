@@ -11,7 +11,7 @@ import amunre
 from amunre.interpreter import cards
 from amunre.interpreter.context import Ctx
 
-from conftest import REPO
+from conftest import REPO, play_random
 from test_scenarios_2016 import act, events, gold, owner, phase, place
 
 RED, BLACK, BLUE, WHITE = 0, 1, 2, 3
@@ -215,3 +215,50 @@ def test_online_start_player_stays_when_everyone_steals(online: Any) -> None:
     for seat in range(4):
         act(game, seat, type="steal")
     assert events(game, "settled")[-1]["ranking"] == [] and game.state.start_player == start
+
+
+# ---- the power card examples ------------------------------------------------------------------
+
+def seat_at(rules: Any, phase_id: str, seed: int) -> tuple[amunre.Game, int]:
+    """A random game stopped at the first decision of a phase, and the seat deciding."""
+    game = play_random(rules, 3, seed, stop=lambda g: g.step.phase == phase_id)
+    assert game.step.phase == phase_id
+    return game, game.to_move
+
+
+def give(game: amunre.Game, seat: int, places: dict[str, dict[str, int]], hand: list[str]) -> None:
+    """Set the seat's provinces and hand directly, then let the engine work out its decision again."""
+    rules = game.rules
+    game.state.owner = [-1 if owner == seat else owner for owner in game.state.owner]
+    for pid, tokens in places.items():
+        game.state.owner[rules.place_index[pid]] = seat
+        game.state.tokens[rules.place_index[pid]] = dict(tokens)
+    game.state.hands[seat] = list(hand)
+    game._legal = None
+
+
+def test_builder_example(rules: Any) -> None:
+    # Power cards, Example: blue builds a pyramid in Abu from 2 stones with a builder; his
+    # second builder may not be played in the same phase.
+    game, blue = seat_at(rules, "player_actions", 4)
+    give(game, blue, {"abu": {"stone": 2}, "kharga": {"stone": 2}}, ["builder", "builder"])
+    assert {"type": "play", "card": "builder", "target": "abu"} in game.legal_actions()
+    act(game, blue, type="play", card="builder", target="abu")
+    assert place(game, rules, "abu") == {"stone": 0, "pyramid": 1}
+    assert game.state.hands[blue] == ["builder"]
+    assert not any(a["type"] == "play" for a in game.legal_actions())     # not at Kharga either
+
+
+def test_farmer_bonus_example(rules: Any) -> None:
+    # Power cards, Example: red scores with a farmer bonus; his second farmer bonus may not be
+    # played in the same scoring, but another bonus card may.
+    game, red = seat_at(rules, "bonus_cards", 4)
+    give(game, red, {"thebes": {"farmer": 4}, "abu": {"farmer": 3}, "edfu": {"farmer": 2}},
+         ["farmer_bonus", "farmer_bonus", "upper_lower_egypt_bonus"])
+    before = game.state.resources[red]["vp"]
+    act(game, red, type="play", card="farmer_bonus")                      # 9 farmers
+    assert game.state.resources[red]["vp"] == before + 3
+    plays = [a["card"] for a in game.legal_actions() if a["type"] == "play"]
+    assert plays == ["upper_lower_egypt_bonus"]                           # all three in Upper Egypt
+    act(game, red, type="play", card="upper_lower_egypt_bonus")           # (then the scoring may run on)
+    assert game.state.sources[red]["vp"]["upper_lower_egypt_bonus"] == 3
