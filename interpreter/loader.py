@@ -173,9 +173,12 @@ def _extend(doc: Document, chain: tuple[str, ...]) -> Document:
 
 
 def _merge(base: Any, base_node: PosNode, over: Any, over_node: PosNode) -> tuple[Any, PosNode]:
-    """Deep merge: mappings merge key by key; anything else in `over` replaces `base`; a key set
-    to nothing (`key: null`, `key: ~`) in `over` removes the parent's key (a rules file holds
-    no nulls of its own, so the two cannot be confused)."""
+    """Deep merge: mappings merge key by key; lists of items with ids (places, tiles, scoring
+    rules) are patched by id; anything else in `over` replaces `base`. A key set to nothing
+    (`key: null`, `key: ~`) in `over` removes the parent's key (a rules file holds no nulls of
+    its own, so the two cannot be confused)."""
+    if _by_id(base) and _by_id(over):
+        return _merge_by_id(base, base_node, over, over_node)
     if not (isinstance(base, dict) and isinstance(over, dict)):
         return over, over_node
     data, children = dict(base), dict(base_node.children)
@@ -187,5 +190,39 @@ def _merge(base: Any, base_node: PosNode, over: Any, over_node: PosNode) -> tupl
         else:
             data[key], children[key] = value, over_node.children[key]
     return data, PosNode(over_node.src, over_node.value, over_node.key, children)
+
+
+def _by_id(items: Any) -> bool:
+    """A list whose items are mappings with distinct ids (so an item can be named by its id)."""
+    if not isinstance(items, list) or not items or not all(isinstance(i, dict) and "id" in i for i in items):
+        return False
+    ids = [item["id"] for item in items]
+    return all(isinstance(i, str) for i in ids) and len(set(ids)) == len(ids)
+
+
+def _merge_by_id(base: list[Any], base_node: PosNode, over: list[Any],
+                 over_node: PosNode) -> tuple[Any, PosNode]:
+    """The parent's items, each patched by the item of `over` with its id (`remove: true`
+    takes it out); items with new ids come after them, in `over`'s order."""
+    items = [(item, base_node.children[i]) for i, item in enumerate(base)]
+    where = {item["id"]: i for i, item in enumerate(base)}
+    gone = set()
+    for j, item in enumerate(over):
+        node = over_node.children[j]
+        at = where.get(item["id"])
+        if item.get("remove") is True and set(item) == {"id", "remove"}:
+            if at is None:
+                raise RulesError([Problem(f"there is no item '{item['id']}' to remove here", node.src.span(node.value),
+                                          f"the items are: {', '.join(where)}")])
+            gone.add(at)
+        elif at is None:
+            items.append((item, node))
+        else:
+            patch = {k: v for k, v in item.items() if k != "id"}
+            patch_node = PosNode(node.src, node.value, node.key, {k: c for k, c in node.children.items() if k != "id"})
+            items[at] = _merge(items[at][0], items[at][1], patch, patch_node)
+    kept = [pair for i, pair in enumerate(items) if i not in gone]
+    return ([item for item, _ in kept],
+            PosNode(over_node.src, over_node.value, over_node.key, {i: node for i, (_, node) in enumerate(kept)}))
 
 
