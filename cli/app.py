@@ -319,10 +319,14 @@ def list_options(
 # ---- schema ----------------------------------------------------------------------------------
 
 @app.command()
-def schema() -> None:
+def schema(
+    overlay: Annotated[bool, typer.Option(
+        "--overlay", help="The schema of a file with `extends` (a house rule): nothing required, `~` allowed.")] = False,
+) -> None:
     """Print the JSON Schema that rules files follow (for editors and other tools)."""
+    name = "overlay.schema.json" if overlay else "rules.schema.json"
     try:
-        text = importlib.resources.files("amunre.grammar").joinpath("rules.schema.json").read_text(encoding="utf-8")
+        text = importlib.resources.files("amunre.grammar").joinpath(name).read_text(encoding="utf-8")
     except OSError as error:
         raise _fail(f"the rules schema is missing from this installation: {error}") from None
     sys.stdout.write(text if text.endswith("\n") else text + "\n")

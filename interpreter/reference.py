@@ -1,11 +1,12 @@
 """The schema's phase definitions and the mechanics reference, generated from the mechanics'
 declarations, so that neither can drift from the code.
 
-    python -m amunre.interpreter.reference          # rewrite both files
-    python -m amunre.interpreter.reference --check  # exit 1 if either is out of date
+    python -m amunre.interpreter.reference          # rewrite the files
+    python -m amunre.interpreter.reference --check  # exit 1 if one is out of date
 
 grammar/rules.schema.json is hand-written except `$defs.phase` and one `$defs.<mechanic>`
-per mechanic; docs/mechanics.md is hand-written except the blocks between
+per mechanic; grammar/overlay.schema.json is generated from it whole (for files with
+`extends`); docs/mechanics.md is hand-written except the blocks between
 `<!-- generated: NAME -->` and `<!-- end generated -->`. A test runs the check.
 """
 
@@ -23,6 +24,7 @@ from .params import flatten, group_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "grammar" / "rules.schema.json"
+OVERLAY = ROOT / "grammar" / "overlay.schema.json"
 MECHANICS_DOC = ROOT / "docs" / "mechanics.md"
 
 
@@ -49,6 +51,51 @@ def schema_with_phases(schema: dict[str, Any]) -> dict[str, Any]:
     for name, cls in MECHANICS.items():
         defs[name] = mechanic_schema(cls)
     return {**schema, "$defs": defs}
+
+
+# ---- the overlay schema ----------------------------------------------------------------------------
+
+_NOT_IN_AN_OVERLAY = ("required", "minItems", "minProperties")
+
+
+def overlay_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema of a file that `extends` another: nothing is required (the parent has it),
+    any value may be `~` (it removes the parent's), an item with an id may be `{id, remove:
+    true}`; every key is still known, so an editor completes and checks them."""
+    overlay = _relaxed(schema)
+    overlay["title"] = "Amun-Re rules overlay (a rules file with extends)"
+    overlay["description"] = ("A rules file that changes another (`extends`): mappings merge, items with an id "
+                              "are patched by id, `~` removes a value. Generated from rules.schema.json.")
+    return overlay
+
+
+def _relaxed(node: Any) -> Any:
+    if isinstance(node, list):
+        return [_relaxed(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {}
+    for key, value in node.items():
+        if key in _NOT_IN_AN_OVERLAY:
+            continue
+        if key == "if":          # a condition on a key's value holds only where the key is written
+            out[key] = {**value, "required": sorted(value.get("properties", {}))}
+        elif key == "properties":
+            out[key] = {name: _nullable(_relaxed(sub)) for name, sub in value.items()}
+        elif key == "additionalProperties" and isinstance(value, dict):
+            out[key] = _nullable(_relaxed(value))
+        else:
+            out[key] = _relaxed(value)
+    if "oneOf" in out and all(branch == {} for branch in out["oneOf"]):
+        del out["oneOf"]         # branches that only said what was required
+    if "id" in out.get("properties", {}):
+        out["properties"]["remove"] = {"description": "Take the item of this id out of the parent's list.",
+                                       "const": True}
+    return out
+
+
+def _nullable(schema: Any) -> Any:
+    return {"anyOf": [schema, {"type": "null", "description": "Removes the parent's value."}]}
 
 
 # ---- docs/mechanics.md ------------------------------------------------------------------------
@@ -124,14 +171,14 @@ def dump_json(value: Any, indent: int = 0, width: int = 110) -> str:
 
 def expected_files() -> dict[Path, str]:
     schema = schema_with_phases(json.loads(SCHEMA.read_text(encoding="utf-8")))
-    return {SCHEMA: dump_json(schema) + "\n", MECHANICS_DOC: docs_with_blocks(MECHANICS_DOC.read_text(encoding="utf-8"))}
+    return {SCHEMA: dump_json(schema) + "\n", OVERLAY: dump_json(overlay_schema(schema)) + "\n", MECHANICS_DOC: docs_with_blocks(MECHANICS_DOC.read_text(encoding="utf-8"))}
 
 
 def main(argv: list[str] | None = None) -> int:
     check = "--check" in (argv if argv is not None else sys.argv[1:])
     stale = []
     for path, text in expected_files().items():
-        if path.read_text(encoding="utf-8") != text:
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
             stale.append(path)
             if not check:
                 path.write_text(text, encoding="utf-8")

@@ -3,11 +3,14 @@ their id, take things out with `~`; each plays, and an overlay's mistake points 
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
+from ruamel.yaml import YAML
 
 import amunre
 
@@ -85,3 +88,22 @@ def test_a_mistake_in_an_overlay_points_at_the_overlay(tmp_path: Path) -> None:
     with pytest.raises(amunre.RulesError) as info:
         amunre.load_rules(path)
     assert f"{path}:6:" in info.value.format() and "no item 'atlantis' to remove" in info.value.format()
+
+
+def overlay_validator() -> Any:
+    return Draft202012Validator(json.loads((REPO / "grammar" / "overlay.schema.json").read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("path", HOUSE + sorted((REPO / "rules").glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_rules_file_is_a_valid_overlay(path: Path) -> None:
+    """What an editor sees: no false error on a house rule (nor on a whole file)."""
+    data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+    assert [e.message for e in overlay_validator().iter_errors(data)] == []
+
+
+def test_the_overlay_schema_still_checks_keys_and_types() -> None:
+    validator = overlay_validator()
+    assert not validator.is_valid({"extends": "knizia2016", "resourcs": {}})
+    assert not validator.is_valid({"extends": "knizia2016", "resources": {"gold": {"start": "lots"}}})
+    assert not validator.is_valid({"extends": "knizia2016", "places": {"items": [{"id": "x", "remove": False}]}})
+    assert validator.is_valid({"extends": "knizia2016", "cards": {"theft": None}, "places": {"items": [{"id": "x", "remove": True}]}})
