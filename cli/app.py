@@ -20,9 +20,11 @@ from rich.console import Console
 from rich.table import Table
 
 from .. import AmunreError, RulesError, load_rules, new_game
+from ..interpreter.diff import diff_documents
 from ..interpreter.errors import IllegalAction, shown_value
+from ..interpreter.loader import load_document
 from ..interpreter.limits import MAX_LOG_BYTES, MAX_PLAYERS
-from . import editions
+from . import diffs, editions
 from . import play as runner
 from .human import HumanAgent, HumanQuit
 from .render import PlayByPlay, esc, result_table, winner_line
@@ -268,6 +270,37 @@ def _print_provenance(rules: Any) -> None:
 
 def _fact(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+# ---- diff ------------------------------------------------------------------------------------
+
+@app.command("diff")
+def diff_command(
+    first: Annotated[str, typer.Argument(metavar="A", help="A rules file, or a shipped rules file's name.",
+                                         show_default=False)],
+    second: Annotated[str, typer.Argument(metavar="B", help="Another one.", show_default=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the changes as a JSON list.")] = False,
+) -> None:
+    """Show how two rules files differ, by meaning: values by key and id, effects as DSL.
+    Exit status: 0 the same, 1 different, 2 a file that does not load (like diff)."""
+    documents = []
+    for given in (first, second):
+        path = runner.resolve_rules(given)
+        try:
+            load_rules(path)                      # the files must be valid rules
+            documents.append(load_document(path))
+        except RulesError as error:
+            raise _fail(error.format(), 2) from None
+        except AmunreError as error:
+            raise _fail(str(error), 2) from None
+    changes = diff_documents(*documents)
+    if as_json:
+        sys.stdout.write(json.dumps([c.to_json() for c in changes]) + "\n")
+    else:
+        console = Console(highlight=False, soft_wrap=True)
+        for line in diffs.diff_lines(changes, color=True) or ["the same rules"]:
+            console.print(line, highlight=False)
+    raise typer.Exit(1 if changes else 0)
 
 
 # ---- editions and options --------------------------------------------------------------------

@@ -177,7 +177,7 @@ def _merge(base: Any, base_node: PosNode, over: Any, over_node: PosNode) -> tupl
     rules) are patched by id; anything else in `over` replaces `base`. A key set to nothing
     (`key: null`, `key: ~`) in `over` removes the parent's key (a rules file holds no nulls of
     its own, so the two cannot be confused)."""
-    if _by_id(base) and _by_id(over):
+    if by_id(base) and by_id(over):
         return _merge_by_id(base, base_node, over, over_node)
     if not (isinstance(base, dict) and isinstance(over, dict)):
         return over, over_node
@@ -192,7 +192,7 @@ def _merge(base: Any, base_node: PosNode, over: Any, over_node: PosNode) -> tupl
     return data, PosNode(over_node.src, over_node.value, over_node.key, children)
 
 
-def _by_id(items: Any) -> bool:
+def by_id(items: Any) -> bool:
     """A list whose items are mappings with distinct ids (so an item can be named by its id)."""
     if not isinstance(items, list) or not items or not all(isinstance(i, dict) and "id" in i for i in items):
         return False

@@ -1,0 +1,85 @@
+"""`amunre diff A B`: a semantic diff of two rules files (by key, id and `same_as`; DSL as
+canonical text), exit status like diff's; and docs/editions/, kept current."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from amunre.cli.app import app
+
+from conftest import REPO
+
+sys.path.insert(0, str(REPO / "docs" / "editions"))
+import make as editions_pages  # noqa: E402  (docs/editions/make.py)
+
+runner = CliRunner()
+HOUSE = REPO / "rules" / "house"
+
+
+def changes(a: str, b: str) -> list[dict]:
+    result = runner.invoke(app, ["diff", a, b, "--json"])
+    assert result.exit_code == (1 if json.loads(result.output) else 0), result.output
+    return json.loads(result.output)
+
+
+def test_a_file_against_itself_is_the_same() -> None:
+    result = runner.invoke(app, ["diff", "knizia2016", "knizia2016"])
+    assert result.exit_code == 0 and "the same rules" in result.output
+
+
+def test_a_changed_value_with_both_positions() -> None:
+    found = {c["path"]: c for c in changes("knizia2016", str(HOUSE / "start_30_gold.yaml"))}
+    gold = found["resources.gold.start"]
+    assert (gold["kind"], gold["old"], gold["new"]) == ("changed", 20, 30)
+    assert gold["old_at"].endswith(f"knizia2016.yaml:{line_of(REPO / 'rules' / 'knizia2016.yaml', 'gold: {start: 20')}")
+    assert gold["new_at"].endswith(f"start_30_gold.yaml:{line_of(HOUSE / 'start_30_gold.yaml', 'gold: {start: 30')}")
+
+
+def line_of(path: Path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if text in line)
+
+
+def test_a_removed_entity_and_a_changed_effect() -> None:
+    removed = {c["path"]: c["kind"] for c in changes("knizia2016", str(HOUSE / "no_theft.yaml"))}
+    assert removed["cards.theft"] == "removed" and removed["phases.offering.steal"] == "removed"
+    effect = {c["path"]: c for c in changes("knizia2016", str(HOUSE / "architect_one_stone.yaml"))}
+    assert "stone >= 1" in effect["cards.architect.effect"]["new"]
+
+
+def test_a_province_patched_by_id_and_an_added_entity() -> None:
+    found = {c["path"]: c for c in changes("knizia2016", str(HOUSE / "temples_every_harvest.yaml"))}
+    assert (found["places.items.dakhla.bonus_gold"]["old"], found["places.items.dakhla.bonus_gold"]["new"]) == (12, 10)
+    assert [c for c in found if c.startswith("places.")] == ["places.items.dakhla.bonus_gold"]
+    assert changes("knizia2016", "knizia2016-expert")[-1]["kind"] == "added"
+
+
+def test_the_same_dsl_written_differently_is_no_change(tmp_path: Path) -> None:
+    house = tmp_path / "spaced.yaml"
+    house.write_text('extends: knizia2016\ncards:\n  architect:\n    effect: "choose target from my.provinces '
+                     'where (stone >= 2) ;  convert 2 stone to pyramid in target"\n', encoding="utf-8")
+    assert changes("knizia2016", str(house)) == []
+
+
+def test_entities_renamed_between_editions_are_matched_by_same_as() -> None:
+    paths = [c["path"] for c in changes("knizia2003", "knizia2016")]
+    assert "cards.builder (now architect).window" in paths
+    assert not any(p in ("cards.builder", "cards.architect") for p in paths)
+    assert "places.items.dakhla.free_gold (now bonus_gold)" not in paths        # same value, renamed column
+
+
+def test_a_file_that_does_not_load_is_exit_status_2(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("extends: knizia2016\nresources: {gold: {start: lots}}\n", encoding="utf-8")
+    result = runner.invoke(app, ["diff", "knizia2016", str(broken)])
+    assert result.exit_code == 2 and "broken.yaml:2" in result.output
+
+
+@pytest.mark.parametrize("pair", editions_pages.PAGES, ids=lambda p: "-".join(p))
+def test_the_editions_pages_are_current(pair: tuple[str, str]) -> None:
+    page = editions_pages.page_path(*pair)
+    assert page.read_text(encoding="utf-8") == editions_pages.edition_page(*pair), "run python docs/editions/make.py"
