@@ -26,7 +26,8 @@ __all__ = ["Game", "load_rules", "new_game"]
 
 class Game:
     def __init__(self, rules: Rules, state: GameState, history: list[int] | None = None,
-                 events: bool = True, setup: dict[str, Any] | None = None) -> None:
+                 events: bool = True, setup: dict[str, Any] | None = None,
+                 unlimited: frozenset[str] | None = None) -> None:
         self.rules = rules
         self.state = state
         self.setup = setup or {}                                            # as new_game was given it
@@ -36,8 +37,9 @@ class Game:
         self.sells: dict[tuple[str, ...], list[int]] = {}   # hand -> the ids of selling from it
         self._step_seen, self._decisions = -1, 0            # decisions taken in the step now running
         self._legal: list[int] | None = None
-        self.unlimited = frozenset(kind for kind, holds in rules.unlimited_if.items()    # supplies that never run out
-                                   if holds.fn(Ctx(self)))
+        # The supplies that never run out: fixed by the options as the game starts (a copy is told).
+        self.unlimited = unlimited if unlimited is not None else frozenset(
+            kind for kind, holds in rules.unlimited_if.items() if holds.fn(Ctx(self)))
     # ---- reading -------------------------------------------------------------------------------
     @property
     def to_move(self) -> int | None:
@@ -220,7 +222,7 @@ class Game:
         """An independent copy of the position and its action history, and of the event log
         if it is kept; `events=False` keeps none in the copy (lookahead needs none)."""
         keep = self.log is not None if events is None else events
-        copy = Game(self.rules, self.state.clone(), list(self.history), keep, self.setup)
+        copy = Game(self.rules, self.state.clone(), list(self.history), keep, self.setup, self.unlimited)
         if keep and self.log is not None:
             copy.log = list(self.log)
         copy._legal = self._legal
