@@ -93,7 +93,12 @@ def _cached(path: str) -> Document | None:
         for parent, digest in data["chain"]:
             if _digest(Path(parent).read_text(encoding="utf-8-sig")) != digest:
                 return None                         # a file it extends has changed
-        doc = Document.from_json(data["document"])
+        document = data["document"]
+        for source in document["sources"]:          # the file as this load names it (the entry
+            if source["path"] == document["path"]:  # may have been stored from another directory)
+                source["path"] = path
+        document["path"] = path
+        doc = Document.from_json(document)
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None
     return doc if doc.text == entry[1] else None

@@ -54,6 +54,20 @@ def test_a_second_load_uses_the_cache_and_builds_the_same_rules(cache: Path, yam
     assert a.history == b.history and a.result() == b.result() and a.log == b.log
 
 
+def test_a_cached_load_names_the_file_as_this_load_does(cache: Path, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The entry is found by the file, however it is named; the rules (and so a save's path)
+    must name it as this load did, not as the load that stored the entry (another directory)."""
+    shutil.copy(RULES_PATH, tmp_path / "edition.yaml")
+    monkeypatch.chdir(tmp_path)
+    assert amunre.load_rules("edition.yaml").path == "edition.yaml"
+    monkeypatch.chdir(tmp_path.parent)
+    absolute = str(tmp_path / "edition.yaml")
+    rules = amunre.load_rules(absolute)
+    assert rules.path == absolute and len(list(cache.glob("rules-*.json"))) == 1
+    assert amunre.Game.from_json(amunre.new_game(rules, players=3, seed=1).to_json()).state.seed == 1
+
+
 def test_located_errors_still_point_into_the_file_after_a_cached_load(cache: Path, tmp_path: Path) -> None:
     path = tmp_path / "rules.yaml"
     text = RULES_PATH.read_text(encoding="utf-8")
