@@ -8,7 +8,7 @@ that seat may do, once; everything else comes from the compiled Rules.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from . import cards, flow, rng, saves
 from .actions import PLAY, SELL
@@ -27,7 +27,8 @@ __all__ = ["Game", "load_rules", "new_game"]
 class Game:
     def __init__(self, rules: Rules, state: GameState, history: list[int] | None = None,
                  events: bool = True, setup: dict[str, Any] | None = None,
-                 unlimited: frozenset[str] | None = None) -> None:
+                 unlimited: frozenset[str] | None = None, chance: Callable[[int], int] | None = None,
+                 draws: list[int] | None = None) -> None:
         self.rules = rules
         self.state = state
         self.setup = setup or {}                                            # as new_game was given it
@@ -37,6 +38,10 @@ class Game:
         self.sells: dict[tuple[str, ...], list[int]] = {}   # hand -> the ids of selling from it
         self._step_seen, self._decisions = -1, 0            # decisions taken in the step now running
         self._legal: list[int] | None = None
+        # Where random draws come from: None, the seeded generator in the state; else a function
+        # (n -> a whole number in [0, n)) whose every answer is recorded in `draws`, in order.
+        self.draws: list[int] | None = draws if draws is not None else [] if chance is not None else None
+        self._chance = chance
         # The supplies that never run out: fixed by the options as the game starts (a copy is told).
         self.unlimited = unlimited if unlimited is not None else frozenset(
             kind for kind, holds in rules.unlimited_if.items() if holds.fn(Ctx(self)))
@@ -79,7 +84,8 @@ class Game:
     def actions(self) -> list[dict[str, Any]]:
         """The actions applied so far, as dicts (an id's dict depends on its position, so they
         are worked out by replaying the game from its seed and set-up)."""
-        replay = new_game(self.rules, self.state.players, self.state.seed, self.setup, events=False)
+        replay = new_game(self.rules, self.state.players, self.state.seed, self.setup, events=False,
+                          chance=None if self.draws is None else rng.replaying(self.draws))
         out = []
         for action_id in self.history:
             out.append(replay.action_from_id(action_id))
@@ -166,6 +172,40 @@ class Game:
         if self.log is not None:
             self.log.append(event)
 
+    # ---- chance ---------------------------------------------------------------------------------
+    @property
+    def chance(self) -> Callable[[int], int] | None:
+        """What answers the game's random draws (None: the seeded generator)."""
+        return self._chance
+
+    @chance.setter
+    def chance(self, answer: Callable[[int], int] | None) -> None:
+        """A game started with `chance` may be given another answerer (to go on from a restored
+        save, say); a seeded game's draws stay its generator's, or its save would not replay."""
+        if self.draws is None:
+            raise AmunreError("a seeded game draws from its generator: start it with new_game(..., chance=...) "
+                              "to answer its draws from outside")
+        self._chance = answer
+
+    def random_below(self, n: int) -> int:
+        """A uniform whole number in [0, n): the one way any rule draws at random (new_game's
+        `chance` says who answers)."""
+        if self._chance is None:
+            self.state.rng, value = rng.below(self.state.rng, n)
+            return value
+        value = self._chance(n)
+        if type(value) is not int or not 0 <= value < n:
+            raise AmunreError(f"a chance outcome here is a whole number from 0 to {n - 1}, not {shown_value(value, 40)}")
+        self.draws.append(value)
+        return value
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle in place (Fisher-Yates from the end): k items take k - 1 draws, the first of
+        them choosing which item goes last (index 0 is a deck's top)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.random_below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
     def set_start_player(self, seat: int, announce: bool = True) -> None:
         """The named effect any mechanic or rule uses to change the start player."""
         self.state.start_player = seat
@@ -222,7 +262,8 @@ class Game:
         """An independent copy of the position and its action history, and of the event log
         if it is kept; `events=False` keeps none in the copy (lookahead needs none)."""
         keep = self.log is not None if events is None else events
-        copy = Game(self.rules, self.state.clone(), list(self.history), keep, self.setup, self.unlimited)
+        copy = Game(self.rules, self.state.clone(), list(self.history), keep, self.setup, self.unlimited,
+                    self._chance, None if self.draws is None else list(self.draws))
         if keep and self.log is not None:
             copy.log = list(self.log)
         copy._legal = self._legal
@@ -230,12 +271,15 @@ class Game:
 
 
 def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any] | None = None,
-             events: bool = True) -> Game:
+             events: bool = True, chance: Callable[[int], int] | None = None) -> Game:
     """A new game at its first decision. `setup` may fix `start_player`, stack named decks
     (`decks: {name: [top cards...]}`), deal seats more cards (`hands: [[cards of seat 0], ...]`,
     each taken from its deck once the decks are ready), set `options`, and set per-seat start
     `resources` (interpreter/setup.py checks them all).
-    Without `events` the game keeps no readable log (faster, for simulations)."""
+    Without `events` the game keeps no readable log (faster, for simulations).
+    `chance`, if given, answers every random draw instead of the seeded generator: called with n,
+    it returns a whole number in [0, n) (explicit chance outcomes, for search and game-theory
+    tools); the game records the answers in `game.draws`, and its save holds them."""
     if type(players) is not int or not rules.min_players <= players <= rules.max_players:
         raise AmunreError(f"{rules.title or rules.id} is for {rules.min_players} to {rules.max_players} "
                           f"players, not {shown_value(players, 40)}")
@@ -253,12 +297,12 @@ def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any
     for name, values in setup.get("resources", {}).items():
         for seat, value in enumerate(values):
             state.resources[seat][name] = value
-    game = Game(rules, state, events=events, setup=plain_copy(setup))
+    game = Game(rules, state, events=events, setup=plain_copy(setup), chance=chance)
     build_decks(game, setup.get("decks", {}))
     deal(game, setup.get("hands", []))
     if "start_player" in setup:
         state.start_player = setup["start_player"]
     else:
-        state.rng, state.start_player = rng.below(state.rng, players)
+        state.start_player = game.random_below(players)
     flow.advance(game)
     return game

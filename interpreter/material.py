@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rng
 from .errors import GameError
 from .limits import MAX_AMOUNT
 
@@ -59,7 +58,7 @@ def draw(game: Any, seat: int, deck: str, count: int) -> list[str]:
         if not pile and game.rules.decks[deck].reshuffle and state.discards[deck]:
             pile.extend(state.discards[deck])
             state.discards[deck].clear()
-            state.rng = rng.shuffle(state.rng, pile)
+            game.shuffle(pile)
             game.event({"event": "reshuffle", "deck": deck})
         if not pile:
             break

@@ -2,7 +2,18 @@
 
 A splitmix64 stream: its whole state is one integer, so a game state that holds it stays
 plain JSON and a clone copies it for free; the sequence is the same on every platform.
+
+Every random draw of the engine is one `Game.random_below(n)` (a shuffle of k cards is k - 1
+of them): by default the generator answers it; a game started with `chance=` has its draws
+answered from outside instead (explicit chance outcomes), and `replaying` answers them again
+from a record.
 """
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .errors import AmunreError
 
 _MASK = (1 << 64) - 1
 
@@ -25,9 +36,14 @@ def below(state: int, n: int) -> tuple[int, int]:
             return state, out % n
 
 
-def shuffle(state: int, items: list) -> int:
-    """Fisher-Yates shuffle of items in place; returns the new generator state."""
-    for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
-        items[i], items[j] = items[j], items[i]
-    return state
+def replaying(outcomes: list[int]) -> Callable[[int], int]:
+    """A chance function that answers the draws with recorded outcomes, in order (the replay of
+    a game whose chance came from outside); AmunreError when the record runs out."""
+    supply = iter(outcomes)
+
+    def chance(n: int) -> int:
+        value = next(supply, None)
+        if value is None:
+            raise AmunreError(f"the game draws more than the {len(outcomes)} recorded chance outcomes")
+        return value
+    return chance

@@ -4,7 +4,9 @@ ids and the position; restored by replaying the actions, never by trusting the p
 A save may come from anyone. Restoring one checks its shape against grammar/save.schema.json,
 checks that the rules are still those it was played under (their digest), starts a new game
 from its seed and set-up, applies every action (each must be legal where it stands), and
-finally requires the position reached to be exactly the one the save holds. Whatever is
+finally requires the position reached to be exactly the one the save holds. A game whose
+random draws were answered from outside (`new_game(..., chance=...)`) also saves those
+answers (`draws`), and is replayed with them. Whatever is
 wrong is an AmunreError saying what; a save that restores is a game the engine itself played.
 """
 
@@ -16,6 +18,7 @@ from typing import Any, Callable
 
 from .errors import AmunreError, IllegalAction, shown_value
 from .limits import MAX_SAVE_ACTIONS
+from .rng import replaying
 from .rules_cache import rules_for_save
 
 SAVE_FORMAT = 1
@@ -23,9 +26,12 @@ SAVE_FORMAT = 1
 
 def save(game: Any) -> dict[str, Any]:
     rules = game.rules
-    return {"format": SAVE_FORMAT, "rules": {"path": rules.path, "id": rules.id, "digest": rules.digest},
-            "setup": json.loads(json.dumps(game.setup)), "actions": list(game.history),
-            "state": game.state.to_json()}
+    out = {"format": SAVE_FORMAT, "rules": {"path": rules.path, "id": rules.id, "digest": rules.digest},
+           "setup": json.loads(json.dumps(game.setup)), "actions": list(game.history),
+           "state": game.state.to_json()}
+    if game.draws is not None:
+        out["draws"] = list(game.draws)
+    return out
 
 
 def restore(data: Any, rules: Any, new_game: Callable[..., Any]) -> Any:
@@ -35,8 +41,9 @@ def restore(data: Any, rules: Any, new_game: Callable[..., Any]) -> Any:
     try:
         _check_shape(data)
         rules = rules_for_save(data["rules"], rules)
-        state = data["state"]
-        game = new_game(rules, players=state["players"], seed=state["seed"], setup=data["setup"])
+        state, draws = data["state"], data.get("draws")
+        game = new_game(rules, players=state["players"], seed=state["seed"], setup=data["setup"],
+                        chance=None if draws is None else replaying(draws))
         for index, action_id in enumerate(data["actions"]):
             if game.over:
                 raise AmunreError(f"the save holds actions after the end of its game (from action {index})")
@@ -45,6 +52,8 @@ def restore(data: Any, rules: Any, new_game: Callable[..., Any]) -> Any:
             except IllegalAction as error:
                 raise AmunreError(f"the save's action {index} ({action_id}) is not legal where it stands: "
                                   f"{error.reason}") from None
+        if draws is not None and game.draws != draws:
+            raise AmunreError(f"the save holds {len(draws)} chance outcomes and its game drew {len(game.draws)}")
         reached = game.state.to_json()
         if reached != state:
             raise AmunreError(f"the save's position is not the one its actions reach ({_first_difference(reached, state)})")

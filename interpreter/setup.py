@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rng
 from .context import Ctx
 from .errors import AmunreError, GameError
 from .limits import MAX_AMOUNT
@@ -83,7 +82,7 @@ def build_decks(game: Any, stacked: dict[str, list[str]]) -> None:
             state.decks[rules.cards[card].deck].remove(card)
             state.hands[seat].append(card)
     for name, pile in state.decks.items():
-        state.rng = rng.shuffle(state.rng, pile)
+        game.shuffle(pile)
         if name in rules.setup_deck_counts:
             expression = rules.setup_deck_counts[name]
             count = expression.fn(Ctx(game))

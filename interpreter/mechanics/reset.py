@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import material, rng
+from .. import material
 from ..params import Flag, Ref, Refs
 from .base import Doc, Mechanic
 
@@ -49,7 +49,7 @@ class Reset(Mechanic):
             pile = state.decks[self.deck]
             pile.extend(state.discards[self.deck])
             state.discards[self.deck].clear()
-            state.rng = rng.shuffle(state.rng, pile)
+            game.shuffle(pile)
         game.event({"event": "reset"})
         state.phase["done"] = True
         return True
