@@ -8,6 +8,7 @@ changed only in what a seat must not see, and that seat's observation must not m
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -269,3 +270,52 @@ def test_tensor_pieces_say_what_the_dict_says(rules: Any) -> None:
     cards = sorted(rules.cards)
     assert piece("hand") == [float(game.state.hands[1].count(c)) for c in cards]
     assert piece("hand_sizes")[:4] == [float(len(h)) for h in game.state.hands]
+
+
+# ---- secrets in the tensor: the seat's own, never another's --------------------------------
+
+def piece_of(game: amunre.Game, seat: int, name: str) -> list[float]:
+    piece = next(p for p in game.observation_layout() if p["name"] == name)
+    return game.observation_tensor(seat)[piece["offset"]:piece["offset"] + piece["size"]]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_own_secret_pick_is_in_the_tensor_and_hidden_from_others(seed: int) -> None:
+    """The dict observation shows a seat its own face-down pick; the tensor must too (an RL
+    agent reads only the tensor), and must not show it to anyone else before the reveal."""
+    rules = amunre.load_rules(Path(__file__).parent.parent / "rules" / "knizia2016-expert.yaml")
+    game = drive_until(rules, 4, seed, lambda g: g.step.phase == "pick_lots" and g.state.phase["idx"] == 1)
+    seat = game.state.phase["order"][0]
+    pick = game.state.phase["picks"][seat]
+    other_card = next(c for c in sorted(rules.place_ids) if c != pick)
+    changed = game.clone()
+    changed.state.phase["picks"][seat] = other_card
+    assert piece_of(changed, seat, "pick_lots.picks") != piece_of(game, seat, "pick_lots.picks")
+    assert other_observations(changed, seat) == other_observations(game, seat)
+    while game.step.phase == "pick_lots" and not game.state.phase["revealed"]:
+        game.apply_id(game.legal_action_ids()[0])
+    if game.step.phase == "pick_lots":          # revealed: every seat sees every pick
+        views = {tuple(piece_of(game, s, "pick_lots.picks")) for s in range(4)}
+        assert len(views) == 1
+
+
+def test_own_attached_card_is_in_the_tensor_and_hidden_from_others() -> None:
+    """The 2003 online edition offers power cards alongside gold: which ones, only the seat's
+    own tensor shows (the others see how many) until every offer is in."""
+    rules = amunre.load_rules(Path(__file__).parent.parent / "rules" / "knizia2003-online.yaml")
+    game = drive_until(rules, 4, 5, lambda g: g.step.phase == "sacrifice" and g.state.phase.get("stage") == "offer")
+    seat = game.to_move
+    piece = next(p for p in game.observation_layout() if p["name"] == "sacrifice.attached")
+    first, second = sorted(c for c in rules.cards if rules.cards[c].deck == "power")[:2]
+    one, other = game.clone(), game.clone()
+    one.state.phase["attached"][seat] = [first]
+    other.state.phase["attached"][seat] = [second]
+    assert piece_of(one, seat, "sacrifice.attached") != piece_of(other, seat, "sacrifice.attached")
+    assert sum(piece_of(one, seat, "sacrifice.attached")) == 1.0 and piece["shape"][1] > 1
+    assert other_observations(one, seat) == other_observations(other, seat)
+
+
+def drive_until(rules: Any, players: int, seed: int, done: Any) -> amunre.Game:
+    game = play_random(rules, players, seed, stop=done)
+    assert done(game), "the game never reached the position asked for"
+    return game

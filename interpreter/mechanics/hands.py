@@ -9,6 +9,7 @@ from typing import Any
 from .. import material
 from ..actions import Values
 from ..context import Ctx
+from ..observe import Piece
 from ..params import Expr, Ref
 from .base import Doc, Mechanic
 
@@ -109,3 +110,20 @@ class SecretPick(Mechanic):
         if not seen["revealed"]:
             seen["picks"] = [p if s == seat or p is None else "hidden" for s, p in enumerate(seen["picks"])]
         return seen
+
+    def tensor_pieces(self, rules: Any) -> list[Piece]:
+        seats, index = rules.max_players, self.index
+        width = 1 + len(index)
+
+        def picks(game: Any, seat: int, out: list[float], at: int) -> None:
+            data = self.running(game)
+            if data is None:
+                return
+            for other, card in enumerate(data["picks"]):
+                if card is not None:
+                    out[at + other * width] = 1.0
+                    if other == seat or data["revealed"]:
+                        out[at + other * width + 1 + index[card]] = 1.0
+        return [Piece(f"{self.phase_id}.picks", (seats, width),
+                      f"per seat: picked, then the card picked (one-hot over {sorted(index)}; "
+                      "others' only once the picks are revealed)", picks)]

@@ -362,8 +362,23 @@ class SecretOffer(Mechanic):
             ids = [t.id for t in self.tiles]
             if kept and kept["tile"] in ids:
                 out[at + ids.index(kept["tile"])] = 1.0
-        return [Piece(f"{self.phase_id}.offers", (3 + seats * 4 + 1,),
-                      "the stage (one-hot: offer, resolve, reward); per seat: offered, amount, steal card, cards "
-                      "attached (amounts and cards of others hidden until all are in); the total once revealed",
-                      offers),
-                Piece(f"{self.phase_id}.tile", (len(self.tiles),), "the row the total picked when the phase last ran (one-hot)", tile)]
+        found = [Piece(f"{self.phase_id}.offers", (3 + seats * 4 + 1,),
+                       "the stage (one-hot: offer, resolve, reward); per seat: offered, amount, steal card, cards "
+                       "attached (amounts and cards of others hidden until all are in); the total once revealed",
+                       offers),
+                 Piece(f"{self.phase_id}.tile", (len(self.tiles),), "the row the total picked when the phase last ran (one-hot)", tile)]
+        if self.attach is None:
+            return found
+        kinds = self.attach.fields[0][1].lookup
+
+        def attached(game: Any, seat: int, out: list[float], at: int) -> None:
+            data = self.running(game)
+            if data is None:
+                return
+            for other, held in enumerate(data["attached"]):
+                if other == seat or data["stage"] != "offer":
+                    for card in held:
+                        out[at + other * len(kinds) + kinds[("str", card)]] += 1.0
+        return found + [Piece(f"{self.phase_id}.attached", (seats, len(kinds)),
+                              f"per seat: the cards attached to its offer, by kind {list(self.attach.fields[0][1].values)} "
+                              "(others' only once every offer is in)", attached)]
