@@ -154,6 +154,17 @@ class Mechanic:
         """This phase's pieces of the observation tensor (filled while it runs or from what it keeps)."""
         return []
 
+    def hidden_cards(self, data: dict[str, Any], seat: int) -> list[tuple[list[Any], int, frozenset[str]]]:
+        """The cards in the phase's working data that `seat` may not see, each as (the list that
+        holds it, its index there, the cards that could be there): a determinization
+        (interpreter/determinize.py) deals them out again with every other unseen card."""
+        return []
+
+    def resample(self, game: Any, seat: int, choose: Any) -> None:
+        """Make again the choices this phase hides from `seat` (what other seats chose in
+        secret, other than cards): each by `choose(game, other, ids)` among the ids that seat
+        could have chosen. Its cards are dealt out again before this is called."""
+
     def running(self, game: Any) -> dict[str, Any] | None:
         """This phase's working data, if it is the phase now running."""
         if game.state.phase is None or game.step.phase != self.phase_id:

@@ -256,8 +256,7 @@ class SecretOffer(Mechanic):
             state.hands[seat].remove(card)
             data["attached"][seat].append(card)
         elif block is self.offer or block is self.steal:
-            data["offers"][seat] = ({"amount": indices[0]} if block is self.offer else
-                                    {"card": self.steal_card} if self.steal_card else {"steal": True})
+            data["offers"][seat] = self._offer(block, indices)
             data["idx"] += 1
         elif block.type == "resolve":
             card = data["queue"].pop(0)[1]
@@ -276,6 +275,12 @@ class SecretOffer(Mechanic):
             else:
                 material.place_tokens(game, at, good.token, 1)
             data["queue"][0][1] -= 1
+
+    def _offer(self, block: Any, indices: tuple[int, ...]) -> dict[str, Any]:
+        """An offer as the phase keeps it: an amount, or the steal card, or a steal."""
+        if block is self.offer:
+            return {"amount": indices[0]}
+        return {"card": self.steal_card} if self.steal_card else {"steal": True}
 
     # ---- automatic steps -----------------------------------------------------------------------
     def _reveal(self, game: Any) -> None:
@@ -337,6 +342,25 @@ class SecretOffer(Mechanic):
             seen["offers"] = [o if s == seat or o is None else "hidden" for s, o in enumerate(seen["offers"])]
             seen["attached"] = [a if s == seat else ["?"] * len(a) for s, a in enumerate(seen["attached"])]
         return seen
+
+    def hidden_cards(self, data: dict[str, Any], seat: int) -> list[tuple[list[Any], int, frozenset[str]]]:
+        if data.get("stage") != "offer" or self.attach is None:
+            return []
+        allowed = frozenset(self.attach.fields[0][1].values)
+        return [(held, i, allowed) for other, held in enumerate(data["attached"]) if other != seat
+                for i in range(len(held))]
+
+    def resample(self, game: Any, seat: int, choose: Any) -> None:
+        data = game.state.phase
+        if data["stage"] != "offer":
+            return
+        space = game.rules.actions
+        for other, offer in enumerate(data["offers"]):
+            if other == seat or offer is None:
+                continue
+            ids = [i for i in self._offers(game, other) if space.block_at[i] is not self.attach]
+            chosen = choose(game, other, ids)
+            data["offers"][other] = self._offer(space.block_at[chosen], space.indices_at[chosen])
 
     def tensor_pieces(self, rules: Any) -> list[Piece]:
         seats, stages = rules.max_players, ("offer", "resolve", "reward")
