@@ -24,6 +24,7 @@ from ..interpreter.diff import diff_documents
 from ..interpreter.errors import IllegalAction, shown_value
 from ..interpreter.loader import load_document
 from ..interpreter.limits import MAX_LOG_BYTES, MAX_PLAYERS
+from . import agents as agent_list
 from . import diffs, editions
 from . import play as runner
 from .human import HumanAgent, HumanQuit
@@ -71,7 +72,8 @@ def run(
         "Default: a fresh seed, printed so the game can be replayed.", show_default=False)] = None,
     agents: Annotated[Optional[str], typer.Option(
         "--agents", "-a", help="Comma-separated agent per seat, from: "
-        + ", ".join(runner.AGENT_NAMES) + ". Default: greedy in every seat.", show_default=False)] = None,
+        + ", ".join(runner.AGENT_NAMES) + ", each maybe with options, e.g. ismcts:ms=500,c=0.5 "
+        "(`amunre agents` lists them). Default: greedy in every seat.", show_default=False)] = None,
     log: Annotated[Optional[Path], typer.Option(
         "--log", help="Write every action and event as JSON lines to this file (replayable).",
         dir_okay=False, show_default=False)] = None,
@@ -347,6 +349,9 @@ def list_options(
         values = [row["default"]] + [v for v in row["values"] if v != row["default"]]
         table.add_row(esc(row["name"]), esc(", ".join(values)), esc(row["doc"]))
     console.print(table)
+
+
+app.command("agents")(agent_list.list_agents)
 
 
 # ---- schema ----------------------------------------------------------------------------------

@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
-from ..interpreter.agents import AGENTS, make_agent
+from ..interpreter.agents import AGENTS, check_spec, make_agent, split_specs
+from ..interpreter.agents.options import parse_spec
 from ..interpreter.errors import AmunreError
 from ..interpreter.shipped import shipped_path
 
@@ -25,23 +26,35 @@ def resolve_rules(name: str) -> str:
 
 
 def parse_agents(spec: str | None, players: int | None, default_players: int = 4) -> list[str]:
-    """Agent names, one per seat: `spec` is a comma-separated list (default: all greedy).
+    """Agent specs, one per seat: `spec` is a comma-separated list of `name` or
+    `name:key=value,...` (default: all greedy), each given back in a canonical form.
 
     Without `players`, the list's length is the player count. Raises ValueError with a message
-    for the user on an unknown name or a list whose length differs from `players`."""
+    for the user on an unknown name or option, or a list whose length differs from `players`."""
     if spec is None:
         return ["greedy"] * (players if players is not None else default_players)
-    names = [n.strip().lower() for n in spec.split(",")]
-    if any(not n for n in names):
+    specs = split_specs(spec)
+    if any(not s for s in specs):
         raise ValueError(f"'{spec}' has an empty agent name; write names separated by commas, "
                          f"e.g. human,greedy,random")
-    unknown = [n for n in names if n not in AGENT_NAMES]
-    if unknown:
-        raise ValueError(f"unknown agent '{unknown[0]}'; choose from {', '.join(AGENT_NAMES)}")
+    names = [_canonical(s) for s in specs]
     if players is not None and len(names) != players:
         raise ValueError(f"{len(names)} agent{'s' if len(names) != 1 else ''} given for {players} players; "
                          f"name one agent per seat, e.g. --agents {','.join(['greedy'] * players)}")
     return names
+
+
+def _canonical(spec: str) -> str:
+    """The spec checked, written `name` or `name:key=value,...` in lower case without spaces."""
+    name, settings = parse_spec(spec)
+    if name not in AGENT_NAMES:
+        raise ValueError(f"unknown agent '{name}'; choose from {', '.join(AGENT_NAMES)}")
+    if name == "human":
+        if settings:
+            raise ValueError("human has no options")
+    else:
+        check_spec(spec)
+    return name + (":" + ",".join(f"{k}={v}" for k, v in settings.items()) if settings else "")
 
 
 def agent_seed(seed: int, seat: int) -> int:

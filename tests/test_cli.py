@@ -157,7 +157,27 @@ def test_bad_player_count_is_a_clear_error() -> None:
 
 def test_unknown_agent_is_a_clear_error() -> None:
     assert_clean_failure(invoke("run", RULES, "--agents", "foo,greedy,greedy"), "unknown agent 'foo'",
-                         "random, greedy, human")
+                         "random, greedy, heuristic, ismcts, human")
+
+
+def test_agent_options_on_the_command_line() -> None:
+    result = invoke("run", RULES, "--agents", "ismcts:iterations=3,horizon=2,random, Heuristic:style=build",
+                    "--seed", "2", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert "--agents ismcts:iterations=3,horizon=2,random,heuristic:style=build" in invoke(
+        "run", RULES, "--agents", "ismcts:iterations=3,horizon=2,random,heuristic:style=build").output
+    assert_clean_failure(invoke("run", RULES, "--agents", "ismcts:budget=3,random,random"),
+                         "agent 'ismcts' has no option 'budget'", "its options: iterations, ms")
+    assert_clean_failure(invoke("run", RULES, "--agents", "human:fast=1,random,random"), "human has no options")
+
+
+def test_agents_lists_every_agent_and_option() -> None:
+    result = invoke("agents", "--json")
+    assert result.exit_code == 0
+    rows = {row["name"]: row for row in json.loads(result.stdout)}
+    assert set(rows) == {"random", "greedy", "heuristic", "ismcts", "human"}
+    assert {"iterations", "ms", "c", "horizon"} <= {o["key"] for o in rows["ismcts"]["options"]}
+    assert "style" in invoke("agents").stdout
 
 
 def test_agent_list_shorter_than_the_players_is_a_clear_error() -> None:

@@ -127,7 +127,10 @@ class Score(Mechanic):
         total = 0
         for award in self.awards:
             if award.when is None or award.when.fn(Ctx(game)):
-                total += self.points(game, award).get(seat, 0)
+                if award.kind == "points":          # per seat: the others' need not be worked out
+                    total += award.value.fn(Ctx(game, seat))
+                else:
+                    total += self.points(game, award).get(seat, 0)
         return {self.resource: total}
 
     def points(self, game: Any, award: Award) -> dict[int, int]:
