@@ -10,23 +10,21 @@ from __future__ import annotations
 
 import hashlib
 import json
-from types import SimpleNamespace
 from typing import Any
 
-from . import vocabulary
+from . import build_material, vocabulary
 from .actions import CLOSE, PLAY, SELL, ActionSpace, Values
 from .choices import choice_fields
-from .context import Ctx
 from .document import Document
 from .dsl import Dsl, Expression, Rule
 from .dsl.checked import Scope
-from .dsl.names import Attr, Vocabulary
+from .dsl.names import Vocabulary
 from .dsl.types import BOOL, NUM, Type, is_a
 from .errors import Problem, RulesError, did_you_mean
 from .limits import MAX_ACTIONS, MAX_CARDS, MAX_PLACES, MAX_SCHEDULE
 from .mechanics import MECHANICS
 from .mechanics.base import PHASE_PARAMS
-from .model import CardDef, DeckDef, GoodDef, Rules, Step, WinnerDef
+from .model import CardDef, DeckDef, Rules, Step, WinnerDef
 from .modifiers import LIFETIMES
 from .params import compile_params
 
@@ -134,17 +132,13 @@ def build_rules(doc: Document) -> Rules:
     _sizes(build, data)
     places = vocabulary.places(build, data["places"])
     vocabulary.vocabulary(build, data)
-    material = _material(build, data)
+    material = build_material.material(build, data)
     phases = _phases(build, data.get("phases", {}))
     cards = _cards(build, data.get("cards", {}), phases, material.decks, places.ids)
     space, play_blocks, sell_block, pass_block = _action_space(build, phases, cards, material)
     setup = data.get("setup", {})
     _setup_hand(build, setup.get("hand", []), cards, data["players"]["max"])
-    deck_counts = {}
-    for name in setup.get("decks", {}):
-        if name not in material.decks:
-            build.problem(("setup", "decks", name), f"unknown deck '{name}'", did_you_mean(name, material.decks), key=True)
-        deck_counts[name] = build.expression(("setup", "decks", name, "count"), Scope(seat=False))
+    deck_setups = {name: build_material.deck_setup(build, name, material.decks) for name in setup.get("decks", {})}
     schedule = _schedule(build, data.get("structure", {}), phases)
     winner = _winner(build, data.get("winner", {}))
     if build.problems:
@@ -158,11 +152,12 @@ def build_rules(doc: Document) -> Rules:
         resource_max={k: v["max"] for k, v in data.get("resources", {}).items() if "max" in v},
         place_ids=places.ids, place_index={pid: i for i, pid in enumerate(places.ids)},
         place_props=places.props, reconstructed=places.reconstructed, ownership=build.vocab.ownership,
+        start_owner=places.owners,
         token_supply=material.token_supply, supply=material.supply, token_capacity=material.capacity,
         unlimited_if=material.unlimited,
         conversions=material.conversions, converted=frozenset(s for s, _, _ in material.conversions),
         goods=material.goods, decks=material.decks, cards=cards,
-        vocab=build.vocab, setup_hand=tuple(setup.get("hand", [])), setup_deck_counts=deck_counts,
+        vocab=build.vocab, setup_hand=tuple(setup.get("hand", [])), deck_setups=deck_setups,
         schedule=schedule, phases=phases, step_mechanics=tuple(phases[s.phase] for s in schedule), winner=winner, actions=space, play_blocks=play_blocks,
         window_cards={w: frozenset(c for c in play_blocks if cards[c].window == w)
                       for w in {card.window for card in cards.values() if card.window}},
@@ -179,77 +174,6 @@ def rules_digest(data: Any) -> str:
     """A hash of the merged rules data: a saved game must meet the same rules, parents included."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
-# ---- material ---------------------------------------------------------------------------------
-
-def _material(build: Build, data: dict[str, Any]) -> SimpleNamespace:
-    tokens = data.get("tokens", {})
-    token_supply, supply, capacity, unlimited = {}, {}, {}, {}
-    for name, spec in tokens.items():
-        token_supply[name] = spec.get("supply_of", name)
-        if "supply" in spec:
-            supply[name] = spec["supply"]
-        if "unlimited_if" in spec:
-            unlimited[name] = build.expression(("tokens", name, "unlimited_if"), Scope(seat=False), BOOL)
-            if "supply" not in spec:
-                build.problem(("tokens", name, "unlimited_if"), "only a token with its own `supply` may have an "
-                              "unlimited one (set it on the token it shares)", key=True)
-        if spec.get("capacity") is not None:
-            attr_name = build.get(("tokens", name, "capacity"))
-            attr = build.vocab.place_attrs.get(attr_name)
-            if attr is None or attr.type != NUM:
-                build.problem(("tokens", name, "capacity"), f"unknown number attribute '{attr_name}'",
-                              did_you_mean(str(attr_name), build.vocab.place_attrs))
-            else:
-                capacity[name] = _capacity(attr)
-    for name, kind in token_supply.items():
-        if kind not in supply:
-            build.problem(("tokens", name, "supply_of"), f"'{kind}' is not a token with a supply",
-                          did_you_mean(kind, supply))
-    conversions = []
-    for i, conv in enumerate(data.get("conversions", [])):
-        (source, count), = conv["from"].items()
-        build.ref(("conversions", i, "to"), "token")
-        if source not in tokens:
-            build.problem(("conversions", i, "from"), f"unknown token '{source}'", did_you_mean(source, tokens))
-        conversions.append((source, int(count), conv["to"]))
-    decks = {}
-    for name, spec in data.get("decks", {}).items():
-        if spec.get("sell") and "sell_resource" not in spec:
-            build.problem(("decks", name, "sell"), "a deck whose cards sell says for which resource: add sell_resource")
-        elif "sell_resource" in spec:
-            build.ref(("decks", name, "sell_resource"), "resource")
-        decks[name] = DeckDef(name, spec.get("of") == "places", spec.get("sell", 0), spec.get("sell_resource"),
-                              spec.get("sell_to_afford", True), spec.get("reshuffle", False), spec.get("hidden", False),
-                              spec.get("one_per_kind"))
-    goods = {}
-    for name, spec in data.get("goods", {}).items():
-        if "draw" in spec:
-            build.ref(("goods", name, "draw"), "deck")
-        if "token" in spec:
-            build.ref(("goods", name, "token"), "token")
-        goods[name] = GoodDef(name, spec.get("draw"), spec.get("token"))
-    card_counts = {}
-    for spec in data.get("cards", {}).values():
-        card_counts[spec.get("deck")] = card_counts.get(spec.get("deck"), 0) + spec.get("count", 1)
-    deck_sizes = {name: len(build.vocab.place_ids) if deck.of_places else card_counts.get(name, 0)
-                  for name, deck in decks.items()}
-    material = SimpleNamespace(token_supply=token_supply, supply=supply, capacity=capacity, unlimited=unlimited,
-                               conversions=tuple(conversions), decks=decks, goods=goods, tokens=tokens,
-                               deck_sizes=deck_sizes, places=build.vocab.place_ids,
-                               players=data["players"]["max"],
-                               resource_max={k: v["max"] for k, v in data.get("resources", {}).items() if "max" in v})
-    build.known.update(good=goods, material=material)
-    return material
-
-
-def _capacity(attr: Attr) -> Any:
-    """A printed property: its column of values; anything else: a function of (game, place)."""
-    if attr.column is not None:
-        return attr.column
-    read = attr.read
-    return lambda game, place: read(Ctx(game), place)
 
 
 # ---- phases and cards ---------------------------------------------------------------------------
@@ -285,8 +209,12 @@ def _cards(build: Build, specs: dict[str, Any], phases: dict[str, Any], decks: d
         cards[cid] = CardDef(cid, spec["deck"], spec.get("count", 1), window, effect, spec.get("doc", ""))
     for name, deck in decks.items():
         if deck.of_places:
-            for pid in place_ids:
-                if pid in cards:
+            for pid in deck.places:
+                if pid in cards and cards[pid].deck != name and cards[pid].deck in decks \
+                        and decks[cards[pid].deck].of_places:
+                    build.problem(("decks", name, "where"), f"the place '{pid}' is a card of two decks of places, "
+                                  f"'{cards[pid].deck}' and '{name}'")
+                elif pid in cards:
                     build.problem(("cards", pid), f"the card '{pid}' has the id of a place, whose card the deck "
                                   f"'{name}' holds", key=True)
                 cards.setdefault(pid, CardDef(pid, name, 1, None, None, f"the card of {pid}"))
@@ -308,9 +236,9 @@ def _sizes(build: Build, data: dict[str, Any]) -> None:
         build.problem(("cards", largest, "count"), f"the decks would hold more than {MAX_CARDS:,} cards")
     structure = data.get("structure", {})
     ages, rounds = structure.get("ages", 1), structure.get("rounds", 1)
-    per_age = rounds * len(structure.get("round", [])) + len(structure.get("age_start", [])) + \
-        len(structure.get("age_end", [])) + len(structure.get("between_ages", []))
-    if ages * per_age + len(structure.get("game_end", [])) > MAX_SCHEDULE:
+    length = {key: len(_entries(structure, key)) for key in STRUCTURE_KEYS}
+    per_age = rounds * length["round"] + length["age_start"] + length["age_end"] + length["between_ages"]
+    if ages * per_age + length["game_end"] > MAX_SCHEDULE:
         build.problem(("structure", "ages"), f"the schedule would have more than {MAX_SCHEDULE:,} steps")
     if build.problems:
         raise RulesError(build.problems)
@@ -358,21 +286,39 @@ def _not_too_many(build: Build, space: ActionSpace, before: int, path: tuple) ->
 
 # ---- schedule and winner ------------------------------------------------------------------------
 
+STRUCTURE_KEYS = ("age_start", "round", "age_end", "between_ages", "game_end")
+
+
+def _entries(structure: dict[str, Any], key: str) -> list[tuple[str, tuple]]:
+    """The phases a list of `structure` names, in order, each with its path: an entry
+    `{repeat: N, phases: [...]}` stands for its phases N times over."""
+    found = []
+    for i, entry in enumerate(structure.get(key, [])):
+        if isinstance(entry, dict):
+            for _ in range(entry.get("repeat", 1)):
+                found += [(p, ("structure", key, i, "phases", j)) for j, p in enumerate(entry.get("phases", []))]
+        else:
+            found.append((entry, ("structure", key, i)))
+    return found
+
+
 def _schedule(build: Build, structure: dict[str, Any], phases: dict[str, Any]) -> tuple[Step, ...]:
     build.known["phase"] = phases
-    for key in ("age_start", "round", "age_end", "between_ages", "game_end"):
-        for i, _ in enumerate(structure.get(key, [])):
-            build.ref(("structure", key, i), "phase")
+    lists = {key: _entries(structure, key) for key in STRUCTURE_KEYS}
+    for key, found in lists.items():
+        for path in dict.fromkeys(path for _, path in found):
+            build.ref(path, "phase")
+    names = {key: [p for p, _ in found] for key, found in lists.items()}
     entries = []
     ages, rounds = structure.get("ages", 1), structure.get("rounds", 1)      # within MAX_SCHEDULE: _sizes
     for age in range(1, ages + 1):
-        entries += [(p, age, 1) for p in structure.get("age_start", [])]
+        entries += [(p, age, 1) for p in names["age_start"]]
         for rnd in range(1, rounds + 1):
-            entries += [(p, age, rnd) for p in structure.get("round", [])]
-        entries += [(p, age, rounds) for p in structure.get("age_end", [])]
+            entries += [(p, age, rnd) for p in names["round"]]
+        entries += [(p, age, rounds) for p in names["age_end"]]
         if age < ages:
-            entries += [(p, age, rounds) for p in structure.get("between_ages", [])]
-    entries += [(p, ages, rounds) for p in structure.get("game_end", [])]
+            entries += [(p, age, rounds) for p in names["between_ages"]]
+    entries += [(p, ages, rounds) for p in names["game_end"]]
     steps = []
     for i, (phase, age, rnd) in enumerate(entries):
         after = entries[i + 1] if i + 1 < len(entries) else None

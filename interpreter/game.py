@@ -13,6 +13,7 @@ from typing import Any, Callable
 from . import cards, flow, rng, saves
 from .actions import PLAY, SELL
 from .context import Ctx
+from .dsl.printer import to_text
 from .errors import AmunreError, GameError, IllegalAction, shown_value
 from .limits import MAX_DECISIONS_PER_STEP
 from .model import Rules, Step
@@ -292,12 +293,17 @@ def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any
         players=players, seed=seed, rng=seed & ((1 << 64) - 1), options=options,
         resources=[dict(rules.resources) for _ in range(players)], sources=[{} for _ in range(players)],
         hands=[[] for _ in range(players)], decks={}, discards={}, boxed={},
-        owner=[-1] * len(rules.place_ids), tokens=[{} for _ in rules.place_ids], supply=dict(rules.supply),
-        start_player=0)
+        owner=[o if o < players else -1 for o in rules.start_owner], tokens=[{} for _ in rules.place_ids],
+        supply=dict(rules.supply), start_player=0)
     for name, values in setup.get("resources", {}).items():
         for seat, value in enumerate(values):
             state.resources[seat][name] = value
     game = Game(rules, state, events=events, setup=plain_copy(setup), chance=chance)
+    for name, option in rules.options.items():
+        if option.allowed_if is not None and not option.allowed_if.fn(Ctx(game)):
+            needs = to_text(option.allowed_if.tree) if option.allowed_if.tree is not None else "another set-up"
+            raise AmunreError(f"option {name}={options[name]} is not for this game ({players} players): "
+                              f"the rules allow it only when {needs}")
     build_decks(game, setup.get("decks", {}))
     deal(game, setup.get("hands", []))
     if "start_player" in setup:

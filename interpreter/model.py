@@ -21,6 +21,17 @@ class DeckDef:
     reshuffle: bool = False       # an empty deck takes its shuffled discard pile
     hidden: bool = False          # cards in hand are private
     one_per_kind: str | None = None   # a seat plays one card of a kind per phase, round, age or game
+    places: tuple[str, ...] = ()  # of places: the places it holds (those its `where` admits)
+    display: Expression | None = None   # how many of its cards lie face up beside it, for all to see
+
+
+@dataclass(frozen=True)
+class DeckSetup:
+    """How a deck is made ready as a game starts (and again when a reset rebuilds it)."""
+    count: Expression | None = None    # use only this many cards; the rest are set aside
+    where: Expression | None = None    # use only the places where this holds; the rest are set aside
+    stacks: Expression | None = None   # the deck is this many stacks, one after the other
+    top: Expression | None = None      # each stack's top card is one where this holds
 
 
 @dataclass(frozen=True)
@@ -46,6 +57,7 @@ class OptionDef:
     values: tuple[str, ...]
     default: str
     doc: str = ""
+    allowed_if: Expression | None = None     # what a game must meet to start (players, options)
 
 
 @dataclass(frozen=True)
@@ -81,6 +93,7 @@ class Rules:
     place_props: list[dict[str, Any]]
     reconstructed: dict[str, list[str]]
     ownership: bool
+    start_owner: tuple[int, ...]              # per place: the seat owning it from the start, -1 for none
     token_supply: dict[str, str]              # token -> the supply it is drawn from
     supply: dict[str, int]
     unlimited_if: dict[str, Expression]       # token -> when its supply never runs out (read at the start)
@@ -92,7 +105,7 @@ class Rules:
     cards: dict[str, CardDef]
     vocab: Vocabulary
     setup_hand: tuple[str, ...]
-    setup_deck_counts: dict[str, Expression]
+    deck_setups: dict[str, DeckSetup]
     schedule: tuple[Step, ...]
     phases: dict[str, Any]                    # phase id -> its Mechanic
     step_mechanics: tuple[Any, ...]           # the mechanic of each schedule step

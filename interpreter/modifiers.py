@@ -23,9 +23,10 @@ class ModifierDef:
     default: int
     lasts: str = "phase"      # cleared when this ends: phase, round, age or game
     doc: str = ""
+    enum: str | None = None   # a place property whose values (words) it holds, instead of a number
 
     def renamed(self, name: str) -> ModifierDef:
-        return ModifierDef(name, self.scope, self.default, self.lasts, self.doc)
+        return ModifierDef(name, self.scope, self.default, self.lasts, self.doc, self.enum)
 
 
 def read(state: Any, mod: ModifierDef, index: int = 0) -> Any:

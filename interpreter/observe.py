@@ -38,6 +38,7 @@ def observation(game: Any, seat: int) -> dict[str, Any]:
         "decks": {name: len(pile) for name, pile in state.decks.items()},
         "discards": {name: list(pile) for name, pile in state.discards.items()},
         "boxed": {name: len(pile) for name, pile in state.boxed.items()},
+        "shown": {name: list(pile) for name, pile in state.shown.items()},
         "owner": list(state.owner), "tokens": [dict(t) for t in state.tokens], "supply": dict(state.supply),
         "phase": None if state.phase is None else mech.observe(state.phase, seat),
         "kept": plain_copy(state.kept), "mods": plain_copy(state.mods), "played": plain_copy(state.played),
@@ -188,6 +189,12 @@ def _board_pieces(rules: Any) -> list[Piece]:
             o[at + i] = float(g.state.supply[kind])
     found = [Piece("decks", (2, len(decks)), f"cards left in each deck {decks}, then set aside", piles),
              Piece("discards", (len(discard_ids),), "discarded cards by kind (cards, then places)", discards)]
+    if any(deck.display is not None for deck in rules.decks.values()):
+        def shown(g: Any, s: int, o: list[float], at: int) -> None:
+            for pile in g.state.shown.values():
+                for card in pile:
+                    o[at + discard_index[card]] += 1.0
+        found.append(Piece("shown", (len(discard_ids),), "cards face up beside their decks, by kind", shown))
     if rules.ownership:
         found.append(Piece("owner", (places, seats + 1), "each place's owner (one-hot; last: nobody)", owners))
     return found + [Piece("tokens", (places, len(tokens)), f"tokens on each place {tokens}", counts),
@@ -201,12 +208,14 @@ def _record_pieces(rules: Any) -> list[Piece]:
     found = []
     for name, mod in rules.vocab.all_modifiers().items():
         size = seats if mod.scope == "seat" else places if mod.scope == "place" else 1
+        words = {w: i for i, w in enumerate(rules.vocab.enums.get(mod.enum, ()))}     # a word: its index
 
-        def values(g: Any, s: int, o: list[float], at: int, mod: Any = mod, size: int = size) -> None:
+        def values(g: Any, s: int, o: list[float], at: int, mod: Any = mod, size: int = size,
+                   words: dict[str, int] = words) -> None:
             held = g.state.mods.get(mod.name)
             for i in range(size):
                 value = mod.default if held is None or i >= len(held) or held[i] is None else held[i]
-                o[at + i] = float(value)
+                o[at + i] = float(words[value] if words else value)
         found.append(Piece(f"mod.{name}", (size,), f"modifier {name} ({mod.scope})", values))
     for lifetime in sorted({d.one_per_kind for d in rules.decks.values() if d.one_per_kind}):
         def played(g: Any, s: int, o: list[float], at: int, lifetime: str = lifetime) -> None:

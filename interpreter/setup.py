@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import decks
 from .context import Ctx
 from .errors import AmunreError, GameError
 from .limits import MAX_AMOUNT
@@ -72,23 +73,27 @@ def deal(game: Any, hands: list[list[str]]) -> None:
 
 
 def build_decks(game: Any, stacked: dict[str, list[str]]) -> None:
+    """Every deck as the game starts: the cards it uses, shuffled, ordered in its stacks, with
+    the cards a scenario stacks on top, and its display laid out."""
     rules, state = game.rules, game.state
     for name, deck in rules.decks.items():
-        pile = list(rules.place_ids) if deck.of_places else [
+        pile = list(deck.places) if deck.of_places else [
             c.id for c in rules.cards.values() if c.deck == name for _ in range(c.count)]
         state.decks[name], state.discards[name], state.boxed[name] = pile, [], []
     for seat in range(state.players):
         for card in rules.setup_hand:
             state.decks[rules.cards[card].deck].remove(card)
             state.hands[seat].append(card)
-    for name, pile in state.decks.items():
+    for name in list(state.decks):
+        pile = state.decks[name] = decks.used(game, name, state.decks[name])
         game.shuffle(pile)
-        if name in rules.setup_deck_counts:
-            expression = rules.setup_deck_counts[name]
+        expression = rules.deck_setups[name].count if name in rules.deck_setups else None
+        if expression is not None:
             count = expression.fn(Ctx(game))
             if count < 0:
                 raise GameError(f"{expression.rule.name}: a deck cannot hold {count} cards", expression.rule.span)
-            state.boxed[name], state.decks[name] = pile[count:], pile[:count]
+            state.boxed[name], state.decks[name] = state.boxed[name] + pile[count:], pile[:count]
+        decks.prepare(game, name, state.decks[name])
     for name, top in stacked.items():
         if name not in state.decks:
             raise AmunreError(f"setup stacks unknown deck '{name}'")
@@ -104,3 +109,5 @@ def build_decks(game: Any, stacked: dict[str, list[str]]) -> None:
             else:
                 raise AmunreError(f"setup stacks '{card}' on deck '{name}', which has no such card left")
             pile.insert(0, card)
+    for name in rules.decks:
+        decks.lay_out(game, name)

@@ -45,10 +45,13 @@ class GameState:
     played: dict[str, list[list[str]]] = field(default_factory=dict)  # lifetime -> per seat: kinds played
     to_move: int | None = None
     over: bool = False
+    shown: dict[str, list[str]] = field(default_factory=dict)        # face-up cards beside a deck
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-able copy (nothing shared with the live state)."""
-        return {f.name: plain_copy(getattr(self, f.name)) for f in fields(self)}
+        """A JSON-able copy (nothing shared with the live state). Fields added after the save
+        format was fixed are left out while empty, so a save of a game without them is unchanged."""
+        return {f.name: plain_copy(getattr(self, f.name)) for f in fields(self)
+                if f.name not in LATER_FIELDS or getattr(self, f.name)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:
@@ -71,4 +74,8 @@ class GameState:
         new.kept = plain_copy(self.kept)
         new.mods = {k: list(v) for k, v in self.mods.items()}
         new.played = {k: [list(p) for p in v] for k, v in self.played.items()}
+        new.shown = {k: list(v) for k, v in self.shown.items()}
         return new
+
+
+LATER_FIELDS = ("shown",)

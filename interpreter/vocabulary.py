@@ -9,13 +9,14 @@ word the DSL reserves is refused where it is declared.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from . import material
 from .dsl.builtins import RESERVED
 from .dsl.checked import Scope
-from .dsl.names import Attr
+from .dsl.names import Attr, modifier_type
 from .dsl.types import BOOL, NUM, PLACE, PLACES, SEAT, TEXT, enum
 from .errors import did_you_mean
 from .mechanics import MECHANICS
@@ -44,7 +45,7 @@ def places(build: Build, spec: dict[str, Any]) -> SimpleNamespace:
         if ids.index(pid) != i:
             build.problem(("places", "items", i, "id"), f"duplicate {vocab.noun} id '{pid}'")
     props = spec.get("properties", {})
-    rows = [{k: v for k, v in item.items() if k not in ("id", "reconstructed")} for item in items]
+    rows = [{k: v for k, v in item.items() if k not in ("id", "reconstructed", "owner")} for item in items]
     for name, prop in props.items():
         values = prop.get("values")
         kind = prop.get("type", "integer")
@@ -78,7 +79,13 @@ def places(build: Build, spec: dict[str, Any]) -> SimpleNamespace:
         vocab.place_attrs["owned"] = Attr(BOOL, lambda ctx, p: ctx.state.owner[p] >= 0, kind="owned")
         vocab.place_attrs["owner"] = Attr(SEAT, lambda ctx, p: _owner(ctx.state.owner[p]), kind="owner")
     reconstructed = {item["id"]: list(item.get("reconstructed", [])) for item in items}
-    return SimpleNamespace(ids=ids, props=rows, reconstructed=reconstructed)
+    owners = tuple(item.get("owner", -1) for item in items)
+    if not vocab.ownership:
+        for i, item in enumerate(items):
+            if "owner" in item:
+                build.problem(("places", "items", i, "owner"), f"{vocab.plural} have no owners in these rules "
+                              "(see places.ownership)", key=True)
+    return SimpleNamespace(ids=ids, props=rows, reconstructed=reconstructed, owners=owners)
 
 
 def _owner(seat: int) -> int | None:
@@ -124,12 +131,11 @@ def vocabulary(build: Build, data: dict[str, Any]) -> None:
         vocab.place_attrs[token] = Attr(NUM, lambda ctx, p, t=token: ctx.state.tokens[p].get(t, 0), kind="token",
                                         key=token)
     for name, spec in data.get("modifiers", {}).items():
-        mod = ModifierDef(name, spec.get("scope", "seat"), spec.get("default", 0), spec.get("lasts", "phase"),
-                          spec.get("doc", ""))
+        mod = _modifier(build, name, spec)
         vocab.modifiers[name] = mod
         if mod.scope == "place":
-            vocab.place_attrs[name] = Attr(NUM, lambda ctx, p, m=mod: _read_mod(ctx.state, m, p), kind="modifier",
-                                           key=mod)
+            vocab.place_attrs[name] = Attr(modifier_type(mod), lambda ctx, p, m=mod: _read_mod(ctx.state, m, p),
+                                           kind="modifier", key=mod)
     vocab.decks = tuple(data.get("decks", {}))
     for pid, spec in data.get("phases", {}).items():
         cls = MECHANICS.get(spec.get("mechanic"))
@@ -139,8 +145,27 @@ def vocabulary(build: Build, data: dict[str, Any]) -> None:
     for name in data.get("derived", {}):
         fn = build.expression(("derived", name), Scope(seat=False).over(PLACE))
         vocab.place_attrs[name] = Attr(fn.type, fn.at, kind="derived", key=fn.at)
+    for name, spec in data.get("options", {}).items():
+        if "allowed_if" in spec:
+            options[name] = replace(options[name], allowed_if=build.expression(
+                ("options", name, "allowed_if"), Scope(seat=False), BOOL))
     _reserved_names(build, data)
     build.known.update(resource=vocab.resources, deck=vocab.decks, token=vocab.tokens, modifier=vocab.modifiers)
+
+
+def _modifier(build: Build, name: str, spec: dict[str, Any]) -> ModifierDef:
+    """A declared modifier: a number, or (`values_of`) one of a place property's words."""
+    words = spec.get("values_of")
+    if words is not None and words not in build.vocab.enums:
+        build.problem(("modifiers", name, "values_of"), f"'{words}' is not a place property with `values`",
+                      did_you_mean(str(words), build.vocab.enums))
+        words = None
+    default = spec.get("default", build.vocab.enums[words][0] if words else 0)
+    if words is not None and default not in build.vocab.enums[words]:
+        build.problem(("modifiers", name, "default"), f"default '{default}' is not one of {list(build.vocab.enums[words])}")
+    elif words is None and not isinstance(default, int):
+        build.problem(("modifiers", name, "default"), "a modifier's default is a number (or give it `values_of`)")
+    return ModifierDef(name, spec.get("scope", "seat"), default, spec.get("lasts", "phase"), spec.get("doc", ""), words)
 
 
 def _read_mod(state: Any, mod: ModifierDef, index: int) -> Any:

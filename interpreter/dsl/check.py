@@ -16,7 +16,7 @@ from . import ast
 from .builtins import FUNCTIONS, VALUES, Function
 from .check_effects import STATEMENTS, EffectChecks
 from .checked import ARITHMETIC, COMPARISON, NOT_CONSTANT, Checked, Report, Scope, Step
-from .names import Attr, Vocabulary
+from .names import Attr, Vocabulary, modifier_type
 from .types import (ANY, BOOL, NUM, PLACES, TEXT, Type, element, enum, equality_problem, is_a, is_collection,
                     list_of, word)
 
@@ -266,7 +266,7 @@ class Checker(EffectChecks):
         if mod.scope == "seat" and not scope.seat:
             self.problem(f"modifier '{mod.name}' is kept per seat, and no seat is acting here", node)
             return None
-        return Step("modifier", mod.name, mod), NUM, used
+        return Step("modifier", mod.name, mod), modifier_type(mod), used
 
     def _known_names(self, scope: Scope) -> list[str]:
         v = self.vocab

@@ -12,7 +12,8 @@ from ..errors import did_you_mean
 from . import ast
 from .builtins import RESERVED, VALUES
 from .checked import Choice, Scope, Step
-from .types import ANY, BOOL, NUM, PLACE, PLACES, SEAT, element
+from .names import modifier_type
+from .types import ANY, BOOL, NUM, PLACE, PLACES, SEAT, element, equality_problem
 
 
 class EffectChecks:
@@ -136,8 +137,18 @@ class EffectChecks:
 
     def _set(self, node: ast.SetValue | ast.AddValue, scope: Scope) -> None:
         target = self._target(node.target, scope, adding=isinstance(node, ast.AddValue))
-        wanted = target.target.type if target is not None and target.kind == "value" else NUM
-        self.expect(node.value, scope, wanted, "the value")
+        if target is None:
+            wanted = NUM
+        elif target.kind == "value":
+            wanted = target.target.type
+        else:
+            wanted = modifier_type(target.target)
+            if wanted != NUM and isinstance(node, ast.AddValue):
+                self.problem(f"modifier '{target.name}' holds a word, not a number: set it, do not add to it", node)
+        found = self.expect(node.value, scope, wanted, "the value")
+        why = equality_problem(wanted, found) if wanted.kind == "text" else None
+        if why:
+            self.problem(f"modifier '{target.name}' cannot be set so: {why}", node.value)
 
     def _target(self, node: ast.Target, scope: Scope, adding: bool) -> Step | None:
         name, v = node.name.dotted, self.vocab

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..modifiers import ModifierDef
-from .types import Type
+from .types import NUM, Type, enum
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,11 @@ class Attr:
     column: tuple[Any, ...] | None = None      # a printed property: its value for each place
     kind: str = "read"                         # column, token, modifier, derived, resource, cards, owned, owner
     key: Any = None                            # the token or resource name, the ModifierDef, the derived function
+
+
+def modifier_type(mod: ModifierDef) -> Type:
+    """What a modifier holds: a number, or (`values_of`) a word of a place property's enum."""
+    return NUM if mod.enum is None else enum(mod.enum)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,8 @@ from ..actions import ActionSpace, Block
 from ..context import Ctx
 from ..dsl.checked import Scope
 from ..dsl.names import Member
-from ..dsl.types import BOOL, NUM
+from ..dsl import Expression
+from ..dsl.types import BOOL, NUM, SEAT
 from ..modifiers import ModifierDef
 from ..params import Expr, Param
 
@@ -46,8 +47,9 @@ class Doc:
 
 
 class Order(Param):
-    """Turn order: `clockwise` (from the start player), `counterclockwise`, or
-    `{by: EXPR, highest_first: true}` (seats ranked by EXPR, ties clockwise)."""
+    """Turn order: `clockwise` (from the start player), `counterclockwise`, `{from: SEAT}`
+    (clockwise from that seat), or `{by: EXPR, highest_first: true}` (seats ranked by EXPR,
+    ties clockwise)."""
     kind = "turn order"
 
     def value_schema(self) -> dict[str, Any]:
@@ -55,19 +57,25 @@ class Order(Param):
             "by": {"description": "Expression per seat (`my` = that seat): seats in order of it.",
                    "$ref": "#/$defs/expression"},
             "highest_first": {"description": "Highest value first (default true).", "type": "boolean"}}}
-        return {"oneOf": [{"enum": ["clockwise", "counterclockwise"]}, ranked]}
+        start = {"type": "object", "additionalProperties": False, "required": ["from"], "properties": {
+            "from": {"description": "Expression (no seat) giving the seat that goes first; the others follow "
+                     "clockwise.", "$ref": "#/$defs/expression"}}}
+        return {"oneOf": [{"enum": ["clockwise", "counterclockwise"]}, ranked, start]}
 
     def compile(self, build: Any, path: tuple) -> Any:
         value = build.get(path)
         if isinstance(value, str):
             return value
+        if "from" in value:
+            return build.expression(path + ("from",), Scope(seat=False), SEAT)
         by = build.expression(path + ("by",), Scope(), NUM)
         return (by, value.get("highest_first", True))
 
 
 PHASE_PARAMS: tuple[Param, ...] = (
     Order("order", "Turn order in this phase: `clockwise` from the start player (the default), "
-          "`counterclockwise`, or `{by: EXPR, highest_first: true}`.", default="clockwise"),
+          "`counterclockwise`, `{from: SEAT}` (clockwise from that seat) or `{by: EXPR, highest_first: true}`.",
+          default="clockwise"),
     Expr("skip_if", "Condition (no seat): when it holds as the phase would start, the phase is skipped.",
          scope=Scope(seat=False), type=BOOL),
     Expr("end_if", "Condition (no seat): when it holds, the phase ends at once, whatever is left undone.",
@@ -182,12 +190,17 @@ class Mechanic:
 
 
 def turn_order(game: Any, spec: Any) -> list[int]:
-    """Seats in a turn order: clockwise or counterclockwise from the start player, or ranked
-    by an expression (ties keep their clockwise order)."""
+    """Seats in a turn order: clockwise or counterclockwise from the start player, clockwise
+    from a seat an expression gives (nobody: the start player), or ranked by an expression
+    (ties keep their clockwise order)."""
     state = game.state
     n, start = state.players, state.start_player
     if spec == "counterclockwise":
         return [(start - i) % n for i in range(n)]
+    if isinstance(spec, Expression):
+        first = spec.fn(Ctx(game))
+        start = start if first is None else first
+        return [(start + i) % n for i in range(n)]
     clockwise = [(start + i) % n for i in range(n)]
     if spec == "clockwise":
         return clockwise

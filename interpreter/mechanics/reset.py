@@ -1,12 +1,15 @@
 """Between ages: tokens of some kinds go back to the supply, places lose their owners, and a
-deck is rebuilt from its discard pile and shuffled."""
+deck is rebuilt (from its discard pile, or the cards set aside, or both) and shuffled."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .. import material
-from ..params import Flag, Ref, Refs
+from .. import decks, material
+from ..context import Ctx
+from ..dsl.checked import Scope
+from ..dsl.types import BOOL
+from ..params import Expr, Flag, Ref, Refs
 from .base import Doc, Mechanic
 
 
@@ -17,8 +20,12 @@ class Reset(Mechanic):
     params = (
         Refs("remove_tokens", "Tokens taken off every place back to the supply.", "token"),
         Flag("release_places", "Whether every place becomes unowned.", default=False),
-        Ref("rebuild_deck", "A deck whose discard pile is shuffled back into it (cards set aside at "
-            "set-up stay aside).", "deck"),
+        Ref("rebuild_deck", "A deck gathered again and shuffled: its discard pile goes back into it (cards set "
+            "aside at set-up stay aside), then it is ordered as at set-up and its display laid out anew.", "deck"),
+        Expr("rebuild_from_discards", "Condition (no seat): whether the rebuilt deck takes its discard pile back "
+             "(otherwise those cards stay out of the game).", scope=Scope(seat=False), type=BOOL, default=True),
+        Expr("rebuild_from_set_aside", "Condition (no seat): whether the rebuilt deck also takes the cards set "
+             "aside at set-up.", scope=Scope(seat=False), type=BOOL, default=False),
     )
     events = (Doc("reset", '{"event": "reset"}', "the reset was done"),)
 
@@ -46,10 +53,8 @@ class Reset(Mechanic):
             if self.release:
                 material.set_owner(game, place, None)
         if self.deck:
-            pile = state.decks[self.deck]
-            pile.extend(state.discards[self.deck])
-            state.discards[self.deck].clear()
-            game.shuffle(pile)
+            ctx = Ctx(game)
+            decks.rebuild(game, self.deck, self.p.rebuild_from_discards.fn(ctx), self.p.rebuild_from_set_aside.fn(ctx))
         game.event({"event": "reset"})
         state.phase["done"] = True
         return True

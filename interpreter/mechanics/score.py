@@ -5,9 +5,13 @@ Kinds of award, each with an `id` (its name in the score breakdown) and an optio
 - `award: {points, among, by, ties}`: the best place of `among` (or, without `among`, the
   best seat) by the keys `by` in order scores `points` for its owner; the first key must be
   positive; every tied one scores (`ties: all`, the only reading so far);
-- `rank: {by, points: [first, second, ...]}`: seats ranked by EXPR; tied seats all score
-  their place's points and push the next seats down.
-Points go to the `resource` parameter, by default the winner's score.
+- `rank: {by, points: [first, second, ...], ties}`: seats ranked by EXPR; tied seats push
+  the next seats down, and score either the points of the best place they share (`ties:
+  best`, the default) or those of all the places they share, averaged and rounded down
+  (`ties: average`).
+Points go to the `resource` parameter, by default the winner's score; an award's `tally`
+names a resource that gets the same points as well (to compare seats by one award later,
+as a tie-break across several scorings does).
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ class Award:
     points: tuple[int, ...] = ()
     among: Any | None = None
     keys: tuple[Any, ...] = ()
+    average: bool = False     # rank: tied seats share the points of their places, rounded down
+    tally: str | None = None  # a resource that gets the same points as well
 
 
 class Awards(Param):
@@ -51,7 +57,10 @@ class Awards(Param):
         ranked = {"type": "object", "additionalProperties": False, "required": ["by", "points"], "properties": {
             "by": {"description": "Expression per seat ranking the seats.", **expr},
             "points": {"description": "Points for the 1st, 2nd, ... place.", "type": "array",
-                       "items": {"type": "integer"}}}}
+                       "items": {"type": "integer"}},
+            "ties": {"description": "Tied seats score the points of the best place they share (`best`, the "
+                     "default), or those of all the places they share, averaged and rounded down (`average`).",
+                     "enum": ["best", "average"]}}}
         item = {"type": "object", "additionalProperties": False, "required": ["id"],
                 "oneOf": [{"required": ["points"]}, {"required": ["award"]}, {"required": ["rank"]}],
                 "properties": {
@@ -60,7 +69,9 @@ class Awards(Param):
                     "points": {"description": "Expression per seat: the points every seat scores.", **expr},
                     "award": {"description": "Points for the best place of `among` (its owner), or for the best seat.",
                               **best},
-                    "rank": {"description": "Points by rank among the seats.", **ranked}}}
+                    "rank": {"description": "Points by rank among the seats.", **ranked},
+                    "tally": {"description": "A resource that gets the award's points as well.",
+                              "$ref": "#/$defs/name"}}}
         return {"type": "array", "items": item}
 
     def compile(self, build: Any, path: tuple) -> Any:
@@ -72,8 +83,9 @@ class Awards(Param):
 
 def _award(build: Any, path: tuple, spec: dict[str, Any]) -> Award:
     when = build.expression(path + ("when",), Scope(seat=False), BOOL) if "when" in spec else None
+    tally = build.ref(path + ("tally",), "resource") if "tally" in spec else None
     if "points" in spec:
-        return Award(spec["id"], "points", when, value=build.expression(path + ("points",)))
+        return Award(spec["id"], "points", when, value=build.expression(path + ("points",)), tally=tally)
     if "award" in spec:
         best = spec["award"]
         places = "among" in best
@@ -82,10 +94,11 @@ def _award(build: Any, path: tuple, spec: dict[str, Any]) -> Award:
         among = build.collection(path + ("award", "among"), Scope(seat=False)) if places else None
         if among is not None and among.type.kind == "list" and among.type.item != PLACE:
             build.problem(path + ("award", "among"), f"'among' names places to compare, not {among.type}")
-        return Award(spec["id"], "award", when, points=(best["points"],), among=among, keys=keys)
+        return Award(spec["id"], "award", when, points=(best["points"],), among=among, keys=keys, tally=tally)
     ranked = spec["rank"]
     return Award(spec["id"], "rank", when, points=tuple(ranked.get("points", [])),
-                 keys=(build.expression(path + ("rank", "by")),))
+                 keys=(build.expression(path + ("rank", "by")),), average=ranked.get("ties") == "average",
+                 tally=tally)
 
 
 class Score(Mechanic):
@@ -119,6 +132,8 @@ class Score(Mechanic):
                 for seat, points in self.points(game, award).items():
                     if points:
                         material.gain(game, seat, self.resource, points, award.id)
+                        if award.tally is not None:
+                            material.gain(game, seat, award.tally, points, award.id)
                         game.event({"event": "score", "seat": seat, "source": award.id, "points": points})
         game.state.phase["done"] = True
         return True
@@ -139,12 +154,7 @@ class Score(Mechanic):
         if award.kind == "points":
             return {s: award.value.fn(Ctx(game, s)) for s in seats}
         if award.kind == "rank":
-            values = {s: award.keys[0].fn(Ctx(game, s)) for s in seats}
-            out = {}
-            for s in seats:
-                place = sum(1 for o in seats if values[o] > values[s])
-                out[s] = award.points[place] if place < len(award.points) else 0
-            return out
+            return _ranked(award, {s: award.keys[0].fn(Ctx(game, s)) for s in seats})
         if award.among is not None:
             ctx = Ctx(game)
             scored = {p: tuple(_at(ctx, p, k) for k in award.keys) for p in award.among.fn(ctx)}
@@ -157,6 +167,22 @@ class Score(Mechanic):
             return {}
         winners = {owners[x] for x, key in scored.items() if key == best and owners[x] >= 0}
         return {s: award.points[0] for s in winners}
+
+
+def _ranked(award: Award, values: dict[int, int]) -> dict[int, int]:
+    """Points by rank: a seat's place is the number of seats with more; tied seats score their
+    best place's points, or (average) the mean of the places they share, rounded down."""
+    def at(place: int) -> int:
+        return award.points[place] if place < len(award.points) else 0
+    out = {}
+    for seat, value in values.items():
+        place = sum(1 for other in values.values() if other > value)
+        if award.average:
+            tied = sum(1 for other in values.values() if other == value)
+            out[seat] = sum(at(place + i) for i in range(tied)) // tied
+        else:
+            out[seat] = at(place)
+    return out
 
 
 def _at(ctx: Ctx, place: int, key: Any) -> Any:
