@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any, Callable
@@ -30,6 +31,14 @@ def effect_bindings(game: amunre.Game, seat: int, effect: Any) -> list[dict[str,
     block = space.declare("test", None, choices.choice_fields(effect, material))
     space.number()
     return [choices.env_of(block, block.indices(i)) for i in choices.allowed_ids(game, seat, effect, block, "t")]
+
+
+def house(tmp_path: Path, body: str) -> Any:
+    """Rules from a file that extends (a copy of) the 2016 edition with `body`."""
+    shutil.copy(RULES_PATH, tmp_path / "knizia2016.yaml")
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: knizia2016.yaml\n" + body, encoding="utf-8")
+    return amunre.load_rules(path)
 
 
 def position(text: str, anchor: str, inner: str) -> tuple[int, int]:

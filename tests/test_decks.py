@@ -4,23 +4,14 @@ the cards set aside. Each is a small house rule over the 2016 file."""
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import amunre
 
-from conftest import RULES_PATH, play_random
-
-
-def house(tmp_path: Path, body: str) -> Any:
-    shutil.copy(RULES_PATH, tmp_path / "knizia2016.yaml")
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: knizia2016.yaml\n" + body, encoding="utf-8")
-    return amunre.load_rules(path)
+from conftest import house, play_random
 
 
 def every_card(game: amunre.Game, deck: str) -> list[str]:

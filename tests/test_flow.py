@@ -4,7 +4,6 @@ house rule over the 2016 file, played through the public API."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +12,7 @@ import pytest
 import amunre
 from amunre.interpreter import modifiers
 
-from conftest import RULES_PATH, play_random
-
-
-def house(tmp_path: Path, body: str) -> Any:
-    """Rules from a file that extends the 2016 edition with `body`."""
-    shutil.copy(RULES_PATH, tmp_path / "knizia2016.yaml")
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: knizia2016.yaml\n" + body, encoding="utf-8")
-    return amunre.load_rules(path)
+from conftest import house, play_random
 
 
 def phase_turns(game: amunre.Game, phase: str) -> list[int]:

@@ -4,7 +4,6 @@ a word, phases repeated within a round, ranked awards with averaged ties and a t
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +12,7 @@ import pytest
 import amunre
 from amunre.interpreter.context import Ctx
 
-from conftest import RULES_PATH
-
-
-def house(tmp_path: Path, body: str) -> Any:
-    """Rules from a file that extends the 2016 edition with `body`."""
-    shutil.copy(RULES_PATH, tmp_path / "knizia2016.yaml")
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: knizia2016.yaml\n" + body, encoding="utf-8")
-    return amunre.load_rules(path)
+from conftest import house
 
 
 def problems(tmp_path: Path, body: str) -> str:
