@@ -1,4 +1,4 @@
-"""The engine and the CLI know no edition: no name a rules file gives (its places, cards,
+"""The engine, the CLI and the adapters know no edition: no name a rules file gives (its places, cards,
 resources, tokens, decks, goods, phases, tiles and their values, options, modifiers, derived
 values, or its own id) appears in their code (comments aside). Everything game-specific lives
 in rules/. (Place properties are left out: `fields` or `side` are ordinary words of code.)
@@ -22,7 +22,7 @@ from amunre.interpreter.mechanics import MECHANICS
 
 from conftest import REPO, RULES_PATH
 
-SCANNED = ("interpreter", "cli")
+SCANNED = ("interpreter", "cli", "adapters")
 EDITION = r"knizia20\d\d"
 
 
@@ -104,7 +104,7 @@ def test_scanner_finds_code_and_ignores_comments() -> None:
 def test_there_are_files_to_scan() -> None:
     files = python_files()
     names = {p.relative_to(REPO).as_posix() for p in files}
-    assert {"interpreter/game.py", "interpreter/dsl/compile.py", "cli/app.py"} <= names
+    assert {"interpreter/game.py", "interpreter/dsl/compile.py", "cli/app.py", "adapters/openspiel.py"} <= names
     assert any(p.parts[-2] == "mechanics" for p in files)
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from conftest import REPO
 
-LAYERS = ("interpreter", "cli", "grammar", "rules")
+LAYERS = ("interpreter", "cli", "grammar", "rules", "adapters")
 
 
 def pyproject() -> dict:

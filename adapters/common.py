@@ -1,0 +1,74 @@
+"""What every adapter shares: the rules by object, path or shipped name, the player count,
+the seats' names, and the reward convention at the end of a game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..interpreter.errors import AmunreError
+from ..interpreter.game import load_rules
+from ..interpreter.limits import MAX_AMOUNT
+from ..interpreter.model import Rules
+from ..interpreter.shipped import shipped_path
+
+# How the end of a game pays each seat:
+#   win_loss: +1 to a sole winner, 0 to each of several winners (a shared first place), -1 to
+#             every other seat (the winners are the engine's, after its tie-breaks);
+#   points:   the seat's final score less the mean of all seats' (zero-sum, in the rules' points).
+REWARDS = ("win_loss", "points")
+DEFAULT_REWARD = "win_loss"
+
+
+def rules_from(rules: Any) -> Rules:
+    """Rules as given, or loaded from a path, or from a shipped name (`amunre editions` lists them)."""
+    if isinstance(rules, Rules):
+        return rules
+    if not isinstance(rules, (str, Path)):
+        raise AmunreError(f"rules are loaded Rules, a rules file's path or a shipped name, not {type(rules).__name__}")
+    text = str(rules)
+    if not Path(text).exists():
+        text = shipped_path(text) or text
+    return load_rules(text)
+
+
+def default_players(rules: Rules) -> int:
+    """Four, or the nearest count the rules allow (the engine's own default)."""
+    return min(max(4, rules.min_players), rules.max_players)
+
+
+def checked_players(rules: Rules, players: Any) -> int:
+    if players is None:
+        return default_players(rules)
+    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
+        raise AmunreError(f"{rules.title or rules.id} is for {rules.min_players} to {rules.max_players} players, "
+                          f"not {players!r}")
+    return players
+
+
+def checked_reward(reward: Any) -> str:
+    if reward not in REWARDS:
+        raise AmunreError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+    return reward
+
+
+def seat_names(players: int) -> list[str]:
+    return [f"player_{seat}" for seat in range(players)]
+
+
+def final_rewards(result: dict[str, Any], reward: str) -> list[float]:
+    """Each seat's reward for a finished game (see REWARDS)."""
+    scores, winners = result["scores"], set(result["winners"])
+    if reward == "points":
+        mean = sum(scores) / len(scores)
+        return [float(score - mean) for score in scores]
+    won = 1.0 if len(winners) == 1 else 0.0
+    return [won if seat in winners else -1.0 for seat in range(len(scores))]
+
+
+def reward_bounds(reward: str, players: int) -> tuple[float, float]:
+    """The least and most reward a seat can get (points: scores within the engine's limits)."""
+    if reward == "win_loss":
+        return -1.0, 1.0
+    most = 2.0 * MAX_AMOUNT * (players - 1) / players
+    return -most, most

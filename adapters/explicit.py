@@ -1,0 +1,155 @@
+"""A game whose every random draw is a chance node, for tools that choose or enumerate chance
+outcomes (OpenSpiel's explicit-stochastic games, expectimax, search with chance nodes).
+
+The engine draws at random only through `Game.random_below(n)` (a shuffle of k cards is k - 1
+draws, the first choosing the card that goes to the bottom; the start player is one draw of
+`players`). Here each such draw is a chance node with outcomes 0..n-1, each of probability
+1/n: exactly the distribution of the seeded generator, made visible. A game is then one list
+of moves, each either a seat's action id or a chance outcome: the set-up's draws come first,
+and an action that draws (a reshuffle, say) is followed by its own chance nodes before anyone
+decides again.
+
+The engine cannot stop half-way through an action, so an outcome not yet chosen interrupts
+it: the position the action started from is kept (and is what the seats see meanwhile), and
+when the outcome is chosen the action is carried out again from there, its earlier draws
+answered from the outcomes already chosen. Nothing else is kept: the rules, the player
+count, the set-up and the moves replay the game exactly, and that is how it is saved
+(`to_json`, `from_json`, and pickling).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..interpreter.errors import AmunreError, IllegalAction
+from ..interpreter.game import Game, new_game
+from ..interpreter.rules_cache import rules_for_save
+from ..interpreter.setup import check_setup
+
+
+class _Undrawn(Exception):
+    """A draw whose outcome is not chosen yet (not an AmunreError: no rule may catch it)."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self.n = n
+
+
+def _undrawn(n: int) -> int:
+    raise _Undrawn(n)
+
+
+class ExplicitGame:
+    """One game played as moves: action ids at decisions, outcomes at chance nodes."""
+
+    def __init__(self, rules: Any, players: int, setup: dict[str, Any] | None = None) -> None:
+        self.rules, self.players = rules, players
+        self.setup = check_setup(rules, players, setup)
+        self.moves: list[int] = []                  # every move so far, chance outcomes included
+        self.chance_size = 0                        # outcomes of the pending draw (0: no chance node)
+        self._game: Game | None = None              # the position after the last whole move
+        self._action: int | None = None             # an action interrupted by a draw (None: the set-up)
+        self._outcomes: list[int] = []              # the outcomes chosen for its draws so far
+        self._run()
+
+    # ---- reading ----------------------------------------------------------------------------------
+    @property
+    def is_chance(self) -> bool:
+        return self.chance_size > 0
+
+    @property
+    def game(self) -> Game | None:
+        """The engine position the seats see: after the last whole move (at a chance node
+        inside an action, the position it started from; None while the set-up draws)."""
+        return self._game
+
+    @property
+    def over(self) -> bool:
+        return not self.is_chance and self._game is not None and self._game.over
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to decide, or None (a chance node, or the end)."""
+        return None if self.is_chance or self.over else self._game.to_move
+
+    def legal_moves(self) -> list[int]:
+        """The outcomes of a chance node, or the seat's legal action ids; sorted."""
+        if self.is_chance:
+            return list(range(self.chance_size))
+        return [] if self.over else self._game.legal_action_ids()
+
+    def pending_action(self) -> int | None:
+        """The action being carried out while its draws are chosen (None: none, or the set-up)."""
+        return self._action if self.is_chance else None
+
+    # ---- playing ----------------------------------------------------------------------------------
+    def apply(self, move: int) -> None:
+        """A chance outcome at a chance node, else an action id of the seat to move."""
+        if type(move) is not int or move not in self.legal_moves():
+            what = f"chance outcome from 0 to {self.chance_size - 1}" if self.is_chance else "legal action id"
+            raise IllegalAction(f"{move!r} is not a {what} here", move)
+        self.moves.append(move)
+        if self.is_chance:
+            self._outcomes.append(move)
+        else:
+            self._action, self._outcomes = move, []
+        self._run()
+
+    def _run(self) -> None:
+        """Carry out the set-up or the pending action with the outcomes chosen so far."""
+        given = iter(self._outcomes)
+
+        def chance(n: int) -> int:
+            outcome = next(given, None)
+            if outcome is None:
+                raise _Undrawn(n)
+            return outcome
+        try:
+            if self._game is None:
+                game = new_game(self.rules, self.players, 0, self.setup, events=False, chance=chance)
+            else:
+                game = self._game.clone(events=False)
+                game.chance = chance
+                game.apply_id(self._action)
+        except _Undrawn as undrawn:
+            self.chance_size = undrawn.n
+            return
+        game.chance = _undrawn
+        self._game, self._action, self._outcomes, self.chance_size = game, None, [], 0
+
+    def clone(self) -> ExplicitGame:
+        copy = ExplicitGame.__new__(ExplicitGame)
+        copy.__dict__.update(self.__dict__)
+        copy.moves, copy._outcomes = list(self.moves), list(self._outcomes)
+        copy._game = None if self._game is None else self._game.clone(events=False)
+        return copy
+
+    def __deepcopy__(self, memo: dict) -> ExplicitGame:
+        return self.clone()
+
+    # ---- saving -----------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """Plain data that replays this game: the rules (path and digest), players, set-up, moves."""
+        rules = self.rules
+        return {"rules": {"path": rules.path, "id": rules.id, "digest": rules.digest},
+                "players": self.players, "setup": self.setup, "moves": list(self.moves)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], rules: Any = None) -> ExplicitGame:
+        """The game `to_json` wrote, replayed move by move (the rules reloaded unless given)."""
+        try:
+            game = cls(rules_for_save(data["rules"], rules), data["players"], data["setup"])
+            for move in data["moves"]:
+                game.apply(move)
+        except (KeyError, TypeError) as error:
+            raise AmunreError(f"not a saved explicit-chance game: {error}") from None
+        except IllegalAction as error:
+            raise AmunreError(f"the saved moves are not a game of these rules: {error.reason}") from None
+        return game
+
+    def __reduce__(self) -> tuple:
+        return (_restore, (self.to_json(),))
+
+
+def _restore(data: dict[str, Any]) -> ExplicitGame:
+    return ExplicitGame.from_json(data)

@@ -1,0 +1,170 @@
+"""Any rules file as a PettingZoo AEC environment (`pip install 'amunre[pettingzoo]'`).
+
+    from amunre.adapters.pettingzoo import env
+    environment = env(NAME, players=4, seed=7)   # a shipped name (amunre editions) or a path
+
+Agents are `player_0` ... `player_{n-1}`, one per seat, and act when the engine says that seat
+is to move (a seat may act many times in a row). Each agent observes a dict: `observation`,
+the engine's `observation_tensor(seat)` (float32; what that seat may see, named by
+`env.unwrapped.game.observation_layout()`), and `action_mask`, int8 over the rules file's
+whole action space (`legal_action_ids()`; all zeros when it is not that agent's turn); the
+mask is also in the acting agent's `infos[agent]["action_mask"]`. Actions are the engine's
+integer ids (`Discrete(num_distinct_actions())`); an illegal one raises IllegalAction.
+Rewards come only at the end (common.REWARDS: `win_loss` by default, or `points`), with the
+engine's result in every agent's `infos[agent]["result"]`. `reset(seed=s)` plays the game of
+seed `s` (the deal of `amunre run --seed s`); a reset without a seed draws the next seed from
+the last one given (or from the `seed` given to `env`, else from the system).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+except ImportError as error:        # pragma: no cover - the message is the point
+    raise ImportError("amunre's PettingZoo environment needs PettingZoo: pip install 'amunre[pettingzoo]'") from error
+
+from ..interpreter.errors import AmunreError
+from ..interpreter.game import new_game
+from ..interpreter.limits import MAX_AMOUNT
+from ..interpreter.observe import observation_layout
+from ..interpreter.setup import check_setup
+from .common import DEFAULT_REWARD, checked_players, checked_reward, final_rewards, rules_from, seat_names
+
+RENDER_MODES = ("human", "ansi")
+
+
+def env(rules: Any, players: int | None = None, seed: int | None = None, reward: str = DEFAULT_REWARD,
+        render_mode: str | None = None, options: dict[str, Any] | None = None) -> AECEnv:
+    """The environment of a rules file (loaded Rules, a path, or a shipped name), in
+    PettingZoo's order-enforcing wrapper. `options` sets the rules file's
+    options (`amunre options FILE` lists them)."""
+    return OrderEnforcingWrapper(raw_env(rules, players, seed, reward, render_mode, options))
+
+
+def raw_env(rules: Any, players: int | None = None, seed: int | None = None, reward: str = DEFAULT_REWARD,
+            render_mode: str | None = None, options: dict[str, Any] | None = None) -> AmunreEnv:
+    """The environment without PettingZoo's wrapper."""
+    return AmunreEnv(rules, players, seed, reward, render_mode, options)
+
+
+class AmunreEnv(AECEnv):
+    """One game of a rules file at a time; `game` is the engine's Game being played."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "amunre_v0", "is_parallelizable": False}
+
+    def __init__(self, rules: Any, players: int | None = None, seed: int | None = None,
+                 reward: str = DEFAULT_REWARD, render_mode: str | None = None,
+                 options: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.rules = rules_from(rules)
+        self.players = checked_players(self.rules, players)
+        self.reward = checked_reward(reward)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise AmunreError(f"render_mode is one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.setup = check_setup(self.rules, self.players, {"options": dict(options)} if options else None)
+        if seed is not None and type(seed) is not int:
+            raise AmunreError(f"a seed is a whole number, not {seed!r}")
+        self.metadata = dict(self.metadata, name=f"amunre_{self.rules.id.replace('-', '_')}")
+        self.possible_agents = seat_names(self.players)
+        self.agent_name_mapping = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        size = sum(piece["size"] for piece in observation_layout(self.rules))
+        actions = self.rules.actions.size
+        self.observation_spaces = {agent: spaces.Dict({
+            "observation": spaces.Box(-float(MAX_AMOUNT), float(MAX_AMOUNT), (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (actions,), np.int8)}) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self._first_seed = seed
+        self._seeds = random.Random(seed)
+        self.game: Any = None
+        self.seed_played: int | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # ---- the game -------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: of `seed` if given, else of the next seed drawn (see the module's doc).
+        PettingZoo's `options` are accepted and unused: the rules' options are given to env()."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        elif self._first_seed is not None:
+            seed, self._first_seed = self._first_seed, None
+        else:
+            seed = self._seeds.getrandbits(63)
+        self._first_seed = None
+        self.seed_played = seed
+        self.game = new_game(self.rules, self.players, seed, self.setup, events=self.render_mode is not None)
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self._select()
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply_id(int(action))
+        self.rewards = {other: 0.0 for other in self.agents}
+        if self.game.over:
+            result = self.game.result()
+            for other, value in zip(self.possible_agents, final_rewards(result, self.reward)):
+                self.rewards[other] = value
+                self.terminations[other] = True
+            self.infos = {other: {"result": result} for other in self.agents}
+        else:
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _select(self) -> None:
+        """The agent of the seat to move, and its legal actions in its info."""
+        self.agent_selection = self.possible_agents[self.game.to_move]
+        self.infos = {agent: {} for agent in self.agents}
+        self.infos[self.agent_selection]["action_mask"] = self._mask()
+
+    def _mask(self) -> np.ndarray:
+        mask = np.zeros(self.rules.actions.size, np.int8)
+        mask[self.game.legal_action_ids()] = 1
+        return mask
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.agent_name_mapping[agent]
+        moving = not self.game.over and self.game.to_move == seat
+        return {"observation": np.asarray(self.game.observation_tensor(seat), np.float32),
+                "action_mask": self._mask() if moving else np.zeros(self.rules.actions.size, np.int8)}
+
+    # ---- showing it -----------------------------------------------------------------------------
+    def render(self) -> str | None:
+        """`ansi`: the text of what the seat to move may see (the final scores once the game is
+        over); `human`: the same, printed."""
+        if self.render_mode is None or self.game is None:
+            return None
+        from rich.console import Console
+
+        from ..cli.render import observation_view, result_table
+        buffer = io.StringIO() if self.render_mode == "ansi" else None
+        console = Console(file=buffer, width=100, color_system=None) if buffer else Console()
+        if self.game.over:
+            console.print(result_table(self.game.result(), title="Final scores"))
+        else:
+            observation_view(console, self.game, self.game.to_move)
+        return buffer.getvalue() if buffer else None
+
+    def close(self) -> None:
+        self.game = None
