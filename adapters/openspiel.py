@@ -1,0 +1,257 @@
+"""Every shipped rules file as an OpenSpiel game (`pip install 'amunre[openspiel]'`).
+
+    import pyspiel
+    from amunre.adapters.openspiel import short_name   # registers every shipped file
+    game = pyspiel.load_game(short_name(NAME), {"players": 3})   # "amunre_" + NAME, '-' as '_'
+
+`register(rules, short_name)` registers any other rules file (a house rule, your own).
+
+Parameters: `players`, `reward` (`win_loss`, the default, or `points`: adapters/common.py),
+and each option of the rules file under its own name. Actions are the engine's integer ids.
+Chance is explicit (adapters/explicit.py): every random draw of the engine (each step of a
+shuffle, the start player) is a chance node with uniform outcomes 0..n-1. Observation tensor
+and string: the engine's `observation_tensor(seat)` and `observation(seat)` (as JSON) of the
+position the seats see (at a chance node inside an action, the position it started from).
+Information state: the string is a 128-bit digest of everything the seat has seen, its
+observation after every whole move and its own actions (perfect recall: two histories give
+the same string exactly when the seat cannot tell them apart, collisions aside); the tensor
+is the observation tensor (the position as the seat sees it now; bounded, for networks). A
+state serialises as the rules (path and digest), players, set-up and moves, and is restored
+by replaying them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as error:        # pragma: no cover - the message is the point
+    raise ImportError("amunre's OpenSpiel games need OpenSpiel: pip install 'amunre[openspiel]'") from error
+
+from ..interpreter.errors import AmunreError
+from ..interpreter.limits import MAX_DECISIONS_PER_STEP
+from ..interpreter.observe import observation_layout
+from ..interpreter.shipped import shipped_names, shipped_path
+from .common import (DEFAULT_REWARD, checked_players, checked_reward, default_players, final_rewards,
+                     reward_bounds, rules_from)
+from .explicit import ExplicitGame
+
+ADAPTER_PARAMS = ("players", "reward")
+_REGISTERED: dict[str, Any] = {}          # short name -> its rules
+
+
+def short_name(file_name: str) -> str:
+    """`amunre_` and the rules file's name, hyphens as underscores (OpenSpiel's names)."""
+    return "amunre_" + Path(file_name).stem.replace("-", "_")
+
+
+def register(rules: Any, name: str | None = None) -> str:
+    """Register a rules file (loaded Rules, a path or a shipped name) as an OpenSpiel game;
+    returns its short name (`short_name` of its file unless `name` is given)."""
+    rules = rules_from(rules)
+    name = name or short_name(rules.path)
+    known = _REGISTERED.get(name)
+    if known is not None and known.digest != rules.digest:
+        raise AmunreError(f"another rules file is registered as {name}")
+    clash = sorted(set(rules.options) & set(ADAPTER_PARAMS))
+    if clash:
+        raise AmunreError(f"the option(s) {', '.join(clash)} would hide the adapter's own parameters")
+    _REGISTERED[name] = rules
+    # One class per game, as OpenSpiel's own Python games register theirs: a class outlives the
+    # interpreter's shutdown, where a closure would be freed too late and crash it.
+    game_class = type(f"AmunreGame_{name}", (AmunreGame,), {"rules": rules, "short_name": name})
+    pyspiel.register_game(_game_type(rules, name, DEFAULT_REWARD), game_class)
+    return name
+
+
+def _game_type(rules: Any, name: str, reward: str) -> pyspiel.GameType:
+    spec: dict[str, Any] = {"players": default_players(rules), "reward": DEFAULT_REWARD}
+    spec.update({option: rules.options[option].default for option in rules.options})
+    return pyspiel.GameType(
+        short_name=name, long_name=f"amunre: {rules.title or rules.id}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if reward == "points" else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=rules.max_players, min_num_players=rules.min_players,
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=spec)
+
+
+def max_draw(rules: Any) -> int:
+    """The most outcomes one draw can have: a shuffle of the largest deck, or the start player."""
+    sizes = [len(rules.place_ids) if deck.of_places else
+             sum(card.count for card in rules.cards.values() if card.deck == name) for name, deck in rules.decks.items()]
+    return max(sizes + [rules.max_players])
+
+
+class AmunreGame(pyspiel.Game):
+    """A registered rules file (each has its own subclass, which sets `rules` and `short_name`)."""
+    rules: Any
+    short_name: str
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        rules, name = self.rules, self.short_name
+        players = checked_players(rules, params.get("players", default_players(rules)))
+        self.reward = checked_reward(params.get("reward", DEFAULT_REWARD))
+        self.setup = {"options": {o: params[o] for o in rules.options if o in params}} if rules.options else {}
+        unknown = sorted(set(params) - set(ADAPTER_PARAMS) - set(rules.options))
+        if unknown:
+            raise AmunreError(f"{name} has no parameter {', '.join(unknown)}")
+        least, most = reward_bounds(self.reward, players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=rules.actions.size, max_chance_outcomes=max_draw(rules), num_players=players,
+            min_utility=least, max_utility=most, utility_sum=0.0 if self.reward == "points" else None,
+            max_game_length=len(rules.schedule) * MAX_DECISIONS_PER_STEP)   # the engine refuses more
+        super().__init__(_game_type(rules, name, self.reward), info, params)
+        # The set-up up to its first draw, copied by every new state (OpenSpiel makes one for
+        # each clone and each tensor shape it asks for); made now, it checks the options too.
+        self.start = ExplicitGame(rules, players, self.setup)
+
+    def new_initial_state(self) -> AmunreState:
+        return AmunreState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> AmunreObserver:
+        return AmunreObserver(self, iig_obs_type, params)
+
+
+class AmunreState(pyspiel.State):
+    """A position of an explicit-chance game; all it holds is plain data or copies cheaply."""
+
+    def __init__(self, game: AmunreGame) -> None:
+        super().__init__(game)
+        self._play = game.start.clone()
+        self._reward = game.reward
+        self._recall: _Recall | None = None      # made when an information state is first asked for
+
+    def current_player(self) -> int:
+        if self._play.over:
+            return pyspiel.PlayerId.TERMINAL
+        if self._play.is_chance:
+            return pyspiel.PlayerId.CHANCE
+        return self._play.to_move
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._play.legal_moves()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        n = self._play.chance_size
+        if n > self.get_game().max_chance_outcomes():
+            raise AmunreError(f"a draw of {n} outcomes exceeds the game's max_chance_outcomes")
+        return [(outcome, 1.0 / n) for outcome in range(n)]
+
+    def _apply_action(self, action: int) -> None:
+        actor = self._play.to_move
+        self._play.apply(int(action))
+        if self._recall is not None:
+            self._recall.fold(self._play, actor, int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance outcome {action}"
+        game = self._play.game
+        return json.dumps(game.action_from_id(action) if game is not None else action, separators=(",", ":"))
+
+    def is_terminal(self) -> bool:
+        return self._play.over
+
+    def returns(self) -> list[float]:
+        if not self._play.over:
+            return [0.0] * self._play.players
+        return final_rewards(self._play.game.result(), self._reward)
+
+    def recall(self) -> _Recall:
+        if self._recall is None:
+            self._recall = _Recall.replayed(self._play)
+        return self._recall
+
+    def __str__(self) -> str:
+        play = self._play
+        pending = f"chance: {play.chance_size} outcomes, action {play.pending_action()}\n" if play.is_chance else ""
+        position = "set-up" if play.game is None else json.dumps(play.game.state.to_json(), sort_keys=True)
+        return f"{pending}moves {len(play.moves)}\n{position}"
+
+
+class _Recall:
+    """Per seat, a running digest of what it has seen: its observation after every whole move
+    (the engine's observation, as canonical JSON) and its own actions."""
+
+    def __init__(self, players: int) -> None:
+        self.hashes = [hashlib.blake2b(digest_size=16) for _ in range(players)]
+
+    @classmethod
+    def replayed(cls, play: ExplicitGame) -> _Recall:
+        recall = cls(play.players)
+        again = ExplicitGame(play.rules, play.players, play.setup)
+        for move in play.moves:
+            actor = again.to_move
+            again.apply(move)
+            recall.fold(again, actor, move)
+        return recall
+
+    def fold(self, play: ExplicitGame, actor: int | None, move: int) -> None:
+        """Take in a move just made (`actor`: the seat that chose it, None for chance)."""
+        if actor is not None:
+            self.hashes[actor].update(b"action %d;" % move)
+        if not play.is_chance:
+            for seat, digest in enumerate(self.hashes):
+                digest.update(json.dumps(play.game.observation(seat), sort_keys=True).encode())
+
+    def string(self, seat: int) -> str:
+        return self.hashes[seat].hexdigest()
+
+    def __deepcopy__(self, memo: dict) -> _Recall:
+        copy = _Recall.__new__(_Recall)
+        copy.hashes = [digest.copy() for digest in self.hashes]
+        return copy
+
+    def __reduce__(self) -> tuple:
+        return (type(None), ())          # not saved: a restored state works it out again
+
+
+class AmunreObserver:
+    """OpenSpiel's Python observer: the engine's tensor in its named pieces, and a string."""
+
+    def __init__(self, game: AmunreGame, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        if kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not kind.public_info:
+            raise ValueError("amunre observes for one seat: its private and the public information")
+        self.perfect_recall = kind.perfect_recall
+        self.players = game.num_players()
+        layout = [piece for piece in observation_layout(game.rules) if piece["size"]]   # OpenSpiel's views
+        self.tensor = np.zeros(sum(piece["size"] for piece in layout), np.float32)
+        self.dict = {}
+        for piece in layout:
+            start = piece["offset"]
+            self.dict[piece["name"]] = self.tensor[start:start + piece["size"]].reshape(piece["shape"])
+
+    def set_from(self, state: AmunreState, player: int) -> None:
+        game = state._play.game
+        if game is None or not 0 <= player < self.players:      # the set-up's draws: nothing to see
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:] = game.observation_tensor(player)
+
+    def string_from(self, state: AmunreState, player: int) -> str:
+        if self.perfect_recall:
+            return state.recall().string(player)
+        game = state._play.game
+        return "set-up" if game is None else json.dumps(game.observation(player), sort_keys=True)
+
+
+def _register_shipped() -> None:
+    for name in shipped_names():
+        register(shipped_path(name), short_name(name))
+
+
+_register_shipped()

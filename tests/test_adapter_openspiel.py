@@ -1,0 +1,179 @@
+"""The OpenSpiel games: OpenSpiel's own random simulation test (legal actions sorted and masked,
+clone, serialise round trip, observation and information-state tensors and strings, returns
+within bounds) for every shipped rules file and the house rules, and what it does not check:
+chance outcomes are the engine's draws, the tensors are the engine's, the information state
+is perfect recall of what the seat saw and nothing else. Skipped without OpenSpiel."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import numpy as np
+
+import amunre
+from amunre.adapters.common import final_rewards
+from amunre.adapters.openspiel import register, short_name
+from amunre.interpreter import rng
+
+from conftest import EDITIONS, REPO
+
+HOUSE = sorted(p.stem for p in (REPO / "rules" / "house").glob("*.yaml"))
+
+
+def load(name: str, **params: Any) -> Any:
+    return pyspiel.load_game(short_name(name), params)
+
+
+@pytest.mark.parametrize("name,players", [(name, 3 + i % 3) for i, name in enumerate(EDITIONS)])
+def test_openspiel_random_simulation_test_passes(name: str, players: int) -> None:
+    pyspiel.random_sim_test(load(name, players=players), num_sims=1, serialize=True, verbose=False)
+
+
+def test_zero_sum_points_and_a_house_rule_pass_it_too() -> None:
+    pyspiel.random_sim_test(load("knizia2016", players=4, reward="points"), num_sims=1, serialize=False,
+                            verbose=False)
+    for house in HOUSE:
+        name = register(REPO / "rules" / "house" / f"{house}.yaml")
+        assert name == short_name(house)
+    pyspiel.random_sim_test(pyspiel.load_game(short_name(HOUSE[0])), num_sims=1, serialize=True, verbose=False)
+
+
+def test_every_shipped_file_is_registered_with_its_options() -> None:
+    names = {game.short_name for game in pyspiel.registered_games()}
+    assert {short_name(name) for name in EDITIONS} <= names
+    assert short_name("knizia2016-expert") == "amunre_knizia2016_expert"
+    game = load("knizia2016", players=5, component_limits="unlimited")
+    rules = amunre.load_rules(REPO / "rules" / "knizia2016.yaml")
+    assert game.num_players() == 5 and game.num_distinct_actions() == rules.actions.size
+    assert game.get_parameters()["component_limits"] == "unlimited"
+    state = play(game, random.Random(0), stop=lambda s: not s.is_chance_node())
+    assert state._play.game.state.options["component_limits"] == "unlimited"
+    for bad in ({"players": 9}, {"reward": "score"}, {"no_such": 1}, {"component_limits": "soft"}):
+        with pytest.raises(Exception, match="players|reward|no parameter|option"):
+            load("knizia2016", **bad)
+
+
+def play(game: Any, pick: random.Random, stop: Any = None, chance: Any = None) -> Any:
+    """A state played at random (chance by `chance(n)` if given) until `stop(state)` or the end."""
+    state = game.new_initial_state()
+    while not state.is_terminal() and not (stop and stop(state)):
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert [o for o, _ in outcomes] == list(range(len(outcomes)))
+            assert all(abs(p - 1 / len(outcomes)) < 1e-12 for _, p in outcomes)
+            state.apply_action(chance(len(outcomes)) if chance else pick.choice(outcomes)[0])
+        else:
+            state.apply_action(pick.choice(state.legal_actions()))
+    return state
+
+
+def generator(seed: int) -> Any:
+    state = [seed]
+
+    def draw(n: int) -> int:
+        state[0], value = rng.below(state[0], n)
+        return value
+    return draw
+
+
+@pytest.mark.parametrize("seed", [1, 42])
+def test_chance_outcomes_are_the_engines_draws(seed: int) -> None:
+    """Choosing each chance outcome as the seeded generator would draws the engine's seeded
+    game: the chance nodes are exactly its random draws, nothing more, nothing less."""
+    rules = amunre.load_rules(REPO / "rules" / "knizia2016.yaml")
+    state = play(load("knizia2016", players=4), random.Random(seed), chance=generator(seed),
+                 stop=lambda s: not s.is_chance_node())
+    seeded = amunre.new_game(rules, players=4, seed=seed).state.to_json()
+    reached = state._play.game.state.to_json()
+    assert {k: v for k, v in reached.items() if k not in ("rng", "seed")} == \
+           {k: v for k, v in seeded.items() if k not in ("rng", "seed")}
+
+
+def test_tensors_strings_and_returns_are_the_engines() -> None:
+    game = load("knizia2016-expert", players=4)
+    state = play(game, random.Random(3), stop=lambda s: len(s.history()) > 150 and not s.is_chance_node())
+    engine = state._play.game
+    for seat in range(4):
+        assert state.observation_tensor(seat) == pytest.approx(engine.observation_tensor(seat))
+        assert state.information_state_tensor(seat) == state.observation_tensor(seat)
+        assert state.observation_string(seat) == __import__("json").dumps(engine.observation(seat), sort_keys=True)
+    assert state.legal_actions() == engine.legal_action_ids()
+    assert state.current_player() == engine.to_move
+    state = play(game, random.Random(3), stop=None)
+    assert state.returns() == final_rewards(state._play.game.result(), "win_loss")
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+
+
+def test_clone_and_serialisation_are_independent_exact_copies() -> None:
+    game = load("knizia2003", players=3)
+    pick = random.Random(5)
+    state = play(game, pick, stop=lambda s: len(s.history()) > 120)
+    copy = state.clone()
+    back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    pickled = pickle.loads(pickle.dumps(state))
+    moves = []
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        moves.append(pick.choice(legal))
+        state.apply_action(moves[-1])
+    assert len(copy.history()) == len(back.history()) == 121 < len(state.history())
+    for other in (copy, back, pickled):
+        for move in moves:
+            other.apply_action(move)
+        assert str(other) == str(state) and other.returns() == state.returns()
+
+
+def test_information_state_is_perfect_recall_of_what_the_seat_saw() -> None:
+    """Same moves: same string (however the state was made). A different hidden chance outcome
+    that no seat's view shows: the same strings. A different own action: a different string
+    for that seat, and another seat's string differs only if its view did."""
+    game = load("knizia2016", players=3)
+
+    def replay(moves: list[int]) -> Any:
+        state = game.new_initial_state()
+        for move in moves:
+            state.apply_action(move)
+        return state
+    state = play(game, random.Random(8), stop=lambda s: not s.is_chance_node())
+    moves = state.history()                       # the set-up's draws, up to the first decision
+    strings = [state.information_state_string(seat) for seat in range(3)]
+    assert strings == [replay(moves).information_state_string(seat) for seat in range(3)]
+    assert len(set(strings)) == 3
+    # Another outcome of one draw: the first that no seat's view shows (the first draws of a
+    # shuffle choose the bottom cards of its deck) gives every seat the same string.
+    views = [state.observation_string(seat) for seat in range(3)]
+    twins = (replay(moves[:i] + [1 if move == 0 else move - 1] + moves[i + 1:]) for i, move in enumerate(moves))
+    twin = next(t for t in twins if [t.observation_string(seat) for seat in range(3)] == views)
+    assert str(twin) != str(state)
+    assert [twin.information_state_string(seat) for seat in range(3)] == strings
+    # The seat to move acts one way or another.
+    seat = state.current_player()
+    first, second = state.legal_actions()[:2]
+    a, b = state.child(first), state.child(second)
+    assert a.information_state_string(seat) != b.information_state_string(seat)
+    for other in range(3):
+        if other != seat and a.observation_string(other) == b.observation_string(other):
+            assert a.information_state_string(other) == b.information_state_string(other)
+
+
+def test_openspiel_algorithms_run_on_it() -> None:
+    """A C++ bot and the RL environment play it (sampled chance, information-state tensors)."""
+    from open_spiel.python import rl_environment
+    game = load("knizia2003-online", players=3)
+    bots = [pyspiel.make_uniform_random_bot(seat, seat) for seat in range(3)]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 1)
+    assert sorted(set(returns)) in ([-1.0, 1.0], [-1.0, 0.0], [0.0])
+    env = rl_environment.Environment(game, chance_event_sampler=None)
+    step = env.reset()
+    while not step.last():
+        seat = step.observations["current_player"]
+        legal = step.observations["legal_actions"][seat]
+        assert len(step.observations["info_state"][seat]) == game.information_state_tensor_size()
+        step = env.step([int(np.random.default_rng(len(legal)).choice(legal))])
+    assert sorted(set(step.rewards)) in ([-1.0, 1.0], [-1.0, 0.0], [0.0])
