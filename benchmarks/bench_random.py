@@ -2,6 +2,7 @@
 
     python benchmarks/bench_random.py                 # 200 four-player games, both APIs
     python benchmarks/bench_random.py --games 50 --api ids --profile
+    python benchmarks/bench_random.py --games 200 --api ids --no-events   # as simulations play
 
 The random agents choose uniformly among the legal actions, from seeded generators, so both
 APIs play the very same games: through integer ids (`legal_action_ids()`, `apply_id()`, what
@@ -31,11 +32,11 @@ def default_rules() -> str:
     return str(importlib.resources.files("amunre.rules").joinpath(shipped[0]))
 
 
-def play_games(rules: Any, games: int, players: int, seed: int, api: str) -> int:
+def play_games(rules: Any, games: int, players: int, seed: int, api: str, events: bool = True) -> int:
     """Play the games through one API; the number of actions taken in all of them."""
     actions = 0
     for g in range(games):
-        game = amunre.new_game(rules, players=players, seed=seed + g)
+        game = amunre.new_game(rules, players=players, seed=seed + g, events=events)
         pickers = [random.Random((seed + g) * 101 + s + 1) for s in range(players)]
         if api == "ids":
             while not game.over:
@@ -53,7 +54,7 @@ def measure(rules: Any, args: argparse.Namespace, api: str) -> None:
     start = time.perf_counter()
     if profiler is not None:
         profiler.enable()
-    actions = play_games(rules, args.games, args.players, args.seed, api)
+    actions = play_games(rules, args.games, args.players, args.seed, api, not args.no_events)
     if profiler is not None:
         profiler.disable()
     elapsed = time.perf_counter() - start
@@ -75,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default=None, help="rules file (default: the shipped one)")
     parser.add_argument("--api", choices=("both", "ids", "dicts"), default="both",
                         help="play through integer ids, dicts, or both in turn (default both)")
+    parser.add_argument("--no-events", action="store_true",
+                        help="keep no event log (new_game(..., events=False)), as simulations do")
     parser.add_argument("--profile", action="store_true", help="profile and print the top 25 by cumulative time")
     args = parser.parse_args(argv)
 

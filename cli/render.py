@@ -170,9 +170,19 @@ class PlayByPlay:
         """A phase its `skip_if` skipped (one an option turns off, say): nothing happened."""
         return ""
 
-    def _on_dealt(self, e: dict[str, Any]) -> str:
+    def _on_draw(self, e: dict[str, Any]) -> str:
+        if (e.get("cause") or {}).get("kind") != "deal":
+            return ""
         count = e.get("count")
         return f"{seat_markup(e.get('seat'))} is dealt {esc(count)} card{'' if count == 1 else 's'}"
+
+    def _on_start_player(self, e: dict[str, Any]) -> str:
+        return f"start player: {seat_markup(e.get('seat'))}"
+
+    def _on_change(self, e: dict[str, Any]) -> str:
+        return ""
+
+    _on_gain = _on_tokens = _on_owner = _on_modifier = _on_change
 
     def _on_picked(self, e: dict[str, Any]) -> str:
         return f"{seat_markup(e.get('seat'))} picks a card, face down"

@@ -14,6 +14,7 @@ from typing import Any
 
 from . import build_material, vocabulary
 from .actions import CLOSE, PLAY, SELL, ActionSpace, Values
+from .causes import Cause, position
 from .choices import choice_fields
 from .document import Document
 from .dsl import Dsl, Expression, Rule
@@ -54,6 +55,10 @@ class Build:
 
     def rule(self, path: tuple) -> Rule:
         return Rule(".".join(str(p) for p in path), self.doc.span(path))
+
+    def cause(self, kind: str, id_: str, path: tuple) -> Cause:
+        """The cause of the changes a rule makes, at the position of `path` in the file."""
+        return Cause(kind, id_, position(self.doc.span(path)))
 
     def _dsl(self, path: tuple) -> Dsl:
         text = self.get(path)
@@ -112,6 +117,11 @@ class PhaseBuild:
         """A value of the rules file outside this phase (by its path from the top)."""
         return self.build.get(path)
 
+    def cause(self, kind: str, *path: Any, id_: str | None = None) -> Cause:
+        """The cause of the changes a part of this phase makes (`path` within the phase; the
+        id is the phase's unless given)."""
+        return self.build.cause(kind, self.base[1] if id_ is None else id_, self.base + path)
+
 
 def _setup_hand(build: Build, hand: list[str], cards: dict[str, Any], max_players: int) -> None:
     """Every seat is dealt the whole setup hand, so the deck must hold that many copies at the
@@ -155,7 +165,7 @@ def build_rules(doc: Document) -> Rules:
         start_owner=places.owners,
         token_supply=material.token_supply, supply=material.supply, token_capacity=material.capacity,
         unlimited_if=material.unlimited,
-        conversions=material.conversions, converted=frozenset(s for s, _, _ in material.conversions),
+        conversions=material.conversions, converted=frozenset(c[0] for c in material.conversions),
         goods=material.goods, decks=material.decks, cards=cards,
         vocab=build.vocab, setup_hand=tuple(setup.get("hand", [])), deck_setups=deck_setups,
         schedule=schedule, phases=phases, step_mechanics=tuple(phases[s.phase] for s in schedule), winner=winner, actions=space, play_blocks=play_blocks,
@@ -166,8 +176,17 @@ def build_rules(doc: Document) -> Rules:
         pass_id=None if pass_block is None else pass_block.base,
         sales_to_afford=_sales_to_afford(cards, material),
         expiring={life: tuple(n for n, m in mods.items() if m.lasts == life) for life in LIFETIMES},
-        digest=rules_digest(data), year=data.get("year"), publisher=data.get("publisher", ""),
+        digest=rules_digest(data), start_causes=_start_causes(build, data), year=data.get("year"), publisher=data.get("publisher", ""),
         source=data.get("source", ""))
+
+
+def _start_causes(build: Build, data: dict[str, Any]) -> dict[str, Cause]:
+    """What the set-up gives, by what it sets: each resource's start, the hand, the start player."""
+    causes = {name: build.cause("start", name, ("resources", name, "start")) for name in data.get("resources", {})}
+    causes["hand"] = build.cause("start", "hand", ("setup", "hand"))
+    causes["start_player"] = build.cause("start", "start_player", ("setup", "start_player"))
+    causes["owner"] = build.cause("start", "owner", ("places", "items"))
+    return causes
 
 
 def rules_digest(data: Any) -> str:
@@ -206,7 +225,10 @@ def _cards(build: Build, specs: dict[str, Any], phases: dict[str, Any], decks: d
             build.problem(("cards", cid, "window"), f"no phase opens the card window '{window}'",
                           did_you_mean(window, windows))
         effect = build.effect(("cards", cid, "effect")) if "effect" in spec else None
-        cards[cid] = CardDef(cid, spec["deck"], spec.get("count", 1), window, effect, spec.get("doc", ""))
+        deck = decks.get(spec["deck"])
+        sale = build.cause("sale", "sold " + cid, ("decks", deck.name, "sell")) if deck is not None and deck.sell else None
+        cards[cid] = CardDef(cid, spec["deck"], spec.get("count", 1), window, effect, spec.get("doc", ""),
+                             build.cause("card", cid, ("cards", cid, "effect") if effect else ("cards", cid)), sale)
     for name, deck in decks.items():
         if deck.of_places:
             for pid in deck.places:
@@ -217,7 +239,8 @@ def _cards(build: Build, specs: dict[str, Any], phases: dict[str, Any], decks: d
                 elif pid in cards:
                     build.problem(("cards", pid), f"the card '{pid}' has the id of a place, whose card the deck "
                                   f"'{name}' holds", key=True)
-                cards.setdefault(pid, CardDef(pid, name, 1, None, None, f"the card of {pid}"))
+                sale = build.cause("sale", "sold " + pid, ("decks", name, "sell")) if deck.sell else None
+                cards.setdefault(pid, CardDef(pid, name, 1, None, None, f"the card of {pid}", sale=sale))
     build.known["card"] = cards
     return cards
 

@@ -46,7 +46,8 @@ def material(build: Any, data: dict[str, Any]) -> SimpleNamespace:
         build.ref(("conversions", i, "to"), "token")
         if source not in tokens:
             build.problem(("conversions", i, "from"), f"unknown token '{source}'", did_you_mean(source, tokens))
-        conversions.append((source, int(count), conv["to"]))
+        conversions.append((source, int(count), conv["to"],
+                            build.cause("conversion", f"{source}_to_{conv['to']}", ("conversions", i))))
     decks = {}
     for name, spec in data.get("decks", {}).items():
         if spec.get("sell") and "sell_resource" not in spec:

@@ -29,7 +29,7 @@ def playable(game: Any, seat: int, window: str) -> list[int]:
         if card.window != window or block is None or _used(state, rules.decks[card.deck].one_per_kind,
                                                            seat, card_id):
             continue
-        ids += choices.allowed_ids(game, seat, card.effect, block, card_id)
+        ids += choices.allowed_ids(game, seat, card.effect, block, card.cause)
     return ids
 
 
@@ -49,11 +49,11 @@ def play(game: Any, seat: int, block: Block, indices: tuple[int, ...]) -> None:
     if lifetime is not None:
         state.played.setdefault(lifetime, [[] for _ in range(state.players)])[seat].append(card.id)
     game.event({"event": "play", "seat": seat, "card": card.id, **shown_choices(game, block, indices)})
-    run(game, seat, card.effect, choices.env_of(block, indices), card.id)
+    run(game, seat, card.effect, choices.env_of(block, indices), card.cause)
 
 
-def run(game: Any, seat: int, effect: Any, env: dict[str, Any], source: str) -> None:
-    effect.run(Ctx(game, seat, env, None, source))
+def run(game: Any, seat: int, effect: Any, env: dict[str, Any], cause: Any) -> None:
+    effect.run(Ctx(game, seat, env, None, cause))
 
 
 def shown_choices(game: Any, block: Block, indices: tuple[int, ...]) -> dict[str, Any]:
@@ -94,7 +94,8 @@ def selling_would_pay(game: Any, mech: Any, seat: int, can: int) -> bool:
 
 
 def sell(game: Any, seat: int, card_id: str) -> None:
-    deck = game.rules.decks[game.rules.cards[card_id].deck]
+    card = game.rules.cards[card_id]
+    deck = game.rules.decks[card.deck]
     material.discard(game, seat, card_id)
-    material.gain(game, seat, deck.sell_resource, deck.sell, "sold " + card_id)
     game.event({"event": "sell", "seat": seat, "card": card_id})
+    material.gain(game, seat, deck.sell_resource, deck.sell, card.sale)

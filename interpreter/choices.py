@@ -13,9 +13,9 @@ from .actions import Block, Places, Seats, Values, value_key
 from .context import Ctx
 
 
-def allowed_ids(game: Any, seat: int, effect: Any, block: Block, source: str) -> list[int]:
+def allowed_ids(game: Any, seat: int, effect: Any, block: Block, cause: Any) -> list[int]:
     """The ids of `block` (an effect's actions) whose choices meet every requirement, in id order."""
-    ctx = Ctx(game, seat, {}, None, source)
+    ctx = Ctx(game, seat, {}, None, cause)
     choices, requires = effect.choices, effect.requires
     strides, domains = block.strides, [domain for _, domain in block.fields]
     out: list[int] = []

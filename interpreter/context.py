@@ -10,13 +10,13 @@ from typing import Any
 
 
 class Ctx:
-    __slots__ = ("game", "state", "seat", "env", "it", "source")
+    __slots__ = ("game", "state", "seat", "env", "it", "cause")
 
     def __init__(self, game: Any, seat: int | None = None, env: dict[str, Any] | None = None,
-                 it: Any = None, source: str = "") -> None:
+                 it: Any = None, cause: Any = None) -> None:
         self.game = game
         self.state = game.state if game is not None else None
         self.seat = seat
         self.env = env if env is not None else {}
         self.it = it
-        self.source = source
+        self.cause = cause         # what the changes an effect makes are put down to (causes.Cause)

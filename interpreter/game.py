@@ -19,7 +19,7 @@ from .limits import MAX_DECISIONS_PER_STEP
 from .model import Rules, Step
 from .observe import observation, observation_layout, observation_tensor
 from .rules_cache import load_rules
-from .setup import build_decks, check_setup, deal
+from .setup import build_decks, check_setup, deal, start_events
 from .state import GameState, plain_copy
 
 __all__ = ["Game", "load_rules", "new_game"]
@@ -207,11 +207,12 @@ class Game:
             j = self.random_below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def set_start_player(self, seat: int, announce: bool = True) -> None:
-        """The named effect any mechanic or rule uses to change the start player."""
+    def set_start_player(self, seat: int, announce: bool = True, cause: Any = None) -> None:
+        """The named effect any mechanic or rule uses to change the start player (a mechanic
+        whose own event tells the new start player does not `announce` it again)."""
         self.state.start_player = seat
-        if announce:
-            self.event({"event": "start_player", "seat": seat})
+        if announce and self.log is not None:
+            self.log.append({"event": "start_player", "seat": seat, **({"cause": cause.to_json()} if cause else {})})
 
     # ---- results -------------------------------------------------------------------------------
     def result(self) -> dict[str, Any]:
@@ -310,5 +311,7 @@ def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any
         state.start_player = setup["start_player"]
     else:
         state.start_player = game.random_below(players)
+    if game.log is not None:
+        start_events(game, setup)
     flow.advance(game)
     return game

@@ -4,37 +4,44 @@ mechanics.
 Every change of the material state goes through these few functions, so the rules' limits
 (nothing below zero, nothing above a resource's `max`, a place's capacity, the supply) and
 the automatic conversions hold wherever a change comes from, and tokens and cards are never
-made or lost.
+made or lost. Each takes the `Cause` of the change (interpreter/causes.py): a resource's
+change is recorded under its id in the seat's sources, and, when the game keeps its log,
+every change is a change event with its cause and exact amount (docs/log-format.md), so
+that a log alone rebuilds every seat's resources, the tokens on the board and the owners.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .causes import Cause
 from .errors import GameError
 from .limits import MAX_AMOUNT
 
 UNLIMITED = 10 ** 6       # the room of a place for a token without a capacity
 
 
-def gain(game: Any, seat: int, resource: str, amount: int, source: str) -> int:
+def gain(game: Any, seat: int, resource: str, amount: int, cause: Cause, other: dict[str, int] | None = None) -> int:
     """Add amount (negative: remove), kept within 0 and the resource's max; note the source.
-    Returns the change made."""
+    Returns the change made. (`other`: the seat a transfer moved it from or to, for the log.)"""
     state = game.state
     have = state.resources[seat][resource]
     most = game.rules.resource_max.get(resource)
     new = max(have + amount, 0) if most is None else min(max(have + amount, 0), most)
     if new > MAX_AMOUNT:
-        raise GameError(f"{source}: seat {seat}'s {resource} would pass {MAX_AMOUNT:,}")
+        raise GameError(f"{cause.id}: seat {seat}'s {resource} would pass {MAX_AMOUNT:,}")
     change = new - have
     if change:
         state.resources[seat][resource] = new
         sources = state.sources[seat].setdefault(resource, {})
-        sources[source] = sources.get(source, 0) + change
+        sources[cause.id] = sources.get(cause.id, 0) + change
+        if game.log is not None:
+            game.log.append({"event": "gain", "seat": seat, "resource": resource, "amount": change,
+                             **(other or {}), "cause": cause.to_json()})
     return change
 
 
-def transfer(game: Any, giver: int, taker: int, resource: str, amount: int, source: str) -> int:
+def transfer(game: Any, giver: int, taker: int, resource: str, amount: int, cause: Cause) -> int:
     """Move up to amount of a resource from one seat to another (as much as the giver has and
     the taker may hold); returns how much moved."""
     if giver == taker or amount <= 0:
@@ -44,12 +51,12 @@ def transfer(game: Any, giver: int, taker: int, resource: str, amount: int, sour
     room = amount if most is None else max(most - state.resources[taker][resource], 0)
     moved = min(amount, state.resources[giver][resource], room)
     if moved:
-        gain(game, giver, resource, -moved, source)
-        gain(game, taker, resource, moved, source)
+        gain(game, giver, resource, -moved, cause, {"to": taker})
+        gain(game, taker, resource, moved, cause, {"from": giver})
     return moved
 
 
-def draw(game: Any, seat: int, deck: str, count: int) -> list[str]:
+def draw(game: Any, seat: int, deck: str, count: int, cause: Cause) -> list[str]:
     """Move up to count cards from the deck into the seat's hand, reshuffling if the deck allows."""
     state = game.state
     drawn = []
@@ -64,7 +71,18 @@ def draw(game: Any, seat: int, deck: str, count: int) -> list[str]:
             break
         drawn.append(pile.pop(0))
     state.hands[seat].extend(drawn)
+    if drawn and game.log is not None:
+        game.log.append(drawn_event(game, seat, deck, drawn, cause))
     return drawn
+
+
+def drawn_event(game: Any, seat: int, deck: str, cards: list[str], cause: Cause) -> dict[str, Any]:
+    """The `draw` event: which cards only for a deck whose cards are not hidden in hand."""
+    event: dict[str, Any] = {"event": "draw", "seat": seat, "deck": deck, "count": len(cards)}
+    if not game.rules.decks[deck].hidden:
+        event["cards"] = list(cards)
+    event["cause"] = cause.to_json()
+    return event
 
 
 def cards_available(game: Any, deck: str) -> int:
@@ -92,9 +110,14 @@ def owned_places(game: Any, seat: int) -> list[int]:
     return memo[1][seat]
 
 
-def set_owner(game: Any, place: int, seat: int | None) -> None:
+def set_owner(game: Any, place: int, seat: int | None, cause: Cause) -> None:
     """The seat becomes the place's owner (None: nobody owns it)."""
-    game.state.owner[place] = -1 if seat is None else seat
+    owner = -1 if seat is None else seat
+    if game.state.owner[place] != owner:
+        game.state.owner[place] = owner
+        if game.log is not None:
+            game.log.append({"event": "owner", "place": game.rules.place_ids[place], "seat": seat,
+                             "cause": cause.to_json()})
 
 
 def room(game: Any, place: int, token: str) -> int:
@@ -111,7 +134,12 @@ def supply_of(game: Any, token: str) -> int:
     return game.state.supply[game.rules.token_supply[token]]
 
 
-def place_tokens(game: Any, place: int, token: str, count: int) -> int:
+def _tokens_event(game: Any, place: int, token: str, amount: int, cause: Cause) -> None:
+    game.log.append({"event": "tokens", "place": game.rules.place_ids[place], "token": token, "amount": amount,
+                     "cause": cause.to_json()})
+
+
+def place_tokens(game: Any, place: int, token: str, count: int, cause: Cause) -> int:
     """Put up to count tokens from the supply on the place (within its room); returns how many."""
     count = min(count, supply_of(game, token), room(game, place, token))
     if count <= 0:
@@ -121,12 +149,14 @@ def place_tokens(game: Any, place: int, token: str, count: int) -> int:
     if kind not in game.unlimited:
         state.supply[kind] -= count
     state.tokens[place][token] = state.tokens[place].get(token, 0) + count
+    if game.log is not None:
+        _tokens_event(game, place, token, count, cause)
     if token in game.rules.converted:
         apply_conversions(game, place)
     return count
 
 
-def remove_tokens(game: Any, place: int, token: str, count: int) -> int:
+def remove_tokens(game: Any, place: int, token: str, count: int, cause: Cause) -> int:
     """Take up to count tokens off the place, back to the supply; returns how many."""
     state = game.state
     count = min(count, state.tokens[place].get(token, 0))
@@ -136,10 +166,12 @@ def remove_tokens(game: Any, place: int, token: str, count: int) -> int:
     kind = game.rules.token_supply[token]
     if kind not in game.unlimited:
         state.supply[kind] += count
+    if game.log is not None:
+        _tokens_event(game, place, token, -count, cause)
     return count
 
 
-def move_tokens(game: Any, source: int, target: int, token: str, count: int) -> int:
+def move_tokens(game: Any, source: int, target: int, token: str, count: int, cause: Cause) -> int:
     """Move up to count tokens from one place to another (within the target's room)."""
     state = game.state
     count = min(count, state.tokens[source].get(token, 0), room(game, target, token))
@@ -147,29 +179,34 @@ def move_tokens(game: Any, source: int, target: int, token: str, count: int) -> 
         return 0
     state.tokens[source][token] -= count
     state.tokens[target][token] = state.tokens[target].get(token, 0) + count
+    if game.log is not None:
+        _tokens_event(game, source, token, -count, cause)
+        _tokens_event(game, target, token, count, cause)
     if token in game.rules.converted:
         apply_conversions(game, target)
     return count
 
 
-def convert(game: Any, place: int, count: int, source: str, target: str) -> bool:
+def convert(game: Any, place: int, count: int, source: str, target: str, cause: Cause) -> bool:
     """Replace count source tokens by one target token, if both are there to be had."""
-    if game.state.tokens[place].get(source, 0) < count or supply_of(game, target) < 1:
+    state = game.state
+    if state.tokens[place].get(source, 0) < count or supply_of(game, target) < 1:
         return False
-    remove_tokens(game, place, source, count)
-    kind = game.rules.token_supply[target]
-    if kind not in game.unlimited:
-        game.state.supply[kind] -= 1
-    game.state.tokens[place][target] = game.state.tokens[place].get(target, 0) + 1
-    game.event({"event": "convert", "place": game.rules.place_ids[place], "from": source,
-                "count": count, "to": target})
+    state.tokens[place][source] -= count
+    for kind, back in ((game.rules.token_supply[source], count), (game.rules.token_supply[target], -1)):
+        if kind not in game.unlimited:
+            state.supply[kind] += back
+    state.tokens[place][target] = state.tokens[place].get(target, 0) + 1
+    if game.log is not None:
+        game.log.append({"event": "convert", "place": game.rules.place_ids[place], "from": source,
+                         "count": count, "to": target, "cause": cause.to_json()})
     apply_conversions(game, place)
     return True
 
 
 def apply_conversions(game: Any, place: int) -> None:
     """Apply the rules' automatic conversions until none applies (e.g. 3 of one token become 1 of another)."""
-    for source, count, target in game.rules.conversions:
+    for source, count, target, cause in game.rules.conversions:
         if game.state.tokens[place].get(source, 0) >= count:
-            if convert(game, place, count, source, target):
+            if convert(game, place, count, source, target, cause):
                 return          # convert() re-runs the whole list

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .actions import ActionSpace, Block
+from .causes import Cause
 from .dsl import Effect, Expression
 from .dsl.names import Vocabulary
 
@@ -42,6 +43,8 @@ class CardDef:
     window: str | None
     effect: Effect | None
     doc: str = ""
+    cause: Cause | None = None    # its effect's, in the log and the seat's sources
+    sale: Cause | None = None     # selling it, if its deck sells
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ class Rules:
     supply: dict[str, int]
     unlimited_if: dict[str, Expression]       # token -> when its supply never runs out (read at the start)
     token_capacity: dict[str, tuple[int, ...] | Callable[[Any, int], int]]   # a column, or computed
-    conversions: tuple[tuple[str, int, str], ...]
+    conversions: tuple[tuple[str, int, str, Cause], ...]   # count of one token -> one of another
     converted: frozenset[str]                 # tokens some conversion takes: only they trigger one
     goods: dict[str, GoodDef]
     decks: dict[str, DeckDef]
@@ -118,6 +121,7 @@ class Rules:
     sales_to_afford: dict[str, tuple[str, int]]   # card id -> what selling it gives, for decks that sell_to_afford
     expiring: dict[str, tuple[str, ...]]      # lifetime -> modifiers that end with it
     digest: str                               # hash of the merged rules data
+    start_causes: dict[str, Cause]            # resource names, "hand", "owner", "start_player": the set-up's causes
     year: int | None = None                   # the edition's, as the file gives them (amunre editions)
     publisher: str = ""
     source: str = ""

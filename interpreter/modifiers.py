@@ -46,6 +46,19 @@ def write(state: Any, mod: ModifierDef, index: int, value: Any, places: int) -> 
     values[index] = value
 
 
+def set_by_rule(game: Any, mod: ModifierDef, index: int, value: Any, places: int, cause: Any) -> None:
+    """An effect's `set` or `add`: written, and a `modifier` event when the game keeps its log."""
+    write(game.state, mod, index, value, places)
+    if game.log is not None:
+        event: dict[str, Any] = {"event": "modifier", "modifier": mod.name}
+        if mod.scope == "seat":
+            event["seat"] = index
+        elif mod.scope == "place":
+            event["place"] = game.rules.place_ids[index]
+        event.update(value=value, cause=cause.to_json())
+        game.log.append(event)
+
+
 def unset(state: Any, mod: ModifierDef, index: int = 0) -> None:
     values = state.mods.get(mod.name)
     if values is not None:

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import decks
+from .causes import Cause
 from .context import Ctx
+from .material import drawn_event
 from .errors import AmunreError, GameError
 from .limits import MAX_AMOUNT
 
@@ -111,3 +113,30 @@ def build_decks(game: Any, stacked: dict[str, list[str]]) -> None:
             pile.insert(0, card)
     for name in rules.decks:
         decks.lay_out(game, name)
+
+
+def start_events(game: Any, setup: dict[str, Any]) -> None:
+    """What the set-up gave, as change events (a log's amounts all start from nothing): each
+    seat's starting resources, the cards it starts with, the places owned from the start, the
+    start player."""
+    rules, state = game.rules, game.state
+    causes = rules.start_causes
+    given = setup.get("resources", {})
+    for seat in range(state.players):
+        for name, amount in state.resources[seat].items():
+            if amount:
+                cause = causes[name] if name not in given or seat >= len(given[name]) else Cause("start", name)
+                game.event({"event": "gain", "seat": seat, "resource": name, "amount": amount,
+                            "cause": cause.to_json()})
+        held: dict[str, list[str]] = {}
+        for card in state.hands[seat]:
+            held.setdefault(rules.cards[card].deck, []).append(card)
+        hand = causes["hand"] if not setup.get("hands") else Cause("start", "hand")
+        for deck, cards in held.items():
+            game.event(drawn_event(game, seat, deck, cards, hand))
+    for place, owner in enumerate(state.owner):
+        if owner >= 0:
+            game.event({"event": "owner", "place": rules.place_ids[place], "seat": owner,
+                        "cause": causes["owner"].to_json()})
+    chosen = causes["start_player"] if "start_player" not in setup else Cause("start", "start_player")
+    game.event({"event": "start_player", "seat": state.start_player, "cause": chosen.to_json()})

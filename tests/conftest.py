@@ -12,6 +12,7 @@ import pytest
 
 import amunre
 from amunre.interpreter.agents import make_agent
+from amunre.interpreter.causes import Cause
 
 # The rules cache of the test session (and of the commands it runs) lives apart from the user's.
 os.environ["AMUNRE_CACHE_DIR"] = tempfile.mkdtemp(prefix="amunre-test-cache-")
@@ -30,7 +31,7 @@ def effect_bindings(game: amunre.Game, seat: int, effect: Any) -> list[dict[str,
     material = type("Material", (), {"places": game.rules.place_ids, "players": game.rules.max_players})
     block = space.declare("test", None, choices.choice_fields(effect, material))
     space.number()
-    return [choices.env_of(block, block.indices(i)) for i in choices.allowed_ids(game, seat, effect, block, "t")]
+    return [choices.env_of(block, block.indices(i)) for i in choices.allowed_ids(game, seat, effect, block, Cause("card", "t"))]
 
 
 def house(tmp_path: Path, body: str) -> Any:

@@ -125,7 +125,7 @@ def test_log_is_jsonl_with_header_actions_and_events_and_replays(tmp_path: Path)
     actions = [r for r in records if "action" in r]
     events = [r for r in records if "event" in r]
     assert actions and all(set(r) == {"seat", "action"} for r in actions)
-    assert events[0]["event"] == "phase" and events[-1]["event"] == "game_over"
+    assert events[0]["cause"]["kind"] == "start" and events[-1]["event"] == "game_over"   # the set-up's first
     assert len(actions) + len(events) == len(records) - 1
     # the log is enough to replay: same seed, same actions, same result
     game = amunre.new_game(compiled(header["rules"]), players=3, seed=8)

@@ -156,7 +156,7 @@ def big_harvest_gain(rules, farmers: int = 3) -> int:
     game.state.kept["offering"] = {"tile": "low"}
     harvest = rules.phases["harvest"]
     before = harvest.place_income(game, 0, place)
-    cards.run(game, 0, rules.cards["big_harvest"].effect, {"target": place}, "big_harvest")
+    cards.run(game, 0, rules.cards["big_harvest"].effect, {"target": place}, rules.cards["big_harvest"].cause)
     return harvest.place_income(game, 0, place) - before
 
 

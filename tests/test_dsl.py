@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import amunre
+from amunre.interpreter.causes import Cause
 from amunre.interpreter.context import Ctx
 from amunre.interpreter.dsl import Dsl, Effect, Scope
 from amunre.interpreter.dsl.types import BOOL, NUM, PLACE, PLACES
@@ -223,7 +224,7 @@ def run_effect(rules: Any, game: amunre.Game, text: str, seat: int = 0, **env: A
     comp, report = compiler(rules)
     effect = comp.effect(text, Scope(bound={name: PLACE for name in env}))
     assert report.problems == [], report.problems
-    effect.run(Ctx(game, seat, dict(env), None, "test"))
+    effect.run(Ctx(game, seat, dict(env), None, Cause("card", "test")))
     return effect
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import amunre
+from amunre.interpreter.causes import Cause
 from amunre.interpreter.context import Ctx
 from amunre.interpreter.dsl import Dsl, Effect, Scope
 from amunre.interpreter.dsl.builtins import FUNCTIONS, VALUES
@@ -39,7 +40,7 @@ def value(rules: Any, game: amunre.Game, text: str, seat: int = 0) -> Any:
 
 
 def run(game: amunre.Game, effect: Effect, seat: int = 0, **env: Any) -> None:
-    effect.run(Ctx(game, seat, dict(env), None, "test"))
+    effect.run(Ctx(game, seat, dict(env), None, Cause("card", "test")))
 
 
 def gold(game: amunre.Game) -> list[int]:
@@ -117,7 +118,7 @@ def test_move_remove_claim_and_release(rules: Any, game: amunre.Game) -> None:
 def test_the_start_player_is_a_named_effect(rules: Any, game: amunre.Game) -> None:
     run(game, compile_effect(rules, "set start_player = me"), 2)
     assert game.state.start_player == 2
-    assert game.log[-1] == {"event": "start_player", "seat": 2}
+    assert game.log[-1] == {"event": "start_player", "seat": 2, "cause": {"kind": "card", "id": "test"}}
     run(game, compile_effect(rules, "choose s from others; set start_player = s"), 2, s=0)
     assert game.state.start_player == 0
 

@@ -10,12 +10,13 @@ import pytest
 
 import amunre
 from amunre.interpreter import material
+from amunre.interpreter.causes import Cause
 
 
 def stones_placed(rules: Any, limits: str, tries: int) -> tuple[amunre.Game, int]:
     game = amunre.new_game(rules, players=3, seed=1, setup={"options": {"component_limits": limits}})
     thebes = rules.place_index["thebes"]
-    placed = sum(material.place_tokens(game, thebes, "stone", 1) for _ in range(tries))
+    placed = sum(material.place_tokens(game, thebes, "stone", 1, Cause("card", "test")) for _ in range(tries))
     return game, placed
 
 

@@ -161,7 +161,7 @@ def test_scoring_example(rules: Any) -> None:
                 scored[award.id] = mech.points(game, award).get(blue, 0)
     assert scored == {"pyramids": 7, "complete_sets": 3, "nile_west": 5, "nile_east": 5, "temples": 1, "gold": 0}
     for card in ("upper_lower_egypt_bonus", "nile_banks_bonus"):   # all in Upper Egypt, all on the Nile
-        cards.run(game, blue, rules.cards[card].effect, {}, card)
+        cards.run(game, blue, rules.cards[card].effect, {}, rules.cards[card].cause)
     assert sum(scored.values()) + game.state.resources[blue]["vp"] == 27
 
 

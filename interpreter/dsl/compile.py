@@ -64,7 +64,7 @@ _HELPERS = {"_div": _div, "_some": _some, "_column": _column, "_ABSENT": ABSENT,
             "_transfer": material.transfer, "_draw": material.draw, "_place": material.place_tokens,
             "_remove": material.remove_tokens, "_move": material.move_tokens, "_convert": material.convert,
             "_owner": material.set_owner, "_owned": material.owned_places, "_read": modifiers.read,
-            "_write": modifiers.write}
+            "_write": modifiers.set_by_rule}
 _FOLDS = {"count": "len", "sum": "sum", "all": "all", "any": "any", "min": "_least", "max": "_most"}
 _HELPERS.update({"_least": _least, "_most": _most})
 
@@ -240,39 +240,40 @@ class Compiler:
                 element = self.var()
                 measure = f"sum({self._attr(attr, element)} for {element} in {places})"
             amount = f"({amount}) * {measure}"
-        return [f"_gain(ctx.game, {self._seat(node.seat)}, {node.resource.name!r}, {amount}, ctx.source)"]
+        return [f"_gain(ctx.game, {self._seat(node.seat)}, {node.resource.name!r}, {amount}, ctx.cause)"]
 
     def _take(self, node: ast.Take) -> list[str]:
         return [f"_transfer(ctx.game, {self._seat(node.seat)}, ctx.seat, {node.resource.name!r}, "
-                f"{self.code(node.amount, 'it')}, ctx.source)"]
+                f"{self.code(node.amount, 'it')}, ctx.cause)"]
 
     def _give(self, node: ast.Give) -> list[str]:
         return [f"_transfer(ctx.game, ctx.seat, {self._seat(node.seat)}, {node.resource.name!r}, "
-                f"{self.code(node.amount, 'it')}, ctx.source)"]
+                f"{self.code(node.amount, 'it')}, ctx.cause)"]
 
     def _draw(self, node: ast.Draw) -> list[str]:
-        return [f"_draw(ctx.game, {self._seat(node.seat)}, {node.deck.name!r}, {self.code(node.count, 'it')})"]
+        return [f"_draw(ctx.game, {self._seat(node.seat)}, {node.deck.name!r}, {self.code(node.count, 'it')}, ctx.cause)"]
 
     def _place(self, node: ast.PlaceTokens) -> list[str]:
-        return [f"_place(ctx.game, {self.code(node.place, 'it')}, {node.token.name!r}, {self.code(node.count, 'it')})"]
+        return [f"_place(ctx.game, {self.code(node.place, 'it')}, {node.token.name!r}, {self.code(node.count, 'it')}, "
+                "ctx.cause)"]
 
     def _remove(self, node: ast.RemoveTokens) -> list[str]:
         return [f"_remove(ctx.game, {self.code(node.place, 'it')}, {node.token.name!r}, "
-                f"{self.code(node.count, 'it')})"]
+                f"{self.code(node.count, 'it')}, ctx.cause)"]
 
     def _move(self, node: ast.MoveTokens) -> list[str]:
         return [f"_move(ctx.game, {self.code(node.source, 'it')}, {self.code(node.target, 'it')}, "
-                f"{node.token.name!r}, {self.code(node.count, 'it')})"]
+                f"{node.token.name!r}, {self.code(node.count, 'it')}, ctx.cause)"]
 
     def _convert(self, node: ast.Convert) -> list[str]:
         return [f"_convert(ctx.game, {self.code(node.place, 'it')}, {self.code(node.count, 'it')}, "
-                f"{node.source.name!r}, {node.target.name!r})"]
+                f"{node.source.name!r}, {node.target.name!r}, ctx.cause)"]
 
     def _claim(self, node: ast.Claim) -> list[str]:
-        return [f"_owner(ctx.game, {self.code(node.place, 'it')}, {self._seat(node.seat)})"]
+        return [f"_owner(ctx.game, {self.code(node.place, 'it')}, {self._seat(node.seat)}, ctx.cause)"]
 
     def _release(self, node: ast.Release) -> list[str]:
-        return [f"_owner(ctx.game, {self.code(node.place, 'it')}, None)"]
+        return [f"_owner(ctx.game, {self.code(node.place, 'it')}, None, ctx.cause)"]
 
     def _set(self, node: ast.SetValue | ast.AddValue) -> list[str]:
         target = self.info.targets.get(id(node.target))
@@ -280,7 +281,7 @@ class Compiler:
             return ["pass"]
         value = self.code(node.value, "it")
         if target.kind == "value":            # a game value: the start player
-            return [f"ctx.game.set_start_player({self._seat(node.value)})"]
+            return [f"ctx.game.set_start_player({self._seat(node.value)}, cause=ctx.cause)"]
         mod = target.target
         if mod.scope == "game":
             index = "0"
@@ -293,8 +294,9 @@ class Compiler:
         name, places = self.ref(mod), len(self.places)
         if isinstance(node, ast.AddValue):
             slot = self.var()
-            return [f"{slot} = {index}", f"_write(state, {name}, {slot}, _read(state, {name}, {slot}) + {value}, {places})"]
-        return [f"_write(state, {name}, {index}, {value}, {places})"]
+            return [f"{slot} = {index}",
+                    f"_write(ctx.game, {name}, {slot}, _read(state, {name}, {slot}) + {value}, {places}, ctx.cause)"]
+        return [f"_write(ctx.game, {name}, {index}, {value}, {places}, ctx.cause)"]
 
     def _if(self, node: ast.If) -> list[str]:
         out = [f"if {self.code(node.cond, 'it')}:"] + _indent(self.lines(node.then))

@@ -98,6 +98,7 @@ class Auction(Mechanic):
         if self.spaces and self.spaces[0] != 0:
             build.problem("bid_spaces", message="the lowest bid space must be 0, so that every seat can always bid")
         self.pay, self.on_win, self.window = p.pay, p.on_win, p.card_window
+        self.price_cause, self.win_cause = build.cause("price", "bid_spaces"), build.cause("on_win", "on_win")
         self.block = self.modifier("extra_blocked_spaces")
         self.rebid = self.modifier("rebid_same_target")
 
@@ -187,10 +188,10 @@ class Auction(Mechanic):
             if seat is None:
                 continue
             price = self.spaces[bids[seat][1]]
-            material.gain(game, seat, self.pay, -price, self.phase_id)
             game.event({"event": "won", "seat": seat, "lot": game.rules.place_ids[lot], "price": price})
+            material.gain(game, seat, self.pay, -price, self.price_cause)
             if self.on_win is not None:
-                self.on_win.run(Ctx(game, seat, {}, lot, self.phase_id))
+                self.on_win.run(Ctx(game, seat, {}, lot, self.win_cause))
         data["lots"], data["resolved"] = [], True
 
     def end(self, game: Any) -> None:

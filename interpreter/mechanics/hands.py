@@ -22,12 +22,11 @@ class Deal(Mechanic):
         Ref("deck", "The deck dealt from.", "deck", required=True),
         Expr("count", "How many cards each seat is dealt (no seat; `players` may size it).", required=True),
     )
-    events = (Doc("dealt", '{"event": "dealt", "seat": 0, "count": 3}',
-                  "cards dealt to a seat (which ones, only its own observation shows)"),)
 
     def __init__(self, phase_id: str, build: Any) -> None:
         super().__init__(phase_id, build)
         self.deck, self.count = self.p.deck, self.p.count
+        self.cause = build.cause("deal", "deck")
 
     def describe(self) -> str:
         return f"Each seat is dealt cards from the {self.deck} deck."
@@ -40,8 +39,7 @@ class Deal(Mechanic):
             return False
         count = self.count.fn(Ctx(game))
         for seat in self.order(game):
-            dealt = material.draw(game, seat, self.deck, count)
-            game.event({"event": "dealt", "seat": seat, "count": len(dealt)})
+            material.draw(game, seat, self.deck, count, self.cause)
         game.state.phase["done"] = True
         return True
 

@@ -37,6 +37,7 @@ class Income(ClosingTurns):
     def __init__(self, phase_id: str, build: Any) -> None:
         super().__init__(phase_id, build)
         self.amount, self.resource, self.window = self.p.amount, self.p.resource, self.p.card_window
+        self.cause = build.cause("income", "amount")
         self.instead = build.vocab.modifiers.get(self.p.instead) if self.p.instead else None
         if self.instead is not None and self.instead.scope != "place":
             build.problem("instead", message=f"'{self.p.instead}' must be a place modifier (scope: place)")
@@ -60,6 +61,6 @@ class Income(ClosingTurns):
         detail = {game.rules.place_ids[p]: self.place_income(game, seat, p)
                   for p in material.owned_places(game, seat)}
         total = sum(detail.values())
-        material.gain(game, seat, self.resource, total, self.phase_id)
         game.state.phase["idx"] += 1
         game.event({"event": "income", "seat": seat, "total": total, "places": detail})
+        material.gain(game, seat, self.resource, total, self.cause)

@@ -49,6 +49,7 @@ class Market(Mechanic):
         goods = build.material["good"]
         self.goods = [(goods[item.good], item.limit) for item in self.p.goods if item.good in goods]
         self.prices = self._table(build)
+        self.price_cause, self.goods_cause = build.cause("price", "price"), build.cause("purchase", "goods")
 
     def _table(self, build: Any) -> tuple[int, ...] | None:
         """The price of every count, when the curve depends on the count alone."""
@@ -138,7 +139,7 @@ class Market(Mechanic):
             token = data["placing"][0]
             at = indices[0]
             game.event({"event": "place", "seat": seat, "token": token, "at": game.rules.place_ids[at]})
-            material.place_tokens(game, at, token, 1)
+            material.place_tokens(game, at, token, 1, self.goods_cause)
             data["placing"][1] -= 1
             if data["placing"][1] == 0:
                 data["placing"] = None
@@ -152,10 +153,10 @@ class Market(Mechanic):
         if count == 0:
             return
         price = self.cost(game, seat, count)
-        material.gain(game, seat, self.pay, -price, self.phase_id)
         game.event({"event": "buy", "seat": seat, "good": good.id, "count": count, "price": price})
+        material.gain(game, seat, self.pay, -price, self.price_cause)
         if good.draw is not None:
-            material.draw(game, seat, good.draw, count)
+            material.draw(game, seat, good.draw, count, self.goods_cause)
         else:
             data["placing"] = [good.token, count]
 

@@ -27,11 +27,12 @@ class Reset(Mechanic):
         Expr("rebuild_from_set_aside", "Condition (no seat): whether the rebuilt deck also takes the cards set "
              "aside at set-up.", scope=Scope(seat=False), type=BOOL, default=False),
     )
-    events = (Doc("reset", '{"event": "reset"}', "the reset was done"),)
+    events = (Doc("reset", '{"event": "reset"}', "the reset begins (the changes it makes follow, caused by `reset`)"),)
 
     def __init__(self, phase_id: str, build: Any) -> None:
         super().__init__(phase_id, build)
         self.remove, self.release, self.deck = self.p.remove_tokens, self.p.release_places, self.p.rebuild_deck
+        self.cause = build.cause("reset")
         if self.release and not build.vocab.ownership:
             build.problem("release_places", message="places have no owners in these rules (see places.ownership)")
 
@@ -47,14 +48,14 @@ class Reset(Mechanic):
         if game.state.phase["done"]:
             return False
         state = game.state
+        game.event({"event": "reset"})
         for place in range(len(state.tokens)):
             for token in self.remove:
-                material.remove_tokens(game, place, token, state.tokens[place].get(token, 0))
+                material.remove_tokens(game, place, token, state.tokens[place].get(token, 0), self.cause)
             if self.release:
-                material.set_owner(game, place, None)
+                material.set_owner(game, place, None, self.cause)
         if self.deck:
             ctx = Ctx(game)
             decks.rebuild(game, self.deck, self.p.rebuild_from_discards.fn(ctx), self.p.rebuild_from_set_aside.fn(ctx))
-        game.event({"event": "reset"})
         state.phase["done"] = True
         return True

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .. import material
+from ..causes import Cause
 from ..context import Ctx
 from ..dsl.checked import Scope
 from ..dsl.types import BOOL, PLACE
@@ -40,6 +41,7 @@ class Award:
     keys: tuple[Any, ...] = ()
     average: bool = False     # rank: tied seats share the points of their places, rounded down
     tally: str | None = None  # a resource that gets the same points as well
+    cause: Cause | None = None    # in the seat's sources (by `id`) and the log
 
 
 class Awards(Param):
@@ -84,8 +86,9 @@ class Awards(Param):
 def _award(build: Any, path: tuple, spec: dict[str, Any]) -> Award:
     when = build.expression(path + ("when",), Scope(seat=False), BOOL) if "when" in spec else None
     tally = build.ref(path + ("tally",), "resource") if "tally" in spec else None
+    cause = build.cause("score", spec["id"], path)
     if "points" in spec:
-        return Award(spec["id"], "points", when, value=build.expression(path + ("points",)), tally=tally)
+        return Award(spec["id"], "points", when, value=build.expression(path + ("points",)), tally=tally, cause=cause)
     if "award" in spec:
         best = spec["award"]
         places = "among" in best
@@ -94,11 +97,11 @@ def _award(build: Any, path: tuple, spec: dict[str, Any]) -> Award:
         among = build.collection(path + ("award", "among"), Scope(seat=False)) if places else None
         if among is not None and among.type.kind == "list" and among.type.item != PLACE:
             build.problem(path + ("award", "among"), f"'among' names places to compare, not {among.type}")
-        return Award(spec["id"], "award", when, points=(best["points"],), among=among, keys=keys, tally=tally)
+        return Award(spec["id"], "award", when, points=(best["points"],), among=among, keys=keys, tally=tally, cause=cause)
     ranked = spec["rank"]
     return Award(spec["id"], "rank", when, points=tuple(ranked.get("points", [])),
                  keys=(build.expression(path + ("rank", "by")),), average=ranked.get("ties") == "average",
-                 tally=tally)
+                 tally=tally, cause=cause)
 
 
 class Score(Mechanic):
@@ -131,10 +134,10 @@ class Score(Mechanic):
             if award.when is None or award.when.fn(Ctx(game)):
                 for seat, points in self.points(game, award).items():
                     if points:
-                        material.gain(game, seat, self.resource, points, award.id)
-                        if award.tally is not None:
-                            material.gain(game, seat, award.tally, points, award.id)
                         game.event({"event": "score", "seat": seat, "source": award.id, "points": points})
+                        material.gain(game, seat, self.resource, points, award.cause)
+                        if award.tally is not None:
+                            material.gain(game, seat, award.tally, points, award.cause)
         game.state.phase["done"] = True
         return True
 

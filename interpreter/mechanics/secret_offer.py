@@ -143,6 +143,8 @@ class SecretOffer(Mechanic):
         self.new_start = p.new_start_player
         self.tiles = p.tiles
         self.adjust = self.modifier("adjustment")
+        self.offer_cause, self.reward_cause = build.cause("offer", "pay"), build.cause("reward", "rewards")
+        self.steal_cause = build.cause("steal", "steal", id_=self.steal_card or "steal")
         if self.pay in build.material["material"].resource_max:
             self.most = build.material["material"].resource_max[self.pay]
         else:
@@ -213,7 +215,7 @@ class SecretOffer(Mechanic):
             block = self.resolves.get(card)
             if block is None:
                 return []
-            return choices.allowed_ids(game, seat, game.rules.cards[card].effect, block, card)
+            return choices.allowed_ids(game, seat, game.rules.cards[card].effect, block, game.rules.cards[card].cause)
         return self._rewards(game, seat) if data["queue"][0][1] > 0 else []
 
     def _offers(self, game: Any, seat: int) -> list[int]:
@@ -261,19 +263,19 @@ class SecretOffer(Mechanic):
         elif block.type == "resolve":
             card = data["queue"].pop(0)[1]
             state.discards[game.rules.cards[card].deck].append(card)
-            env = choices.env_of(block, indices)
-            cards.run(game, seat, game.rules.cards[card].effect, env, card)
             game.event({"event": "adjust", "seat": seat, "card": card,
                         **cards.shown_choices(game, block, indices)})
+            definition = game.rules.cards[card]
+            cards.run(game, seat, definition.effect, choices.env_of(block, indices), definition.cause)
         else:
             good = game.rules.goods[dict(block.fixed)["good"]]
             at = indices[0] if indices else None
             game.event({"event": "reward", "seat": seat, "good": good.id,
                         "at": None if at is None else game.rules.place_ids[at]})
             if good.draw is not None:
-                material.draw(game, seat, good.draw, 1)
+                material.draw(game, seat, good.draw, 1, self.reward_cause)
             else:
-                material.place_tokens(game, at, good.token, 1)
+                material.place_tokens(game, at, good.token, 1, self.reward_cause)
             data["queue"][0][1] -= 1
 
     def _offer(self, block: Any, indices: tuple[int, ...]) -> dict[str, Any]:
@@ -287,11 +289,12 @@ class SecretOffer(Mechanic):
         data = game.state.phase
         total = 0
         rules = game.rules
+        paid = []
         for seat, offer in enumerate(data["offers"]):
             if "amount" not in offer:
                 total += self.steal_counts
             else:
-                material.gain(game, seat, self.pay, -offer["amount"], self.phase_id)
+                paid.append((seat, offer["amount"]))
             for card in data["attached"][seat]:
                 if rules.cards[card].window == self.attach_window:
                     data["queue"].append([seat, card])
@@ -306,6 +309,8 @@ class SecretOffer(Mechanic):
         data["total"] = total
         data["stage"] = "resolve"
         game.event({"event": "reveal", "offers": data["offers"], "attached": data["attached"], "total": total})
+        for seat, amount in paid:
+            material.gain(game, seat, self.pay, -amount, self.offer_cause)
 
     def _settle(self, game: Any) -> None:
         state = game.state
@@ -316,9 +321,6 @@ class SecretOffer(Mechanic):
         order = data["order"]
         givers = [s for s in order if "amount" in data["offers"][s]]
         ranking = sorted(givers, key=lambda s: (-data["offers"][s]["amount"], order.index(s)))
-        for seat in order:
-            if "amount" not in data["offers"][seat]:
-                material.gain(game, seat, self.pay, self.steal_gain, self.steal_card or "steal")
         if self.new_start == "highest" and ranking:
             game.set_start_player(ranking[0], announce=False)
         ranked, others = ranking[:len(self.ranks)], ranking[len(self.ranks):]
@@ -328,6 +330,9 @@ class SecretOffer(Mechanic):
         data["stage"] = "reward"
         game.event({"event": "settled", "total": total, "tile": tile.id if tile else None,
                     "label": tile.label if tile else None, "ranking": ranking, "start_player": state.start_player})
+        for seat in order:
+            if "amount" not in data["offers"][seat]:
+                material.gain(game, seat, self.pay, self.steal_gain, self.steal_cause)
 
     # ---- information ---------------------------------------------------------------------------
     def describe_kept(self, key: str, value: Any) -> str:

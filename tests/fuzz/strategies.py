@@ -122,11 +122,12 @@ def outcome_of_dsl(rules: Any, game: Any, kind: str, text: str) -> str:
     compiled = getattr(dsl, kind)(text, Scope())
     if problems:
         return "refused"
+    from amunre.interpreter.causes import Cause
     from amunre.interpreter.context import Ctx
     try:
         trial = game.clone(events=False)
         if kind == "effect":
-            compiled.run(Ctx(trial, 0, {c.name: 0 for c in compiled.choices}, None, "fuzz"))
+            compiled.run(Ctx(trial, 0, {c.name: 0 for c in compiled.choices}, None, Cause("card", "fuzz")))
         else:
             compiled.fn(Ctx(trial, 0))
     except AmunreError:

@@ -1,0 +1,97 @@
+"""Play that explains itself: every change of a resource, of the tokens on a place or of an
+owner is a change event with its cause, so a log's events alone rebuild each seat's resources
+(and the board) exactly; and keeping the log changes nothing in how a game plays.
+
+Fifty seeded random games of every bundled rules file (editions and house rules) are played
+with their log; summing their change events (interpreter/ledger.py) must give the final
+resources, the seats' sources, the tokens and the owners.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import amunre
+from amunre.interpreter.causes import KINDS, position
+from amunre.interpreter.ledger import ledger
+
+from conftest import REPO, play_random
+
+RULES_FILES = sorted(str(p.relative_to(REPO)) for p in [*REPO.glob("rules/*.yaml"), *REPO.glob("rules/house/*.yaml")])
+GAMES = 50
+
+
+def seeded_games(path: str) -> list[amunre.Game]:
+    rules = amunre.load_rules(REPO / path)
+    span = rules.max_players - rules.min_players + 1
+    return [play_random(rules, rules.min_players + seed % span, seed) for seed in range(GAMES)]
+
+
+@pytest.fixture(scope="module", params=RULES_FILES)
+def games(request: Any) -> list[amunre.Game]:
+    return seeded_games(request.param)
+
+
+def test_every_bundled_rules_file_is_played() -> None:
+    assert len(RULES_FILES) >= 8 and any("house/" in p for p in RULES_FILES)
+
+
+def test_the_events_rebuild_every_resource_token_and_owner(games: list[amunre.Game]) -> None:
+    for game in games:
+        book, state, rules = ledger(game.log), game.state, game.rules
+        where = f"seed {state.seed}"
+        for seat in range(state.players):
+            assert {r: book.amount(seat, r) for r in state.resources[seat]} == state.resources[seat], where
+            for resource in state.resources[seat]:
+                kept = {k: v for k, v in state.sources[seat].get(resource, {}).items() if v}
+                assert book.by_source_id(seat, resource) == kept, where
+        for place, place_id in enumerate(rules.place_ids):
+            held = {k: v for k, v in book.tokens.get(place_id, {}).items() if v}
+            assert held == {k: v for k, v in state.tokens[place].items() if v}, where
+            owner = book.owner.get(place_id)
+            assert (-1 if owner is None else owner) == state.owner[place], where
+
+
+def test_every_change_has_a_cause_with_a_position(games: list[amunre.Game]) -> None:
+    changes = [e for game in games for e in game.log if e["event"] in CHANGES]
+    assert changes
+    for event in changes:
+        cause = event["cause"]
+        assert cause["kind"] in KINDS and cause["id"], event
+        if cause["kind"] != "start":
+            file, line, col = cause["at"].rsplit(":", 2)
+            assert file.endswith(".yaml") and int(line) > 0 and int(col) > 0, event
+
+
+CHANGES = ("gain", "draw", "tokens", "convert", "owner", "modifier", "start_player")
+
+
+def test_the_log_is_observation_only() -> None:
+    """The same seeds and actions with and without the log reach the very same position."""
+    rules = amunre.load_rules(REPO / "rules/knizia2016.yaml")
+    for seed in range(5):
+        kept = play_random(rules, 4, seed)
+        bare = amunre.new_game(rules, players=4, seed=seed, events=False)
+        for action in kept.history:
+            bare.apply_id(action)
+        assert bare.log is None and bare.state.to_json() == kept.state.to_json()
+
+
+def test_a_card_its_cause_and_its_amount() -> None:
+    """A scoring card played: the play, then +3 points put down to the card, at its effect."""
+    rules = amunre.load_rules(REPO / "rules/knizia2016.yaml")
+    for game in seeded_games("rules/knizia2016.yaml")[:20]:
+        for i, event in enumerate(game.log):
+            if event["event"] == "play" and event["card"] == "master_of_scribes":
+                gain = game.log[i + 1]
+                assert gain["event"] == "gain" and gain["seat"] == event["seat"]
+                assert gain["resource"] == "vp" and gain["amount"] == 3
+                at = position(rules.cards["master_of_scribes"].effect.rule.span)
+                assert gain["cause"] == {"kind": "card", "id": "master_of_scribes", "at": at}
+                _, line, col = at.rsplit(":", 2)               # the card's `effect:` value in the file
+                text = (REPO / "rules/knizia2016.yaml").read_text(encoding="utf-8").splitlines()[int(line) - 1]
+                assert text[int(col) - 1:].startswith('"require sum(my.provinces, favor_symbols) >= 7; +3 vp"')
+                return
+    pytest.fail("no master_of_scribes played in 20 games")
