@@ -406,6 +406,8 @@ def observation_view(console: Console, game: Any, seat: int) -> None:
         purse = ", ".join(f"{esc(k)} {esc(v)}" for k, v in res.items())
         if other == seat:
             console.print(f"  You ({seat_markup(seat)}): {purse}", highlight=False)
+            for name, per_seat in (obs.get("held") or {}).items():      # a resource held as cards
+                console.print(f"    your {esc(name)} cards: {' '.join(map(str, per_seat[seat])) or 'none'}", highlight=False)
         else:
             shown = [c for c in hand if c != "?"]
             hidden = len(hand) - len(shown)

@@ -12,7 +12,7 @@ import hashlib
 import json
 from typing import Any
 
-from . import build_material, vocabulary
+from . import build_material, denominations, vocabulary
 from .actions import CLOSE, PLAY, SELL, ActionSpace, Values
 from .causes import Cause, position
 from .choices import choice_fields
@@ -143,6 +143,7 @@ def build_rules(doc: Document) -> Rules:
     places = vocabulary.places(build, data["places"])
     vocabulary.vocabulary(build, data)
     material = build_material.material(build, data)
+    held = denominations.build(build, data)
     phases = _phases(build, data.get("phases", {}))
     cards = _cards(build, data.get("cards", {}), phases, material.decks, places.ids)
     space, play_blocks, sell_block, pass_block = _action_space(build, phases, cards, material)
@@ -164,7 +165,7 @@ def build_rules(doc: Document) -> Rules:
         place_props=places.props, reconstructed=places.reconstructed, ownership=build.vocab.ownership,
         start_owner=places.owners,
         token_supply=material.token_supply, supply=material.supply, token_capacity=material.capacity,
-        unlimited_if=material.unlimited,
+        unlimited_if=material.unlimited, denominations=held,
         conversions=material.conversions, converted=frozenset(c[0] for c in material.conversions),
         goods=material.goods, decks=material.decks, cards=cards,
         vocab=build.vocab, setup_hand=tuple(setup.get("hand", [])), deck_setups=deck_setups,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from . import cards, flow, rng, saves
+from . import cards, denominations, flow, rng, saves
 from .actions import PLAY, SELL
 from .context import Ctx
 from .dsl.printer import to_text
@@ -305,6 +305,8 @@ def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any
             needs = to_text(option.allowed_if.tree) if option.allowed_if.tree is not None else "another set-up"
             raise AmunreError(f"option {name}={options[name]} is not for this game ({players} players): "
                               f"the rules allow it only when {needs}")
+    if rules.denominations:
+        denominations.deal(game, setup.get("resources", {}))
     build_decks(game, setup.get("decks", {}))
     deal(game, setup.get("hands", []))
     if "start_player" in setup:

@@ -37,6 +37,7 @@ MAX_PLACES = 1_000
 MAX_SCHEDULE = 10_000                # steps of the schedule (ages x rounds x phases)
 MAX_CARDS = 10_000                   # cards of all decks together
 MAX_ACTIONS = 100_000                # ids of the action space (sized by bid spaces, supplies, a resource's max...)
+MAX_HELD_AMOUNT = 10_000             # the max of a resource held as cards (a payment searches the sums of its cards)
 
 # ---- a game ---------------------------------------------------------------------------------------
 MAX_AMOUNT = 10 ** 15                # any resource of a seat, in either direction

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import denominations
 from .causes import Cause
 from .errors import GameError
 from .limits import MAX_AMOUNT
@@ -38,6 +39,8 @@ def gain(game: Any, seat: int, resource: str, amount: int, cause: Cause, other: 
         if game.log is not None:
             game.log.append({"event": "gain", "seat": seat, "resource": resource, "amount": change,
                              **(other or {}), "cause": cause.to_json()})
+        if state.held and resource in state.held:       # held as cards: pay and be paid in them
+            denominations.settle(game, seat, resource, change)
     return change
 
 

@@ -100,6 +100,7 @@ class Rules:
     token_supply: dict[str, str]              # token -> the supply it is drawn from
     supply: dict[str, int]
     unlimited_if: dict[str, Expression]       # token -> when its supply never runs out (read at the start)
+    denominations: dict[str, Any]             # resource -> its card values, when held as cards (denominations.py)
     token_capacity: dict[str, tuple[int, ...] | Callable[[Any, int], int]]   # a column, or computed
     conversions: tuple[tuple[str, int, str, Cause], ...]   # count of one token -> one of another
     converted: frozenset[str]                 # tokens some conversion takes: only they trigger one

@@ -28,7 +28,7 @@ def observation(game: Any, seat: int) -> dict[str, Any]:
             shown = sorted(c for c in hand if not hidden(rules, c))
             hands.append(shown + ["?"] * (len(hand) - len(shown)))
     mech = rules.phases[step.phase]
-    return {
+    seen = {
         "seat": seat, "players": state.players, "step": state.step, "phase_id": step.phase,
         "age": step.age, "round": step.round, "to_move": state.to_move, "over": state.over,
         "start_player": state.start_player, "options": dict(state.options),
@@ -44,6 +44,10 @@ def observation(game: Any, seat: int) -> dict[str, Any]:
         "kept": plain_copy(state.kept), "mods": plain_copy(state.mods), "played": plain_copy(state.played),
         "history": len(game.history), "log": len(game.log) if game.log is not None else 0,
     }
+    if state.held:          # resources held as cards: a seat's cards are in its hand, the total is not
+        seen["held"] = {name: [list(cards) if other == seat else "hidden" for other, cards in enumerate(per_seat)]
+                        for name, per_seat in state.held.items()}
+    return seen
 
 
 @dataclass(frozen=True)
@@ -152,10 +156,18 @@ def _seat_pieces(rules: Any) -> list[Piece]:
             for card in held:
                 if not hidden(rules, card):
                     o[at + seat * len(card_ids) + card_index[card]] += 1.0
-    return [Piece("resources", (seats, len(resources)), f"each seat's {', '.join(resources)}", purses),
-            Piece("hand", (len(card_ids),), f"the observing seat's cards, counted by kind {card_ids}", hand),
-            Piece("hand_sizes", (seats,), "how many cards each seat holds", sizes),
-            Piece("public_hands", (seats, len(card_ids)), "each seat's cards of public decks, by kind", public)]
+    found = [Piece("resources", (seats, len(resources)), f"each seat's {', '.join(resources)}", purses),
+             Piece("hand", (len(card_ids),), f"the observing seat's cards, counted by kind {card_ids}", hand),
+             Piece("hand_sizes", (seats,), "how many cards each seat holds", sizes),
+             Piece("public_hands", (seats, len(card_ids)), "each seat's cards of public decks, by kind", public)]
+    for name, held in rules.denominations.items():
+        def cards(g: Any, s: int, o: list[float], at: int, name: str = name, values: tuple = held.values) -> None:
+            per_seat = g.state.held.get(name)
+            for value in per_seat[s] if per_seat else ():
+                o[at + values.index(value)] += 1.0
+        found.append(Piece(f"held.{name}", (len(held.values),), f"the observing seat's {name} cards, counted by "
+                           f"value {list(held.values)} (zero unless held as cards in this game)", cards))
+    return found
 
 
 def _board_pieces(rules: Any) -> list[Piece]:

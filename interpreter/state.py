@@ -43,6 +43,7 @@ class GameState:
     kept: dict[str, dict[str, Any]] = field(default_factory=dict)   # what phases keep after they end
     mods: dict[str, list[Any]] = field(default_factory=dict)        # modifier -> value per seat/place
     played: dict[str, list[list[str]]] = field(default_factory=dict)  # lifetime -> per seat: kinds played
+    held: dict[str, list[list[int]]] = field(default_factory=dict)    # resource -> per seat: its cards (denominations.py)
     to_move: int | None = None
     over: bool = False
     shown: dict[str, list[str]] = field(default_factory=dict)        # face-up cards beside a deck
@@ -75,7 +76,9 @@ class GameState:
         new.mods = {k: list(v) for k, v in self.mods.items()}
         new.played = {k: [list(p) for p in v] for k, v in self.played.items()}
         new.shown = {k: list(v) for k, v in self.shown.items()}
+        if self.held:
+            new.held = {k: [list(h) for h in v] for k, v in self.held.items()}
         return new
 
 
-LATER_FIELDS = ("shown",)
+LATER_FIELDS = ("shown", "held")

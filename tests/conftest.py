@@ -101,13 +101,27 @@ def rules_2016() -> Any:
 
 
 EDITIONS = sorted(p.stem for p in (REPO / "rules").glob("*.yaml"))
+# Option values that change how the engine plays, not only a number or a formula: the modules
+# run for every edition run for each of these too, as that edition with the value as default.
+OPTION_VARIANTS = ["knizia2003@gold_change=payments_only"]
 
 
-@pytest.fixture(scope="session", params=EDITIONS)
-def edition(request: pytest.FixtureRequest) -> Any:
-    """Each bundled rules file in turn. A module whose tests must hold for every edition
-    overrides `rules` with it (`every_edition` below), and so runs them all for each."""
-    return amunre.load_rules(REPO / "rules" / f"{request.param}.yaml")
+@pytest.fixture(scope="session", params=EDITIONS + OPTION_VARIANTS)
+def edition(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """Each bundled rules file in turn, then each option variant. A module whose tests must
+    hold for every edition overrides `rules` with it (`every_edition` below), and so runs them
+    all for each."""
+    name, _, option = request.param.partition("@")
+    if not option:
+        return amunre.load_rules(REPO / "rules" / f"{name}.yaml")
+    return with_option(name, *option.split("="), tmp_path_factory.mktemp("variant"))
+
+
+def with_option(edition: str, option: str, value: str, folder: Path) -> Any:
+    """A shipped rules file with one option's default changed: a two-line house rule."""
+    path = folder / f"{edition}-{option}-{value}.yaml"
+    path.write_text(f"extends: {edition}\noptions: {{{option}: {{default: {value}}}}}\n", encoding="utf-8")
+    return amunre.load_rules(path)
 
 
 def every_edition(edition: Any) -> Any:

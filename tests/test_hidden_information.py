@@ -102,6 +102,31 @@ def test_own_hand_visible_and_public_cards_of_others_visible(rules: Any, players
             assert not secret & set(shown)
 
 
+@SETTINGS
+@given(players=players_st, seed=seeds_st, actions=st.integers(0, 320), pick=st.integers(0, 10**6))
+def test_another_seats_cards_of_a_resource_are_not_seen(rules: Any, players: int, seed: int, actions: int,
+                                                       pick: int) -> None:
+    """A resource held as cards (an option of the 2003 file): others see the total only."""
+    if not amunre.new_game(rules, players=3, seed=0).state.held:
+        pytest.skip("no resource is held as cards under these rules")
+    game = drive(rules, players, seed, actions)
+    name = sorted(game.state.held)[pick % len(game.state.held)]
+    other = pick % players
+    cards = game.state.held[name][other]
+    assume(sum(cards) >= 2)
+    changed = game.clone()
+    changed.state.held[name][other] = [1] * sum(cards) if cards != [1] * sum(cards) else [2] + [1] * (sum(cards) - 2)
+    assert sum(changed.state.held[name][other]) == game.state.resources[other][name]
+    assert other_observations(changed, other) == other_observations(game, other)
+    for seat in range(players):
+        if seat != other:
+            assert game.observation(seat)["held"][name][other] == "hidden"
+    # The change is real: the holder sees it, in the dict and in the tensor.
+    assert changed.observation(other)["held"][name][other] == changed.state.held[name][other]
+    assert changed.observation(other)["held"] != game.observation(other)["held"]
+    assert changed.observation_tensor(other) != game.observation_tensor(other)
+
+
 def test_theft_card_is_public_and_favor_cards_are_not(rules_2016: Any) -> None:
     rules = rules_2016
     game = amunre.new_game(rules, players=4, seed=0)
@@ -270,6 +295,9 @@ def test_tensor_pieces_say_what_the_dict_says(rules: Any) -> None:
     cards = sorted(rules.cards)
     assert piece("hand") == [float(game.state.hands[1].count(c)) for c in cards]
     assert piece("hand_sizes")[:4] == [float(len(h)) for h in game.state.hands]
+    for name, held in rules.denominations.items():
+        mine = game.state.held[name][1] if game.state.held else []
+        assert piece(f"held.{name}") == [float(mine.count(v)) for v in held.values]
 
 
 # ---- secrets in the tensor: the seat's own, never another's --------------------------------

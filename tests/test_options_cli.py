@@ -14,13 +14,32 @@ runner = CliRunner()
 GAME = ["run", "knizia2016", "--seed", "5", "--agents", "random,random,random"]
 
 
-def test_options_lists_each_option_with_its_default() -> None:
+def test_options_lists_each_option_with_its_default(tmp_path: Path) -> None:
     result = runner.invoke(app, ["options", "knizia2016", "--json"])
     assert result.exit_code == 0, result.output
     rows = {row["name"]: row for row in json.loads(result.output)}
     assert rows["nile_side_bonus"]["default"] == "province" and "player" in rows["nile_side_bonus"]["values"]
     assert {"temple_scoring", "component_limits", "offering_adjustment"} <= set(rows)
-    assert "has no options" in runner.invoke(app, ["options", "knizia2003"]).output
+    rows = {row["name"]: row for row in json.loads(runner.invoke(app, ["options", "knizia2003", "--json"]).output)}
+    assert rows["gold_change"]["values"] == ["any_time", "payments_only"] and rows["gold_change"]["default"] == "any_time"
+    bare = tmp_path / "tiny.yaml"                    # a file without options
+    bare.write_text("id: tiny\ntitle: Tiny\nplayers: {min: 2, max: 2}\nresources: {vp: {}}\n"
+                    "places: {items: [{id: here}]}\nstructure: {round: [scoring]}\n"
+                    "phases: {scoring: {mechanic: score, rules: [{id: none, points: '0'}]}}\n"
+                    "winner: {score: vp}\n", encoding="utf-8")
+    assert "has no options" in runner.invoke(app, ["options", str(bare)]).output
+
+
+def test_gold_held_as_cards_from_the_command_line(tmp_path: Path) -> None:
+    game = ["run", "knizia2003", "--seed", "2", "--agents", "random,random,random", "-o", "gold_change=payments_only"]
+    logged = tmp_path / "game.jsonl"
+    result = runner.invoke(app, game + ["--json", "--log", str(logged)])
+    assert result.exit_code == 0, result.output
+    replayed = runner.invoke(app, ["replay", str(logged), "--json"])
+    assert replayed.exit_code == 0 and json.loads(replayed.output) == json.loads(result.output)
+    human = runner.invoke(app, ["run", "knizia2003", "--seed", "2", "--agents", "human,random,random",
+                                "-o", "gold_change=payments_only"], input="q\n")
+    assert "your gold cards: 10 5 2 2 1" in human.output, human.output
 
 
 def test_an_option_changes_the_game(tmp_path: Path) -> None:

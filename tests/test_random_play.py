@@ -56,6 +56,9 @@ class Invariants:
             assert have >= 0, f"{where}: supply of {kind} is {have}"
             assert have + on_board[kind] == start, (
                 f"{where}: {kind}: supply {have} + on the board {on_board[kind]} != {start}")
+        for name, per_seat in state.held.items():      # a resource held as cards: they make its total
+            for seat, cards in enumerate(per_seat):
+                assert sum(cards) == state.resources[seat][name], f"{where}: seat {seat}'s {name} cards {cards}"
         assert self.cards(game) == self.expected_cards, (
             f"{where}: cards not conserved: missing {dict(self.expected_cards - self.cards(game))}, "
             f"extra {dict(self.cards(game) - self.expected_cards)}")
@@ -128,6 +131,11 @@ def test_invariants_catch_a_lost_card_and_a_lost_token(rules: Any, play: Any) ->
     broken.state.resources[1]["gold"] = -1
     with pytest.raises(AssertionError, match="-1 gold"):
         inv.check(broken, "negative gold")
+    for name, per_seat in game.state.held.items():
+        broken = game.clone()
+        broken.state.held[name][0].append(1)
+        with pytest.raises(AssertionError, match=f"seat 0's {name} cards"):
+            inv.check(broken, "a card too many")
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import cards, choices, material, modifiers
+from .. import cards, choices, denominations, material, modifiers
 from ..choices import choice_fields
 from ..actions import Count, Places, Values
 from ..dsl.names import Member
@@ -228,7 +228,11 @@ class SecretOffer(Mechanic):
             attach = [self.attach.base + lookup[("str", card)] for card in sorted(set(hand))
                       if ("str", card) in lookup and card not in attached]
         purse = state.resources[seat][self.pay]
-        offers = list(range(self.offer.base + self.minimum, self.offer.base + purse + 1))
+        if state.held and self.pay in state.held:       # held as cards: only what some of them make
+            reach = denominations.sums(state.held[self.pay][seat])
+            offers = [self.offer.base + n for n in range(self.minimum, purse + 1) if reach >> n & 1]
+        else:
+            offers = list(range(self.offer.base + self.minimum, self.offer.base + purse + 1))
         if self.steal is not None and (self.steal_card is None or self.steal_card in hand):
             offers.append(self.steal.base)
         return attach + (offers or [self.offer.base])        # nothing to give: an empty offer
