@@ -1,21 +1,27 @@
 """Play that explains itself: every change of a resource, of the tokens on a place or of an
 owner is a change event with its cause, so a log's events alone rebuild each seat's resources
-(and the board) exactly; and keeping the log changes nothing in how a game plays.
+(and the board) exactly; every event follows the log schema; and keeping the log changes
+nothing in how a game plays.
 
 Fifty seeded random games of every bundled rules file (editions and house rules) are played
-with their log; summing their change events (interpreter/ledger.py) must give the final
-resources, the seats' sources, the tokens and the owners.
+with their log; every event must validate against grammar/log.schema.json, and summing the
+change events (interpreter/ledger.py) must give the final resources, the seats' sources, the
+tokens and the owners.
 """
 
 from __future__ import annotations
 
+import json
+from importlib.resources import files
 from typing import Any
 
+import jsonschema
 import pytest
 
 import amunre
 from amunre.interpreter.causes import KINDS, position
 from amunre.interpreter.ledger import ledger
+from amunre.interpreter.mechanics import MECHANICS
 
 from conftest import REPO, play_random
 
@@ -52,6 +58,60 @@ def test_the_events_rebuild_every_resource_token_and_owner(games: list[amunre.Ga
             assert held == {k: v for k, v in state.tokens[place].items() if v}, where
             owner = book.owner.get(place_id)
             assert (-1 if owner is None else owner) == state.owner[place], where
+
+
+SCHEMA = json.loads(files("amunre.grammar").joinpath("log.schema.json").read_text(encoding="utf-8"))
+WHOLE = jsonschema.Draft202012Validator(SCHEMA)
+
+
+def _inlined(node: Any) -> Any:
+    """The schema with its `$defs` references written out (validating is many times faster)."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        rest = {k: _inlined(v) for k, v in node.items() if k != "$ref"}
+        return {**_inlined(SCHEMA["$defs"][ref.rsplit("/", 1)[1]]), **rest} if ref else rest
+    return [_inlined(v) for v in node] if isinstance(node, list) else node
+
+
+# One validator per event type: what the schema's `event` branch applies to an event of that type.
+BY_TYPE = {name[len("event_"):]: jsonschema.Draft202012Validator(_inlined(definition))
+           for name, definition in SCHEMA["$defs"].items() if name.startswith("event_")}
+
+
+def test_the_log_schema_is_a_schema_and_knows_every_event_and_cause() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    assert set(SCHEMA["$defs"]["event"]["properties"]["event"]["enum"]) == set(BY_TYPE)
+    declared = {doc.name for mechanic in MECHANICS.values() for doc in mechanic.events}
+    assert declared <= set(BY_TYPE), declared - set(BY_TYPE)
+    assert set(SCHEMA["$defs"]["cause"]["properties"]["kind"]["enum"]) == set(KINDS)
+
+
+def test_every_event_follows_the_log_schema(games: list[amunre.Game]) -> None:
+    first = games[0].log
+    assert all(WHOLE.is_valid(event) for event in first), next(WHOLE.iter_errors(e) for e in first
+                                                               if not WHOLE.is_valid(e))
+    seen: set[str] = set()
+    for game in games:
+        for event in game.log:
+            text = json.dumps(event, sort_keys=True)
+            if text in seen:                  # the same event again (a phase begins...): the same verdict
+                continue
+            seen.add(text)
+            validator = BY_TYPE.get(event["event"])
+            assert validator is not None, f"seed {game.state.seed}: an event type the schema lacks: {event}"
+            if not validator.is_valid(event):
+                error = jsonschema.exceptions.best_match(validator.iter_errors(event))
+                pytest.fail(f"seed {game.state.seed}: {event}: {error.message}")
+
+
+def test_the_schema_refuses_what_is_not_an_event() -> None:
+    cause = {"kind": "card", "id": "x", "at": "r.yaml:3:5"}
+    good = {"event": "gain", "seat": 1, "resource": "gold", "amount": -3, "to": 2, "cause": cause}
+    assert WHOLE.is_valid(good)
+    for bad in ({**good, "amount": 0}, {**good, "seat": -1}, {**good, "bonus": 1},
+                {**good, "cause": {**cause, "kind": "magic"}}, {**good, "cause": {**cause, "at": "r.yaml"}},
+                {"event": "meteor"}, {k: v for k, v in good.items() if k != "cause"}):
+        assert not WHOLE.is_valid(bad), bad
 
 
 def test_every_change_has_a_cause_with_a_position(games: list[amunre.Game]) -> None:

@@ -84,7 +84,7 @@ def test_rules_and_grammar_are_package_resources() -> None:
     assert "effect:" in grammar.joinpath("effects.lark").read_text(encoding="utf-8")
     assert grammar.joinpath("rules.schema.json").is_file()
     names = {entry.name for entry in grammar.iterdir()}
-    assert {"effects.lark", "rules.schema.json"} <= names
+    assert {"effects.lark", "rules.schema.json", "log.schema.json"} <= names
 
 
 def test_package_data_globs_cover_the_data_files() -> None:
