@@ -4,6 +4,7 @@ Nothing here knows any particular game: names come from the rules file (ids, `do
 phase descriptions) and from the events themselves. An event type this module has never
 heard of is printed generically, so a new mechanic never breaks the command line.
 All data text is escaped before it reaches rich, so ids or docs with brackets print as written.
+Seats are numbered from 0, as in the Python API, JSON and logs.
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from .changes import CHANGES, TOLD, Story, cause_label, change_text, start_text
+
 SEAT_COLORS = ("red", "blue", "green", "yellow", "magenta", "cyan", "bright_red", "bright_blue")
 
 
 def seat_label(seat: int) -> str:
-    """The plain name of a seat: 'Seat 1' for seat 0."""
-    return f"Seat {seat + 1}"
+    """The plain name of a seat, numbered from 0 as everywhere in amunre: 'Seat 0'."""
+    return f"Seat {seat}"
 
 
 def seat_markup(seat: int | None) -> str:
@@ -107,6 +110,7 @@ class PlayByPlay:
         self.described: set[str] = set()
         self.told: str | None = None       # the phase whose description its heading just printed
         self._pending: list[Any] | None = None
+        self._story: Story | None = None   # the line being written: a story event and its changes
 
     def step(self, seat: int | None, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
         """One action and the events it caused (the runner's report). Actions are told by their
@@ -116,13 +120,49 @@ class PlayByPlay:
 
     def event(self, event: dict[str, Any]) -> None:
         kind = event.get("event")
-        handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
-        if handler is None:
-            self._line(self._generic(event))
+        if kind in CHANGES:
+            self._change(event)
             return
-        text = handler(event)
-        if text:
-            self._line(text)
+        self._close()
+        handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
+        text = self._generic(event) if handler is None else handler(event)
+        if text or kind in TOLD:
+            seat = event.get("seat")
+            self._story = Story(str(kind), seat if isinstance(seat, int) else None, text, event.get("card"),
+                                dict(TOLD.get(str(kind), {})))
+
+    def _change(self, e: dict[str, Any]) -> None:
+        """A change event: told on the open story's line, or on a line of its own."""
+        cause = e.get("cause") if isinstance(e.get("cause"), dict) else {}
+        kind, seat, story = cause.get("kind"), e.get("seat"), self._story
+        if story is not None and story.hides(e, str(kind)):
+            return
+        if kind == "start" and e.get("event") == "start_player":
+            self._close()
+            self._line(change_text(e, seat_markup))
+        elif kind == "start":                                               # a seat's set-up, on one line
+            if story is None or story.kind != "start" or story.seat != seat:
+                self._close()
+                self._story = Story("start", seat, f"{seat_markup(seat)} starts with")
+            self._story.add("", start_text(e))
+        elif kind == "deal" and e.get("event") == "draw":
+            self._close()
+            self._story = Story("deal", seat, f"{seat_markup(seat)} is dealt")
+            self._story.add("", start_text(e))
+        elif story is not None and story.seat is not None and story.accepts(cause):
+            story.add("" if story.own_label(cause) else cause_label(cause), change_text(e, seat_markup, story.seat))
+        else:
+            self._close()
+            label = "" if kind == "start" or not cause else f" [dim]({cause_label(cause)})[/]"
+            self._line(change_text(e, seat_markup) + label)
+
+    def _close(self) -> None:
+        """The open story's line is complete: print it (held back to count its repeats)."""
+        story, self._story = self._story, None
+        if story is not None:
+            text = story.markup()
+            if text:
+                self._line(text)
 
     def _line(self, text: str) -> None:
         """Print an event line; a run of identical lines prints once, with a count."""
@@ -134,6 +174,7 @@ class PlayByPlay:
 
     def flush(self) -> None:
         """Print the line held back to count its repeats (call before anything else is printed)."""
+        self._close()
         if self._pending is not None:
             text, count = self._pending
             self._pending = None
@@ -170,20 +211,6 @@ class PlayByPlay:
         """A phase its `skip_if` skipped (one an option turns off, say): nothing happened."""
         return ""
 
-    def _on_draw(self, e: dict[str, Any]) -> str:
-        if (e.get("cause") or {}).get("kind") != "deal":
-            return ""
-        count = e.get("count")
-        return f"{seat_markup(e.get('seat'))} is dealt {esc(count)} card{'' if count == 1 else 's'}"
-
-    def _on_start_player(self, e: dict[str, Any]) -> str:
-        return f"start player: {seat_markup(e.get('seat'))}"
-
-    def _on_change(self, e: dict[str, Any]) -> str:
-        return ""
-
-    _on_gain = _on_tokens = _on_owner = _on_modifier = _on_change
-
     def _on_picked(self, e: dict[str, Any]) -> str:
         return f"{seat_markup(e.get('seat'))} picks a card, face down"
 
@@ -205,10 +232,6 @@ class PlayByPlay:
     def _on_buy(self, e: dict[str, Any]) -> str:
         price = with_unit(e.get("price"), phase_unit(self.rules, self.phase))
         return f"{seat_markup(e.get('seat'))} buys {esc(e.get('count'))} {esc(e.get('good'))} for {esc(price)}"
-
-    def _on_convert(self, e: dict[str, Any]) -> str:
-        return (f"[yellow]{esc(e.get('place'))}: {esc(e.get('count'))} {esc(e.get('from'))} "
-                f"become a {esc(e.get('to'))}[/]")
 
     def _on_play(self, e: dict[str, Any]) -> str:
         return f"{seat_markup(e.get('seat'))} plays [bold]{esc(e.get('card'))}[/]{extras(e, ('event', 'seat', 'card'))}"

@@ -264,7 +264,7 @@ def test_human_sees_own_hand_and_numbered_actions_and_reasks_on_bad_input() -> N
     first = re.sub(r"\[/?[a-z ]*\]", "", action_text(game.rules, legal[0]))
     assert f" 1) {first}" in text
     assert text.count("is not a choice") == 3
-    assert f"Seat {seat + 1} to move" in text
+    assert f"Seat {seat} to move" in text             # seats are numbered from 0, as in the API
 
 
 def test_human_does_not_see_other_seats_hidden_cards() -> None:
@@ -301,14 +301,14 @@ def test_human_seat_in_the_cli_then_end_of_input_exits_cleanly() -> None:
 def test_human_can_play_a_whole_game_against_bots() -> None:
     result = invoke("run", RULES, "--agents", "human,random,random", "--seed", "2", input="1\n" * 3000)
     assert result.exit_code == 0, result.output
-    assert "Seat 1, choose:" in result.stdout and "Final scores" in result.stdout
+    assert "Seat 0, choose:" in result.stdout and "Final scores" in result.stdout
 
 
 def test_human_with_json_talks_on_stderr_and_keeps_stdout_json() -> None:
     result = invoke("run", RULES, "--agents", "random,human,random", "--seed", "2", "--json",
                     input="1\n" * 3000)
     assert result.exit_code == 0, result.output
-    assert "Seat 2, choose:" in result.stderr
+    assert "Seat 1, choose:" in result.stderr
     assert json.loads(result.stdout)["over"] is True
 
 
@@ -320,7 +320,7 @@ def test_unknown_events_and_actions_render_generically() -> None:
     show.step(1, {"type": "teleport", "to": "x"}, [{"event": "meteor", "seat": 1, "size": 3}, {"event": 7}])
     show.flush()
     text = out.getvalue()
-    assert "Seat 2: meteor (size: 3)" in text
+    assert "Seat 1: meteor (size: 3)" in text
     assert "7" in text
     assert action_text(compiled(), {"type": "teleport", "to": "x"}) == "teleport (to: x)"
 
@@ -335,5 +335,42 @@ def test_repeated_lines_are_counted_and_secret_offers_never_printed() -> None:
     show.step(0, {"type": "offer", "amount": 17}, [])
     show.flush()
     text = out.getvalue()
-    assert "Seat 1 places t on p (x2)" in text
+    assert "Seat 0 places t on p (x2)" in text
     assert "17" not in text
+
+
+def render(events: list[dict]) -> str:
+    out = io.StringIO()
+    show = PlayByPlay(Console(file=out, width=200), compiled())
+    show.step(None, None, events)
+    show.flush()
+    return out.getvalue()
+
+
+def test_what_a_card_a_win_a_sale_and_a_theft_gave_is_told_with_its_cause() -> None:
+    def cause(kind: str, id_: str) -> dict:
+        return {"kind": kind, "id": id_, "at": "r.yaml:1:1"}
+    win, card = cause("on_win", "auction"), cause("card", "theft_card")
+    text = render([
+        {"event": "phase", "phase": "auction", "age": 1, "round": 1},
+        {"event": "won", "seat": 2, "lot": "dakhla", "price": 5},
+        {"event": "gain", "seat": 2, "resource": "gold", "amount": -5, "cause": cause("price", "auction")},
+        {"event": "owner", "place": "dakhla", "seat": 2, "cause": win},
+        {"event": "gain", "seat": 2, "resource": "gold", "amount": 12, "cause": win},
+        {"event": "draw", "seat": 2, "deck": "favor", "count": 1, "cause": win},
+        {"event": "play", "seat": 0, "card": "theft_card"},
+        {"event": "gain", "seat": 1, "resource": "gold", "amount": -2, "to": 0, "cause": card},
+        {"event": "gain", "seat": 0, "resource": "gold", "amount": 2, "from": 1, "cause": card},
+        {"event": "sell", "seat": 1, "card": "x"},
+        {"event": "gain", "seat": 1, "resource": "gold", "amount": 1, "cause": cause("sale", "sold x")},
+        {"event": "gain", "seat": 3, "resource": "gold", "amount": 3, "cause": cause("steal", "theft")},
+        {"event": "score", "seat": 3, "source": "temples", "points": 4},
+        {"event": "gain", "seat": 3, "resource": "vp", "amount": 4, "cause": cause("score", "temples")},
+    ])
+    lines = [line.strip() for line in text.splitlines()]
+    assert "Seat 2 wins dakhla for 5 gold: owns dakhla, +12 gold, draws 1 favor (on_win: auction)" in lines
+    assert "Seat 0 plays theft_card: Seat 1 -2 gold to Seat 0, +2 gold from Seat 1" in lines
+    assert "Seat 1 sells x: +1 gold" in lines
+    assert "Seat 3 +3 gold (steal: theft)" in lines
+    assert "Seat 3 scores 4 for temples" in lines                  # the points are told once
+    assert not any("price" in line or "score:" in line for line in lines)
