@@ -23,20 +23,23 @@ from .. import AmunreError, RulesError, load_rules, new_game
 from ..interpreter.diff import diff_documents
 from ..interpreter.errors import IllegalAction, shown_value
 from ..interpreter.loader import load_document
-from ..interpreter.limits import MAX_LOG_BYTES, MAX_PLAYERS
+from ..interpreter.limits import MAX_PLAYERS
+from ..interpreter.shipped import shipped_path
 from . import agents as agent_list
-from . import diffs, editions
+from . import diffs, editions, explain
 from . import play as runner
+from .conventions import HELP_OPTIONS, App, show_version
 from .human import HumanAgent, HumanQuit
 from .render import PlayByPlay, esc, result_table, winner_line
 
-app = typer.Typer(
+app = App(
     name="amunre",
-    help="Play, check and study board games whose rules are written as data.",
+    help="Play, check and study board games whose rules are written as data. Seats are numbered "
+         "from 0 everywhere (play-by-play, JSON, logs, options).",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings=HELP_OPTIONS,
 )
 
 RulesArg = Annotated[str, typer.Argument(
@@ -65,20 +68,22 @@ def _load(path: str) -> Any:
 def run(
     rules_path: RulesArg,
     players: Annotated[Optional[int], typer.Option(
-        "--players", "-p", help="Number of players (the rules file says how many it allows). "
+        "--players", "-p", metavar="N", help="Number of players (the rules file says how many it allows). "
         "Default: the number of --agents, else 4.", show_default=False)] = None,
     seed: Annotated[Optional[int], typer.Option(
-        "--seed", "-s", help="Random seed; the same seed, rules and agents replay the same game. "
+        "--seed", "-s", metavar="N", help="Random seed; the same seed, rules and agents replay the same game. "
         "Default: a fresh seed, printed so the game can be replayed.", show_default=False)] = None,
     agents: Annotated[Optional[str], typer.Option(
-        "--agents", "-a", help="Comma-separated agent per seat, from: "
+        "--agents", "-a", metavar="LIST", help="Comma-separated agent per seat, from: "
         + ", ".join(runner.AGENT_NAMES) + ", each maybe with options, e.g. ismcts:ms=500,c=0.5 "
         "(`amunre agents` lists them). Default: greedy in every seat.", show_default=False)] = None,
     log: Annotated[Optional[Path], typer.Option(
-        "--log", help="Write every action and event as JSON lines to this file (replayable).",
+        "--log", metavar="FILE", help="Write every action and event (each change with its cause) as JSON "
+        "lines to this file: replayable, and `amunre explain FILE` reads it.",
         dir_okay=False, show_default=False)] = None,
     as_json: Annotated[bool, typer.Option(
-        "--json", help="Print only the result as JSON: scores, winners, the resources the rules report, breakdown.")] = False,
+        "--json", help="Print only the result as JSON: seed, rules id and digest, agents, options, scores, "
+        "winners, the resources the rules report, breakdown.")] = False,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print only the final score table.")] = False,
     option: Annotated[Optional[list[str]], typer.Option(
@@ -152,7 +157,7 @@ def run(
             except OSError as error:
                 raise _fail(f"cannot write log file '{log}': {error.strerror or error}") from None
     _finish(console, rules, game.result(), names, as_json, quiet,
-            f"seed {seed}" + "".join(f", {n}={v}" for n, v in chosen.items()))
+            {"seed": seed, "players": count, "agents": names, "options": chosen})
 
 
 def _tee(first: Any, second: Any) -> Any:
@@ -163,14 +168,18 @@ def _tee(first: Any, second: Any) -> Any:
 
 
 def _finish(console: Console, rules: Any, result: dict[str, Any], names: list[str], as_json: bool, quiet: bool,
-            caption: str) -> None:
+            game: dict[str, Any]) -> None:
+    """The result: as JSON (what game it was: seed, rules, agents, options; then `game.result()`),
+    or the final table."""
     if as_json:
-        sys.stdout.write(json.dumps(result) + "\n")
+        about = {"seed": game["seed"], "rules_id": rules.id, "digest": rules.digest, "players": game["players"],
+                 "agents": names, "options": game["options"]}
+        sys.stdout.write(json.dumps({**about, **result}) + "\n")
         return
     score = rules.winner.score
     table = result_table(result, names, title="Final scores", score=score)
     if quiet:
-        table.caption = caption
+        table.caption = f"seed {game['seed']}" + "".join(f", {n}={v}" for n, v in game["options"].items())
     console.print(table)
     console.print(winner_line(result, names, score=score), highlight=False)
 
@@ -181,21 +190,19 @@ def _finish(console: Console, rules: Any, result: dict[str, Any], names: list[st
 def replay(
     log_path: Annotated[Path, typer.Argument(
         metavar="LOG", help="A game log written by `amunre run --log`.", show_default=False)],
-    as_json: Annotated[bool, typer.Option("--json", help="Print only the result as JSON.")] = False,
+    rules_path: Annotated[Optional[str], typer.Option(
+        "--rules", metavar="FILE", help="The rules file the game was played with, when the path the log "
+        "names is not there any more (it must be the same rules: the log's digest is checked).",
+        show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print only the result as JSON (as `run --json`).")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the final score table.")] = False,
 ) -> None:
     """Replay a logged game from its seed and actions, and print it like `run` does."""
     try:
-        if log_path.stat().st_size > MAX_LOG_BYTES:
-            raise _fail(f"{log_path}: a game log is at most {MAX_LOG_BYTES:,} bytes")
-        header, actions = runner.read_log(log_path.read_text(encoding="utf-8").splitlines())
-    except OSError as error:
-        raise _fail(f"cannot read log file '{log_path}': {error.strerror or error}") from None
-    except (ValueError, KeyError, AmunreError) as error:
-        raise _fail(f"{log_path}: {error}") from None
-    rules = _load(header["rules"])
-    if rules.digest != header.get("digest"):
-        raise _fail(f"the rules file {header['rules']} changed since this game was logged")
+        header, actions, _ = runner.load_log(log_path)
+    except AmunreError as error:
+        raise _fail(str(error)) from None
+    rules = _logged_rules(header, rules_path)
     console = Console(highlight=False, soft_wrap=True)
     names = list(header.get("agents", []))
     show = PlayByPlay(console, rules, names)
@@ -208,7 +215,31 @@ def replay(
     except AmunreError as error:
         raise _fail(f"{log_path}: the log does not replay: {error}") from None
     _finish(console, rules, game.result(), names, as_json, quiet,
-            f"seed {header['seed']}" + "".join(f", {n}={v}" for n, v in header.get("options", {}).items()))
+            {"seed": header["seed"], "players": header["players"], "options": header.get("options", {})})
+
+
+def _logged_rules(header: dict[str, Any], given: str | None) -> Any:
+    """The rules a log was played with: `given`, else the path the log names, else (that path
+    gone) the shipped file of the log's rules id; always the very rules, by digest."""
+    logged, rules_id = header["rules"], header.get("rules_id") or ""
+    if given is not None:
+        rules = _load(given)
+        if rules.digest != header["digest"]:
+            raise _fail(f"{given} is not the rules this game was played with ({rules_id or logged}, digest "
+                        f"{header['digest']}); it has digest {rules.digest}")
+        return rules
+    if Path(logged).exists():
+        rules = _load(logged)
+        if rules.digest != header["digest"]:
+            raise _fail(f"the rules file {logged} changed since this game was logged; give the rules it was "
+                        "played with: --rules FILE")
+        return rules
+    shipped = shipped_path(rules_id) if rules_id else None
+    if shipped is not None:
+        rules = _load(shipped)
+        if rules.digest == header["digest"]:
+            return rules
+    raise _fail(f"the rules file {logged} named by this log is not there; give it with --rules FILE")
 
 
 class _Scripted:
@@ -360,9 +391,11 @@ app.command("agents")(agent_list.list_agents)
 def schema(
     overlay: Annotated[bool, typer.Option(
         "--overlay", help="The schema of a file with `extends` (a house rule): nothing required, `~` allowed.")] = False,
+    log: Annotated[bool, typer.Option(
+        "--log", help="The schema of a game log's lines (`run --log`), events included.")] = False,
 ) -> None:
     """Print the JSON Schema that rules files follow (for editors and other tools)."""
-    name = "overlay.schema.json" if overlay else "rules.schema.json"
+    name = "log.schema.json" if log else "overlay.schema.json" if overlay else "rules.schema.json"
     try:
         text = importlib.resources.files("amunre.grammar").joinpath(name).read_text(encoding="utf-8")
     except OSError as error:
@@ -370,10 +403,15 @@ def schema(
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
+app.command("explain")(explain.explain)
+
+
 @app.callback()
 def _options(
     debug: Annotated[bool, typer.Option(
         "--debug", help="On an unexpected failure, show Python's traceback instead of one line.")] = False,
+    version: Annotated[bool, typer.Option(
+        "--version", callback=show_version, is_eager=True, help="Print amunre's version and exit.")] = False,
 ) -> None:
     """Play, check and study board games whose rules are written as data."""
 

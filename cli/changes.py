@@ -1,10 +1,10 @@
-"""The play-by-play's account of change events: what a card, a bonus, a sale or a theft gave.
+"""The play-by-play's account of change events: what a card, an effect, a sale or a steal gave.
 
 A story event (a card played, a lot won) opens a line; the change events that follow it, each
 with its cause (docs/log-format.md), are told at the end of that line, grouped by cause:
-`Seat 2 wins dakhla for 0 gold: owns dakhla, draws 2 favor, +12 gold (on_win: auction)`.
+`Seat 2 wins PLACE for 0 COIN: owns PLACE, draws 2 CARD, +12 COIN (on_win: auction)`.
 Changes whose amounts the story line already states (the price of a lot won, the income
-collected, the points scored) are not told twice; changes no story line owns (a theft's gain,
+collected, the points scored) are not told twice; changes no story line owns (a steal's gain,
 a conversion, the set-up, a deal) get a line of their own. Nothing here knows a game: words
 come from the events.
 """

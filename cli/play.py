@@ -11,6 +11,7 @@ from typing import Any, Callable, TextIO
 from ..interpreter.agents import AGENTS, check_spec, make_agent, split_specs
 from ..interpreter.agents.options import parse_spec
 from ..interpreter.errors import AmunreError
+from ..interpreter.limits import MAX_LOG_BYTES
 from ..interpreter.shipped import shipped_path
 
 AGENT_NAMES = tuple(AGENTS) + ("human",)
@@ -76,8 +77,11 @@ class JsonlLog:
 
     def header(self, rules: Any, path: str, seed: int, players: int, agents: list[str],
                options: dict[str, str]) -> None:
-        self._write({"amunre_log": LOG_FORMAT, "rules": path, "rules_id": rules.id, "digest": rules.digest,
-                     "seed": seed, "players": players, "agents": agents, "options": options})
+        """The first line; the rules file's path resolved, so the log replays from anywhere
+        (`replay --rules` gives the file again if it moves; the digest says it is the same)."""
+        self._write({"amunre_log": LOG_FORMAT, "rules": str(Path(path).resolve()), "rules_id": rules.id,
+                     "digest": rules.digest, "seed": seed, "players": players, "agents": agents,
+                     "options": options, "score": rules.winner.score})
 
     def step(self, seat: int | None, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
         """One action (none for the set-up) and the events it caused."""
@@ -119,11 +123,34 @@ def play(game: Any, agents: list[Any], report: Callable[[int | None, dict[str, A
 _HEADER = {"amunre_log": int, "rules": str, "digest": str, "seed": int, "players": int}
 
 
+def load_log(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """A log file's header, actions and events; AmunreError saying what is wrong (unreadable,
+    too large, or a line that is not a log's)."""
+    try:
+        if path.stat().st_size > MAX_LOG_BYTES:
+            raise AmunreError(f"{path}: a game log is at most {MAX_LOG_BYTES:,} bytes")
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise AmunreError(f"cannot read log file '{path}': {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise AmunreError(f"{path}: not a game log (not UTF-8 text)") from None
+    try:
+        return read_log_records(text.splitlines())
+    except AmunreError as error:
+        raise AmunreError(f"{path}: {error}") from None
+
+
 def read_log(lines: list[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The header and the actions (in order) of a JSON-lines game log; AmunreError naming the
     line for anything that is not such a log."""
+    header, actions, _ = read_log_records(lines)
+    return header, actions
+
+
+def read_log_records(lines: list[str]) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """The header, the actions and the events (each in order) of a JSON-lines game log."""
     header: dict[str, Any] | None = None
-    actions = []
+    actions, events = [], []
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -141,9 +168,11 @@ def read_log(lines: list[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             actions.append(record["action"])
         elif not isinstance(record.get("event"), str):
             raise AmunreError(f"line {number}: neither an action nor an event")
+        else:
+            events.append(record)
     if header is None:
         raise AmunreError("the log is empty")
-    return header, actions
+    return header, actions, events
 
 
 def _checked_header(record: dict[str, Any], number: int) -> dict[str, Any]:

@@ -1,0 +1,73 @@
+"""What every `amunre` command shares, as a command-line user expects it: `-h` as well as
+`--help`, `--version`, shell completion, and help that shows each argument by its name
+(`RULES`, `[RULES]`, `RULES...`) instead of the placeholders some typer versions print
+(`{RULES}`, `RULES <str>`, `<list[str]>`). Options give their own metavar (`N`, `FILE`).
+
+`App` is the typer application: every command registered with `app.command(...)` gets this
+help, so a new command needs nothing more.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+import typer
+from typer.core import TyperCommand
+
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+
+
+def argument_name(param: Any, usage: bool = False) -> str:
+    """An argument as help shows it: its metavar (else its name in capitals), `...` when it
+    takes several, in brackets on the usage line when it may be left out."""
+    name = param.metavar or (param.name or "").upper()
+    if param.nargs != 1:
+        name += "..."
+    return f"[{name}]" if usage and not param.required else name
+
+
+class Command(TyperCommand):
+    """A command whose help names arguments plainly (see the module's docstring)."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        return pieces + [argument_name(p, usage=True) for p in self.get_params(ctx)
+                         if p.param_type_name == "argument"]
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments, options = [], []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if param.param_type_name == "argument":
+                arguments.append((argument_name(param), record[1]))
+            else:
+                options.append(record)
+        for title, rows in (("Arguments", arguments), ("Options", options)):
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+class App(typer.Typer):
+    """The typer application, its commands made with `Command`."""
+
+    def command(self, *args: Any, cls: Any = None, **kwargs: Any) -> Any:
+        kwargs.setdefault("context_settings", HELP_OPTIONS)
+        return super().command(*args, cls=cls or Command, **kwargs)
+
+
+def amunre_version() -> str:
+    try:
+        return version("amunre")
+    except PackageNotFoundError:          # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
+def show_version(value: bool) -> None:
+    """`--version`: print the version and stop."""
+    if value:
+        print(f"amunre {amunre_version()}")
+        raise typer.Exit()
