@@ -86,10 +86,9 @@ def _game_type(rules: Any, name: str, reward: str) -> pyspiel.GameType:
 
 
 def max_draw(rules: Any) -> int:
-    """The most outcomes one draw can have: a shuffle of the largest deck, or the start player."""
-    sizes = [len(rules.place_ids) if deck.of_places else
-             sum(card.count for card in rules.cards.values() if card.deck == name) for name, deck in rules.decks.items()]
-    return max(sizes + [rules.max_players])
+    """The most outcomes one draw can have: a shuffle holds at most every card (or every place)
+    of the rules; the start player is one of the seats."""
+    return max(len(rules.place_ids), sum(card.count for card in rules.cards.values()), rules.max_players)
 
 
 class AmunreGame(pyspiel.Game):

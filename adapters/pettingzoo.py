@@ -84,6 +84,7 @@ class AmunreEnv(AECEnv):
         self._first_seed = seed
         self._seeds = random.Random(seed)
         self.game: Any = None
+        self._legal_mask = np.zeros(actions, np.int8)        # the seat to move's, worked out once per position
         self.seed_played: int | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -135,19 +136,16 @@ class AmunreEnv(AECEnv):
     def _select(self) -> None:
         """The agent of the seat to move, and its legal actions in its info."""
         self.agent_selection = self.possible_agents[self.game.to_move]
+        self._legal_mask = np.zeros(self.rules.actions.size, np.int8)
+        self._legal_mask[self.game.legal_action_ids()] = 1
         self.infos = {agent: {} for agent in self.agents}
-        self.infos[self.agent_selection]["action_mask"] = self._mask()
-
-    def _mask(self) -> np.ndarray:
-        mask = np.zeros(self.rules.actions.size, np.int8)
-        mask[self.game.legal_action_ids()] = 1
-        return mask
+        self.infos[self.agent_selection]["action_mask"] = self._legal_mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
         moving = not self.game.over and self.game.to_move == seat
         return {"observation": np.asarray(self.game.observation_tensor(seat), np.float32),
-                "action_mask": self._mask() if moving else np.zeros(self.rules.actions.size, np.int8)}
+                "action_mask": self._legal_mask.copy() if moving else np.zeros(self.rules.actions.size, np.int8)}
 
     # ---- showing it -----------------------------------------------------------------------------
     def render(self) -> str | None:

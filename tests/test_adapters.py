@@ -8,6 +8,7 @@ import pickle
 import random
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -105,3 +106,28 @@ def test_a_missing_library_is_named_with_its_extra(module: str, library: str) ->
             f"try:\n    import amunre.adapters.{module}\nexcept ImportError as e:\n    print(e)\n")
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=REPO.parent)
     assert f"pip install 'amunre[{module}]'" in out.stdout
+
+
+# ---- the examples of docs/adapters.md run as written ---------------------------------------
+
+def python_blocks(markdown: Path) -> list[str]:
+    text = markdown.read_text(encoding="utf-8")
+    return [block.split("```", 1)[0] for block in text.split("```python\n")[1:]]
+
+
+def test_the_documented_pettingzoo_loop_runs() -> None:
+    numpy = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    code = python_blocks(REPO / "docs" / "adapters.md")[0]
+    assert "pettingzoo import env" in code
+    namespace = {"my_policy": lambda features, mask: int(numpy.flatnonzero(mask)[0])}
+    exec(code, namespace)
+    assert namespace["environment"].unwrapped.game.over
+
+
+def test_the_documented_openspiel_loop_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pyspiel")
+    code = python_blocks(REPO / "docs" / "adapters.md")[1]
+    assert "pyspiel.load_game" in code
+    exec(code, {})
+    assert capsys.readouterr().out.startswith("[")
