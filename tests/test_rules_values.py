@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import amunre
+from amunre.interpreter.causes import Cause
 from amunre.interpreter.context import Ctx
 
 from conftest import house
@@ -67,7 +68,7 @@ def test_a_modifier_may_hold_the_words_of_a_property(tmp_path: Path) -> None:
     buto = rules.place_index["buto"]                      # a west province: it faces east until turned
     game.state.owner[buto] = 0
     card = rules.cards["architect"]
-    ctx = Ctx(game, 0, {"target": buto})
+    ctx = Ctx(game, 0, {"target": buto}, None, Cause("card", "architect"))   # as cards.run gives it
     assert card.effect.allowed(ctx)
     card.effect.run(ctx)
     assert game.state.mods["facing"][buto] == "west"
