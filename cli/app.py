@@ -27,6 +27,7 @@ from ..interpreter.limits import MAX_PLAYERS
 from ..interpreter.shipped import shipped_path
 from . import agents as agent_list
 from . import diffs, editions, explain
+from . import validate as validating
 from . import play as runner
 from .conventions import HELP_OPTIONS, App, show_version
 from .human import HumanAgent, HumanQuit
@@ -257,52 +258,7 @@ class _Scripted:
 
 # ---- validate --------------------------------------------------------------------------------
 
-@app.command()
-def validate(
-    paths: Annotated[list[str], typer.Argument(
-        metavar="RULES", help="Rules files to check (paths, or names of shipped rules files).", show_default=False)],
-    provenance: Annotated[bool, typer.Option(
-        "--provenance", help="Also list, per place, the board facts marked as reconstructed "
-        "(not confirmed by a rulebook).")] = False,
-) -> None:
-    """Check rules files: schema, names, DSL; print OK or every problem with its position."""
-    failed = 0
-    for path in paths:
-        try:
-            rules = load_rules(runner.resolve_rules(path))
-        except RulesError as error:
-            failed += 1
-            print(error.format())
-            continue
-        except AmunreError as error:
-            failed += 1
-            print(f"{path}: {error}")
-            continue
-        print(f"OK {path}")
-        if provenance:
-            _print_provenance(rules)
-    if failed:
-        if len(paths) > 1:
-            print(f"{failed} of {len(paths)} files have problems.")
-        raise typer.Exit(1)
-
-
-def _print_provenance(rules: Any) -> None:
-    marked = {p: names for p, names in rules.reconstructed.items() if names}
-    if not marked:
-        print("  every board fact is confirmed by the sources")
-        return
-    print(f"  reconstructed board facts ({len(marked)} of {len(rules.place_ids)} places):")
-    width = max(len(p) for p in marked)
-    for index, place in enumerate(rules.place_ids):
-        names = rules.reconstructed.get(place) or []
-        props = rules.place_props[index]
-        facts = ", ".join(f"{n}={_fact(props.get(n))}" for n in names)
-        print(f"    {place:<{width}}  {facts if names else '(all confirmed)'}")
-
-
-def _fact(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+app.command("validate")(validating.validate)
 
 
 # ---- diff ------------------------------------------------------------------------------------

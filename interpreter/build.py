@@ -25,7 +25,7 @@ from .errors import Problem, RulesError, did_you_mean
 from .limits import MAX_ACTIONS, MAX_CARDS, MAX_PLACES, MAX_SCHEDULE
 from .mechanics import MECHANICS
 from .mechanics.base import PHASE_PARAMS
-from .model import CardDef, DeckDef, Rules, Step, WinnerDef
+from .model import CardDef, DeckDef, DslString, Rules, Step, WinnerDef
 from .modifiers import LIFETIMES
 from .params import compile_params
 
@@ -38,6 +38,7 @@ class Build:
         self.vocab = Vocabulary()
         self.problems: list[Problem] = []
         self.known: dict[str, Any] = {}      # what a `ref` may name, by kind: resource, deck, ...
+        self.strings: list[DslString] = []   # every DSL string compiled, for fmt and the lint
 
     def get(self, path: tuple, default: Any = None) -> Any:
         node = self.doc.data
@@ -78,15 +79,20 @@ class Build:
             found = self.constant(text, path)
         else:
             found = self._dsl(path).expression(str(text), scope, self.rule(path))
+            self.strings.append(DslString(path, "expression", found.tree))
         if not is_a(found.type, wanted):
             self.problem(path, f"this must be {wanted}, not {found.type}")
         return found
 
     def collection(self, path: tuple, scope: Scope = Scope()) -> Expression:
-        return self._dsl(path).collection(str(self.get(path)), scope, self.rule(path))
+        found = self._dsl(path).collection(str(self.get(path)), scope, self.rule(path))
+        self.strings.append(DslString(path, "collection", found.tree))
+        return found
 
     def effect(self, path: tuple, scope: Scope = Scope(), automatic: bool = False) -> Any:
-        return self._dsl(path).effect(str(self.get(path)), scope, self.rule(path), automatic)
+        found = self._dsl(path).effect(str(self.get(path)), scope, self.rule(path), automatic)
+        self.strings.append(DslString(path, "effect", found.tree))
+        return found
 
     def ref(self, path: tuple, what: str) -> str:
         """An id that must name a declared `what`; a problem with a suggestion when it does not."""
@@ -178,7 +184,7 @@ def build_rules(doc: Document) -> Rules:
         sales_to_afford=_sales_to_afford(cards, material),
         expiring={life: tuple(n for n, m in mods.items() if m.lasts == life) for life in LIFETIMES},
         digest=rules_digest(data), start_causes=_start_causes(build, data), year=data.get("year"), publisher=data.get("publisher", ""),
-        source=data.get("source", ""))
+        source=data.get("source", ""), dsl=tuple(build.strings))
 
 
 def _start_causes(build: Build, data: dict[str, Any]) -> dict[str, Cause]:

@@ -56,6 +56,16 @@ class Document:
     parents: tuple[str, ...] = ()          # every file it extends: parent, grandparent, ...
     _root: PosNode = field(default=None, repr=False)  # type: ignore[assignment]
 
+    @property
+    def root(self) -> PosNode:
+        """Where every value of the merged data is written: its file, line and column."""
+        return self._root
+
+    def node(self, path: Path) -> PosNode | None:
+        """Where the value at `path` is written (None if there is no such value)."""
+        node, found = self._node(tuple(path))
+        return node if found else None
+
     def _node(self, path: Path) -> tuple[PosNode, bool]:
         """The node at `path`, or its deepest existing ancestor; and whether it was found."""
         node = self._root

@@ -64,6 +64,16 @@ class OptionDef:
 
 
 @dataclass(frozen=True)
+class DslString:
+    """One DSL string of the merged rules: where it is (its path in the document), what kind of
+    text it is (`expression`, `collection` or `effect`) and its parsed tree (None if it did not
+    parse). `amunre fmt` re-prints them, the lint reads what they name."""
+    path: tuple[str | int, ...]
+    kind: str
+    tree: Any
+
+
+@dataclass(frozen=True)
 class Step:
     """One entry of the schedule: which phase runs, in which age and round, and which
     lifetimes (round, age) end with it besides its phase."""
@@ -126,6 +136,7 @@ class Rules:
     year: int | None = None                   # the edition's, as the file gives them (amunre editions)
     publisher: str = ""
     source: str = ""
+    dsl: tuple[DslString, ...] = ()           # every DSL string, in the order it was compiled
 
     def mechanic(self, step: int) -> Any:
         return self.step_mechanics[step]

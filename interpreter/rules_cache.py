@@ -33,6 +33,12 @@ _LOADED: dict[str, Rules] = {}
 
 def load_rules(path: str | Path) -> Rules:
     """Load, check and compile a rules file; RulesError lists every problem found."""
+    return load_rules_and_document(path)[0]
+
+
+def load_rules_and_document(path: str | Path) -> tuple[Rules, Document]:
+    """The rules and the merged document they were built from (with every value's position),
+    for what reads both: the lint, `amunre fmt` and `amunre resolve`."""
     path = os.fspath(path)
     doc = _cached(path)
     if doc is None:
@@ -45,7 +51,7 @@ def load_rules(path: str | Path) -> Rules:
         _store(path, doc)
     rules = build_rules(doc)
     _LOADED[str(Path(path).resolve())] = rules
-    return rules
+    return rules, doc
 
 
 def rules_for_save(info: dict[str, Any], rules: Rules | None) -> Rules:

@@ -19,7 +19,7 @@ from ..dsl.types import BOOL, PLACE
 from ..modifiers import ModifierDef
 from ..params import Effect, Expr, Group, Ints, Ref
 from ..observe import Piece
-from .base import Doc, Mechanic
+from .base import DeckFlow, Doc, Mechanic
 
 
 def _outbid(ctx: Ctx) -> bool:
@@ -106,6 +106,9 @@ class Auction(Mechanic):
         lots = Slots(len(material.places), _lots, "lots")
         self.bid = space.declare("bid", None, (("lot", lots), ("space", Values(tuple(self.spaces)))),
                                  doc=self.actions[0].meaning)
+
+    def deck_flows(self) -> tuple[DeckFlow, ...]:
+        return (DeckFlow("draw", self.deck, self.count, into="discard", param=("lots", "count")),)
 
     def describe(self) -> str:
         return (f"Reveal lots from the {self.deck} deck; each seat places one bid on the spaces "

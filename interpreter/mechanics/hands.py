@@ -11,7 +11,7 @@ from ..actions import Values
 from ..context import Ctx
 from ..observe import Piece
 from ..params import Expr, Ref
-from .base import Doc, Mechanic
+from .base import DeckFlow, Doc, Mechanic
 
 
 class Deal(Mechanic):
@@ -30,6 +30,9 @@ class Deal(Mechanic):
 
     def describe(self) -> str:
         return f"Each seat is dealt cards from the {self.deck} deck."
+
+    def deck_flows(self) -> tuple[DeckFlow, ...]:
+        return (DeckFlow("draw", self.deck, self.count, per_seat=True, param=("count",)),)
 
     def begin(self, game: Any) -> None:
         game.state.phase = {"done": False}
@@ -66,6 +69,9 @@ class SecretPick(Mechanic):
         cards = tuple(sorted(c for c, card in material_.cards.items() if card.deck == self.deck))
         self.pick = space.declare("pick", None, (("card", Values(cards)),), doc=self.actions[0].meaning)
         self.index = {card: i for i, card in enumerate(cards)}
+
+    def deck_flows(self) -> tuple[DeckFlow, ...]:
+        return (DeckFlow("return", self.deck),)
 
     def describe(self) -> str:
         return f"Each seat secretly picks a card of the {self.deck} deck from its hand; the picks go on the deck."

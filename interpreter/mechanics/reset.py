@@ -10,7 +10,7 @@ from ..context import Ctx
 from ..dsl.checked import Scope
 from ..dsl.types import BOOL
 from ..params import Expr, Flag, Ref, Refs
-from .base import Doc, Mechanic
+from .base import DeckFlow, Doc, Mechanic
 
 
 class Reset(Mechanic):
@@ -40,6 +40,10 @@ class Reset(Mechanic):
         return (f"Remove {', '.join(self.remove) or 'nothing'}; "
                 f"{'release every place; ' if self.release else ''}"
                 f"{'reshuffle the ' + self.deck + ' deck' if self.deck else ''}.")
+
+    def deck_flows(self) -> tuple[DeckFlow, ...]:
+        return (DeckFlow("refill", self.deck, discards=self.p.rebuild_from_discards,
+                         set_aside=self.p.rebuild_from_set_aside),) if self.deck else ()
 
     def begin(self, game: Any) -> None:
         game.state.phase = {"done": False}
