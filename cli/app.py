@@ -27,6 +27,8 @@ from ..interpreter.limits import MAX_PLAYERS
 from ..interpreter.shipped import shipped_path
 from . import agents as agent_list
 from . import diffs, editions, explain
+from . import fmt as formatting
+from . import resolve as resolving
 from . import validate as validating
 from . import play as runner
 from .conventions import HELP_OPTIONS, App, show_version
@@ -259,6 +261,8 @@ class _Scripted:
 # ---- validate --------------------------------------------------------------------------------
 
 app.command("validate")(validating.validate)
+app.command("resolve")(resolving.resolve)
+app.command("fmt")(formatting.fmt)
 
 
 # ---- diff ------------------------------------------------------------------------------------

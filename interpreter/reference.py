@@ -29,10 +29,10 @@ MECHANICS_DOC = ROOT / "docs" / "mechanics.md"
 
 
 def mechanic_schema(cls: type[Mechanic]) -> dict[str, Any]:
-    extra = {"mechanic": {"description": f"{cls.name}.", "const": cls.name},
-             "doc": {"description": "Notes on this phase.", "type": "string"},
-             "same_as": {"description": "The id this phase has in another edition (for amunre diff).",
-                         "$ref": "#/$defs/name"}}
+    extra = {"same_as": {"description": "The id this phase has in another edition (for amunre diff).",
+                         "$ref": "#/$defs/name"},
+             "mechanic": {"description": f"{cls.name}.", "const": cls.name},
+             "doc": {"description": "Notes on this phase.", "type": "string"}}
     schema = group_schema(PHASE_PARAMS + cls.params, extra)
     return {"description": cls.doc, **schema}
 

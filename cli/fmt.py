@@ -1,0 +1,69 @@
+"""`amunre fmt`: rewrite rules files in canonical form (interpreter/fmt.py), or with `--check`
+only say which would change and how."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from typing import Annotated
+
+import typer
+
+from ..interpreter.errors import AmunreError, RulesError
+from ..interpreter.fmt import Formatted, format_file
+
+
+def fmt(
+    paths: Annotated[list[str], typer.Argument(
+        metavar="FILE", help="Rules files to format (paths; a file is rewritten in place).", show_default=False)],
+    check: Annotated[bool, typer.Option(
+        "--check", help="Write nothing: print what formatting would change, and exit with status 1 "
+        "if it would change a file.")] = False,
+) -> None:
+    """Rewrite rules files in canonical form: keys in the schema's order, two-space indentation,
+    tables lined up, DSL printed canonically; comments kept. A file that does not load is left
+    as it is. Exit status: 0 done (or, with --check, nothing to change), 1 --check found a file
+    to change, 2 a file could not be formatted."""
+    failed = changed = 0
+    for path in paths:
+        try:
+            if not os.path.isfile(path):
+                raise AmunreError(f"cannot read rules file '{path}': no such file")
+            result = format_file(path)
+        except RulesError as error:
+            failed += 1
+            print(f"{error.format()}\nerror: {path} does not load, so it was not formatted (fix the problems "
+                  "above first: `amunre fmt` formats only files that load)", file=sys.stderr)
+            continue
+        except AmunreError as error:
+            failed += 1
+            print(f"error: {error}", file=sys.stderr)
+            continue
+        changed += result.changed
+        if check:
+            sys.stdout.write(result.diff())
+            print(f"would format {path}" if result.changed else f"{path} is in canonical form")
+        elif result.changed:
+            _write(result)
+            print(f"formatted {path}")
+        else:
+            print(f"{path} is in canonical form")
+    if failed:
+        raise typer.Exit(2)
+    if check and changed:
+        raise typer.Exit(1)
+
+
+def _write(result: Formatted) -> None:
+    """Replace the file whole (never half-written), keeping its permissions."""
+    folder = os.path.dirname(os.path.abspath(result.path))
+    try:
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False,
+                                         suffix=".tmp", newline="\n") as handle:
+            handle.write(result.after)
+        shutil.copymode(result.path, handle.name)
+        os.replace(handle.name, result.path)
+    except OSError as error:
+        raise AmunreError(f"cannot write '{result.path}': {error.strerror or error}") from None

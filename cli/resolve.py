@@ -1,0 +1,33 @@
+"""`amunre resolve`: print a rules file merged with every file it extends, each value with the
+file and line it comes from (interpreter/resolve.py)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from ..interpreter.errors import AmunreError, RulesError
+from ..interpreter.resolve import resolve_text
+from ..interpreter.rules_cache import load_rules_and_document
+from . import play as runner
+
+
+def resolve(
+    rules_path: Annotated[str, typer.Argument(
+        metavar="RULES", help="A rules file (YAML), or the name of a rules file shipped with amunre.",
+        show_default=False)],
+) -> None:
+    """Print the fully merged rules (after `extends` and its overlays) as YAML, each value
+    followed by a comment naming the file and line it comes from. The output loads as it is,
+    to the same rules."""
+    try:
+        _, doc = load_rules_and_document(runner.resolve_rules(rules_path))
+    except RulesError as error:
+        print(error.format(), file=sys.stderr)
+        raise typer.Exit(1) from None
+    except AmunreError as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise typer.Exit(1) from None
+    sys.stdout.write(resolve_text(doc))
