@@ -5,8 +5,8 @@
 (`ast.py`), resolve names and check types (`check.py`), then compile closures
 (`compile.py`). Problems go to `report(message, offset, hint)` with the character offset in
 the string; a string with problems compiles to an inert placeholder, so one load lists every
-problem. Each compiled rule is guarded: a failure while it runs is a GameError that names the
-rule and its place in the rules file.
+problem. Each compiled rule handles its own failures: one while it runs is a GameError that
+names the rule and its place in the rules file.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..context import Ctx
-from ..errors import AmunreError, GameError, Span
+from ..errors import Span
 from . import ast
 from .build import parse_collection, parse_effect, parse_expression
 from .check import Checker
 from .checked import NOT_CONSTANT, Report, Scope
-from .compile import ChoiceFn, Compiler, RuleFailure
+from .compile import ChoiceFn, Compiler
 from .names import Vocabulary
 from .parse import DslSyntaxProblem
 from .types import ANY, Type
@@ -66,21 +66,6 @@ class Effect:
         return all(req(ctx) for _, req in self.requires)
 
 
-def guard(fn: Callable[..., Any], rule: Rule) -> Callable[..., Any]:
-    """`fn` such that any failure inside it is a GameError naming the rule."""
-    def guarded(ctx: Ctx, *it: Any) -> Any:
-        try:
-            return fn(ctx, *it)
-        except AmunreError:
-            raise
-        except RuleFailure as failure:
-            raise GameError(f"{rule.name}: {failure}", rule.span) from None
-        except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError, MemoryError) as error:
-            raise GameError(f"{rule.name} failed while the game ran: {type(error).__name__}: {error}",
-                            rule.span) from error
-    return guarded
-
-
 def _zero(ctx: Ctx, *it: Any) -> int:
     return 0
 
@@ -122,8 +107,8 @@ class Dsl:
             if isinstance(constant, tuple):                  # a fresh list each time: callers may keep it
                 return Expression(lambda ctx, *it: list(constant), typ, tree, rule, constant, True)
             return Expression(lambda ctx, *it: constant, typ, tree, rule, constant, True)
-        fn = Compiler(info, len(self.vocab.place_ids)).expr(tree)
-        return Expression(guard(fn, rule), typ, tree, rule, constant, id(tree) not in info.stateful)
+        fn = Compiler(info, len(self.vocab.place_ids), rule).expr(tree)
+        return Expression(fn, typ, tree, rule, constant, id(tree) not in info.stateful)
 
     def effect(self, text: str, scope: Scope = Scope(), rule: Rule = Rule(""),
                automatic: bool = False) -> Effect:
@@ -135,7 +120,5 @@ class Dsl:
         checker.effect(tree, scope, automatic)
         if checker.failed:
             return Effect((), (), _nothing, tree, rule)
-        choices, requires, run = Compiler(checker.out, len(self.vocab.place_ids)).effect(tree)
-        choices = tuple(ChoiceFn(c.name, guard(c.options, rule), c.choice) for c in choices)
-        requires = tuple((level, guard(req, rule)) for level, req in requires)
-        return Effect(choices, requires, guard(run, rule), tree, rule)
+        choices, requires, run = Compiler(checker.out, len(self.vocab.place_ids), rule).effect(tree)
+        return Effect(choices, requires, run, tree, rule)

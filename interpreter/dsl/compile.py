@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from .. import material, modifiers
 from ..context import Ctx
+from ..errors import AmunreError, GameError
 from . import ast
 from .checked import NOT_CONSTANT, Checked, Choice, Step
 
@@ -25,7 +26,17 @@ ABSENT = object()          # `it` not given: the function reads ctx.it
 
 class RuleFailure(Exception):
     """A rule computed something it cannot go on with (e.g. a seat of an unowned place);
-    the guard of the compiled rule turns it into a GameError naming the rule."""
+    the compiled rule's own handler turns it into a GameError naming the rule."""
+
+
+CAUGHT = (ArithmeticError, LookupError, TypeError, ValueError, RecursionError, MemoryError)
+
+
+def rule_failed(rule: Any, error: Exception) -> GameError:
+    """The GameError for a failure while a rule ran: it names the rule and its place in the file."""
+    if isinstance(error, RuleFailure):
+        return GameError(f"{rule.name}: {error}", rule.span)
+    return GameError(f"{rule.name} failed while the game ran: {type(error).__name__}: {error}", rule.span)
 
 
 @dataclass(frozen=True)
@@ -60,7 +71,8 @@ def _most(values: list) -> Any:
     return max(values, default=0)
 
 
-_HELPERS = {"_div": _div, "_some": _some, "_column": _column, "_ABSENT": ABSENT, "_gain": material.gain,
+_HELPERS = {"_AmunreError": AmunreError, "_RuleFailure": RuleFailure, "_CAUGHT": CAUGHT,
+            "_div": _div, "_some": _some, "_column": _column, "_ABSENT": ABSENT, "_gain": material.gain,
             "_transfer": material.transfer, "_draw": material.draw, "_place": material.place_tokens,
             "_remove": material.remove_tokens, "_move": material.move_tokens, "_convert": material.convert,
             "_owner": material.set_owner, "_owned": material.owned_places, "_read": modifiers.read,
@@ -70,12 +82,14 @@ _HELPERS.update({"_least": _least, "_most": _most})
 
 
 class Compiler:
-    """Generates the functions of one checked tree."""
+    """Generates the functions of one checked tree; `rule` (its `name` and `span`) is what a
+    failure while one of them runs is put down to."""
 
-    def __init__(self, checked: Checked, places: int) -> None:
+    def __init__(self, checked: Checked, places: int, rule: Any) -> None:
         self.info = checked
         self.places = tuple(range(places))
         self.names: dict[str, Any] = dict(_HELPERS)
+        self.names["_failed"] = lambda error: rule_failed(rule, error)
         self._ids: dict[int, str] = {}
         self._vars = 0
 
@@ -93,10 +107,13 @@ class Compiler:
         return f"_e{self._vars}"
 
     def function(self, body: list[str], name: str = "_rule") -> Callable[..., Any]:
-        """Compile `def _rule(ctx, it=_ABSENT)` with the given body lines."""
-        head = [f"def {name}(ctx, it=_ABSENT):", "    state = ctx.state", "    env = ctx.env",
+        """Compile `def _rule(ctx, it=_ABSENT)` with the given body lines. A failure inside it
+        is a GameError naming the rule (its handler costs nothing while nothing fails)."""
+        head = [f"def {name}(ctx, it=_ABSENT):", "  try:", "    state = ctx.state", "    env = ctx.env",
                 "    if it is _ABSENT:", "        it = ctx.it"]
-        source = "\n".join(head + ["    " + line for line in body])
+        handlers = ["  except _AmunreError:", "    raise", "  except _RuleFailure as error:",
+                    "    raise _failed(error) from None", "  except _CAUGHT as error:", "    raise _failed(error) from error"]
+        source = "\n".join(head + ["    " + line for line in body] + handlers)
         namespace = dict(self.names)
         exec(compile(source, "<rules DSL>", "exec"), namespace)      # noqa: S102 (generated from the AST)
         return namespace[name]
