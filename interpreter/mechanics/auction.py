@@ -8,6 +8,7 @@ outbid; its next bid uses it up).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any
 
 from .. import material, modifiers
@@ -24,30 +25,23 @@ from .base import DeckFlow, Doc, Mechanic
 
 def _outbid(ctx: Ctx) -> bool:
     bids = (ctx.state.phase or {}).get("bids")
-    return bool(bids) and bids[ctx.seat] is not None and not _is_top(bids, ctx.seat)
-
-
-def _is_top(bids: list, seat: int) -> bool:
-    bid = bids[seat]
-    if bid is None:
+    if not bids or bids[ctx.seat] is None:
         return False
-    lot, space = bid
-    for other, theirs in enumerate(bids):
-        if other != seat and theirs is not None and theirs[0] == lot and theirs[1] >= space:
-            return False
-    return True
+    lot, space = bids[ctx.seat]
+    return any(bid is not None and other != ctx.seat and bid[0] == lot and bid[1] >= space
+               for other, bid in enumerate(bids))
 
 
-def _tops(bids: list) -> list[int]:
-    """The seats holding the best bid on their lot (bids are unique per lot and space)."""
-    best: dict[int, list[int]] = {}
+def _best(bids: list) -> dict[int, tuple[int, int]]:
+    """Each lot with a bid -> (the best bid's space index, the seat holding it); bids on one lot
+    are on different spaces."""
+    best: dict[int, tuple[int, int]] = {}
     for seat, bid in enumerate(bids):
         if bid is not None:
-            lot, space = bid
-            held = best.get(lot)
-            if held is None or space > held[0]:
-                best[lot] = [space, seat]
-    return [seat for _, seat in best.values()]
+            held = best.get(bid[0])
+            if held is None or bid[1] > held[0]:
+                best[bid[0]] = (bid[1], seat)
+    return best
 
 
 def _lots(game: Any) -> list[int]:
@@ -130,7 +124,8 @@ class Auction(Mechanic):
         data = game.state.phase
         if data["resolved"]:
             return False
-        if len(_tops(data["bids"])) < min(len(data["lots"]), game.state.players):
+        lots_bid_on = {bid[0] for bid in data["bids"] if bid is not None}      # each has one best bid
+        if len(lots_bid_on) < min(len(data["lots"]), game.state.players):
             return False
         self._resolve(game)
         return True
@@ -140,7 +135,7 @@ class Auction(Mechanic):
         if data["resolved"]:
             return None
         order, n = data["order"], game.state.players
-        tops, turn = _tops(data["bids"]), data["turn"]
+        tops, turn = {seat for _, seat in _best(data["bids"]).values()}, data["turn"]
         while order[turn % n] in tops:
             turn += 1
         return order[turn % n]
@@ -151,21 +146,17 @@ class Auction(Mechanic):
         purse = state.resources[seat][self.pay]
         own = data["bids"][seat]
         rebid = modifiers.read(state, self.rebid, seat)
-        base, width, spaces = self.bid.base, len(self.spaces), self.spaces
-        best: dict[int, tuple[int, int]] = {}            # lot -> (best space index, its holder)
-        for holder, bid in enumerate(data["bids"]):
-            if bid is not None and bid[1] > best.get(bid[0], (-1, 0))[0]:
-                best[bid[0]] = (bid[1], holder)
-        ids = []
+        base, width = self.bid.base, len(self.spaces)
+        affordable = bisect_right(self.spaces, purse)     # bid spaces are ascending
+        best = _best(data["bids"])
+        ids: list[int] = []
         for slot, lot in enumerate(data["lots"]):
             if own is not None and own[0] == lot and not rebid:
                 continue
             top = best.get(lot)
             first = 0 if top is None else top[0] + 1 + int(modifiers.read(state, self.block, top[1]))
-            for index in range(first, width):
-                if spaces[index] > purse:
-                    break
-                ids.append(base + slot * width + index)
+            if first < affordable:
+                ids += range(base + slot * width + first, base + slot * width + affordable)
         return ids
 
     def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
@@ -184,13 +175,13 @@ class Auction(Mechanic):
     def _resolve(self, game: Any) -> None:
         state = game.state
         data = state.phase
-        bids = data["bids"]
+        best = _best(data["bids"])
         for lot in data["lots"]:
-            seat = next((s for s in range(state.players) if _is_top(bids, s) and bids[s][0] == lot), None)
             state.discards[self.deck].append(game.rules.place_ids[lot])
-            if seat is None:
+            if lot not in best:
                 continue
-            price = self.spaces[bids[seat][1]]
+            space, seat = best[lot]
+            price = self.spaces[space]
             game.event({"event": "won", "seat": seat, "lot": game.rules.place_ids[lot], "price": price})
             material.gain(game, seat, self.pay, -price, self.price_cause)
             if self.on_win is not None:
