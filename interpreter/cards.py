@@ -19,17 +19,11 @@ def playable(game: Any, seat: int, window: str) -> list[int]:
     """Play actions for the seat's cards of this window, in id order. A deck may allow one card
     of each kind per phase (round, age, game): a kind already played then is left out."""
     rules, state = game.rules, game.state
-    hand = state.hands[seat]
-    if rules.window_cards.get(window, frozenset()).isdisjoint(hand):
-        return []
     ids = []
-    for card_id in sorted(set(hand)):
+    for card_id in sorted(rules.window_cards.get(window, frozenset()).intersection(state.hands[seat])):
         card = rules.cards[card_id]
-        block = rules.play_blocks.get(card_id)
-        if card.window != window or block is None or _used(state, rules.decks[card.deck].one_per_kind,
-                                                           seat, card_id):
-            continue
-        ids += choices.allowed_ids(game, seat, card.effect, block, card.cause)
+        if not _used(state, rules.decks[card.deck].one_per_kind, seat, card_id):
+            ids += choices.allowed_ids(game, seat, card.effect, rules.play_blocks[card_id], card.cause)
     return ids
 
 

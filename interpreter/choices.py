@@ -17,6 +17,13 @@ def allowed_ids(game: Any, seat: int, effect: Any, block: Block, cause: Any) -> 
     """The ids of `block` (an effect's actions) whose choices meet every requirement, in id order."""
     ctx = Ctx(game, seat, {}, None, cause)
     choices, requires = effect.choices, effect.requires
+    if not choices:                                  # requirements only (all read no choice)
+        return [block.base] if all(req(ctx) for _, req in requires) else []
+    if not requires and len(choices) == 1:           # one choice, nothing required: each option
+        lookup, base, stride = getattr(block.fields[0][1], "lookup", None), block.base, block.strides[0]
+        if lookup is None:
+            return [base + value * stride for value in choices[0].options(ctx)]
+        return [base + lookup[value_key(value)] * stride for value in choices[0].options(ctx)]
     strides, domains = block.strides, [domain for _, domain in block.fields]
     out: list[int] = []
 
