@@ -62,7 +62,8 @@ def advance(game: Any) -> None:
               and not cards.selling_would_pay(game, mech, seat, 1)):
             mech.apply(game, seat, mech.closing, ())
             continue
-        legal.extend(cards.sell_ids(game, seat))     # selling ranks last
+        sells = game.sells.get(tuple(state.hands[seat]))    # selling ranks last (memo of cards.sell_ids)
+        legal.extend(sells if sells is not None else cards.sell_ids(game, seat))
         game.decide(seat, legal)
         return
     raise GameError(f"phase '{rules.schedule[state.step].phase}' ran {STEP_LIMIT} automatic steps "

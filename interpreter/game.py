@@ -66,7 +66,8 @@ class Game:
 
     def legal_action_ids(self) -> list[int]:
         """The ids of the actions the seat to move may take now, sorted."""
-        return list(self._legal_ids())
+        legal = self._legal
+        return list(legal if legal is not None else self._legal_ids())
 
     def legal_actions(self) -> list[dict[str, Any]]:
         """The actions the seat to move may take now, as dicts, in the order of their ids."""
@@ -116,7 +117,7 @@ class Game:
             action_id = None
         if action_id is None or action_id not in legal:
             raise IllegalAction(self._why_illegal(action), action)
-        self._apply(action_id)
+        self.apply_id(action_id)
 
     def apply_id(self, action_id: int) -> None:
         """Carry out one legal action given by its id."""
@@ -124,9 +125,6 @@ class Game:
         if type(action_id) is not int or action_id not in legal:
             raise IllegalAction(f"{shown_value(action_id, 60)} is not among the legal action ids {self.legal_action_ids()[:12]}"
                                 + (" ..." if len(self._legal_ids()) > 12 else ""), action_id)
-        self._apply(action_id)
-
-    def _apply(self, action_id: int) -> None:
         state = self.state
         seat = state.to_move
         space = self.rules.actions
