@@ -201,6 +201,9 @@ class Game:
     def shuffle(self, items: list) -> None:
         """Shuffle in place (Fisher-Yates from the end): k items take k - 1 draws, the first of
         them choosing which item goes last (index 0 is a deck's top)."""
+        if self._chance is None:                 # the seeded generator: the same draws, fewer calls
+            self.state.rng = rng.shuffle(self.state.rng, items)
+            return
         for i in range(len(items) - 1, 0, -1):
             j = self.random_below(i + 1)
             items[i], items[j] = items[j], items[i]
