@@ -7,6 +7,8 @@ must decide: `to_move` and `legal` (sorted action numbers, see board.py) are the
 
 from __future__ import annotations
 
+from amunre.interpreter.rng import below, shuffle
+
 from .auction import Auction
 from .board import (
     ACTIONS, ARCHITECT, FAVOR_DECK, FIELDS, KINDS, MAX_GOLD, PLACES, PROVINCES, SELL, START_GOLD, SUPPLY,
@@ -14,7 +16,6 @@ from .board import (
 )
 from .market import Market
 from .offering import Offering
-from .rng import below, shuffle
 from .scoring import Scoring
 
 

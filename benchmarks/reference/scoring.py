@@ -11,12 +11,13 @@ ranked 6/4/2 (tied seats all score and push the next down).
 
 from __future__ import annotations
 
+from amunre.interpreter.rng import shuffle
+
 from .board import (
     BIG_HARVEST, CARAVAN, COLLECT, DONE, KINDS, MINE, NILE, PLAY_BIG_HARVEST, PLAY_SCORING, PLAY_TREASURY,
     PROVINCES, SCORING_CARDS, SYMBOLS, TEMPLES, TILES, TREASURY, UPPER, WEST, MASTER_OF_FARMERS,
     MASTER_OF_SCRIBES, NILE_OR_FRONTIER, UPPER_OR_LOWER,
 )
-from .rng import shuffle
 
 TREASURY_GOLD = 8
 
