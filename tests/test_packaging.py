@@ -98,3 +98,18 @@ def test_rules_load_through_resources() -> None:
     path = files("amunre.rules").joinpath("knizia2016.yaml")
     rules = amunre.load_rules(str(path))
     assert rules.id == "knizia2016" and len(rules.place_ids) == 15
+
+
+def test_the_suite_runs_in_a_clone_whose_folder_is_not_an_identifier(tmp_path: Path) -> None:
+    """CI clones into a folder of any name: the root's __init__.py (a relative import) must not
+    be imported as a test package under that name (pyproject's pytest settings see to it)."""
+    import subprocess
+    import sys
+    clone = tmp_path / "a-clone"
+    (clone / "tests").mkdir(parents=True)
+    (clone / "pyproject.toml").write_text((REPO / "pyproject.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    (clone / "__init__.py").write_text("from .interpreter import nothing\n", encoding="utf-8")
+    (clone / "tests" / "test_one.py").write_text("def test_one():\n    assert True\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=clone,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout[-2000:]
