@@ -19,7 +19,7 @@ from .errors import Span
 
 # The kinds of cause, each a kind of rule (docs/log-format.md says which rules make each).
 KINDS = ("start", "card", "sale", "price", "purchase", "on_win", "offer", "steal", "reward",
-         "income", "score", "deal", "reset", "conversion")
+         "income", "score", "deal", "reset", "conversion", "move", "turn", "choice", "take", "reveal")
 
 
 @dataclass(frozen=True)

@@ -13,18 +13,22 @@ from .actions import Block, Places, Seats, Values, value_key
 from .context import Ctx
 
 
-def allowed_ids(game: Any, seat: int, effect: Any, block: Block, cause: Any) -> list[int]:
-    """The ids of `block` (an effect's actions) whose choices meet every requirement, in id order."""
-    ctx = Ctx(game, seat, {}, None, cause)
+def allowed_ids(game: Any, seat: int, effect: Any, block: Block, cause: Any, env: dict[str, Any] | None = None,
+                first: int = 0, base: int | None = None) -> list[int]:
+    """The ids of `block` (an effect's actions) whose choices meet every requirement, in id order.
+    The choices' fields may start at field `first` of the block, from the id `base`, with names
+    already bound in `env` (a draft's card, say)."""
+    ctx = Ctx(game, seat, dict(env or {}), None, cause)
     choices, requires = effect.choices, effect.requires
+    start = block.base if base is None else base
     if not choices:                                  # requirements only (all read no choice)
-        return [block.base] if all(req(ctx) for _, req in requires) else []
+        return [start] if all(req(ctx) for _, req in requires) else []
     if not requires and len(choices) == 1:           # one choice, nothing required: each option
-        lookup, base, stride = getattr(block.fields[0][1], "lookup", None), block.base, block.strides[0]
+        lookup, stride = getattr(block.fields[first][1], "lookup", None), block.strides[first]
         if lookup is None:
-            return [base + value * stride for value in choices[0].options(ctx)]
-        return [base + lookup[value_key(value)] * stride for value in choices[0].options(ctx)]
-    strides, domains = block.strides, [domain for _, domain in block.fields]
+            return [start + value * stride for value in choices[0].options(ctx)]
+        return [start + lookup[value_key(value)] * stride for value in choices[0].options(ctx)]
+    strides, domains = block.strides[first:], [domain for _, domain in block.fields[first:]]
     out: list[int] = []
 
     def walk(level: int, total: int) -> None:
@@ -42,15 +46,15 @@ def allowed_ids(game: Any, seat: int, effect: Any, block: Block, cause: Any) -> 
             walk(level + 1, total + index * stride)
         ctx.env.pop(choice.name, None)
 
-    walk(0, block.base)
+    walk(0, start)
     return out
 
 
-def env_of(block: Block, indices: tuple[int, ...]) -> dict[str, Any]:
+def env_of(block: Block, indices: tuple[int, ...], first: int = 0) -> dict[str, Any]:
     """The chosen values of an action of an effect's block, by choice name (places and seats as
-    indices, other values as written)."""
+    indices, other values as written), from field `first` on."""
     env = {}
-    for (name, domain), index in zip(block.fields, indices):
+    for (name, domain), index in zip(block.fields[first:], indices[first:]):
         values = getattr(domain, "values", None)
         env[name] = index if values is None else values[index]
     return env

@@ -134,10 +134,11 @@ def _hidden_slots(game: Any, seat: int) -> list[tuple[list[Any], int, frozenset[
     for other, hand in enumerate(state.hands):
         if other != seat and hidden:
             slots += [(hand, i, hidden) for i, card in enumerate(hand) if card in hidden]
+    seen = {(name, i) for mech in rules.phases.values() for name, i in mech.seen_cards(game, seat)}
     for piles in (state.decks, state.boxed):
         for name, pile in piles.items():
             allowed = sets.deck[name]
-            slots += [(pile, i, allowed) for i in range(len(pile))]
+            slots += [(pile, i, allowed) for i in range(len(pile)) if piles is state.boxed or (name, i) not in seen]
     if state.phase is not None:
         slots += rules.step_mechanics[state.step].hidden_cards(state.phase, seat)
     return slots

@@ -41,6 +41,7 @@ def observation(game: Any, seat: int) -> dict[str, Any]:
         "shown": {name: list(pile) for name, pile in state.shown.items()},
         "owner": list(state.owner), "tokens": [dict(t) for t in state.tokens], "supply": dict(state.supply),
         "phase": None if state.phase is None else mech.observe(state.phase, seat),
+        "private": _private(game, seat),
         "kept": plain_copy(state.kept), "mods": plain_copy(state.mods), "played": plain_copy(state.played),
         "history": len(game.history), "log": len(game.log) if game.log is not None else 0,
     }
@@ -48,6 +49,16 @@ def observation(game: Any, seat: int) -> dict[str, Any]:
         seen["held"] = {name: [list(cards) if other == seat else "hidden" for other, cards in enumerate(per_seat)]
                         for name, per_seat in state.held.items()}
     return seen
+
+
+def _private(game: Any, seat: int) -> dict[str, Any]:
+    """What phases let this seat alone see (by phase id)."""
+    found = {}
+    for pid, mech in game.rules.phases.items():
+        facts = mech.private(game, seat)
+        if facts:
+            found[pid] = facts
+    return found
 
 
 @dataclass(frozen=True)

@@ -136,6 +136,32 @@ class Refs(Param):
         return list(self.default or [])
 
 
+class Name(Param):
+    """A name the parameter itself gives (a move's id, say), not one declared elsewhere."""
+    kind = "name"
+
+    def value_schema(self) -> dict[str, Any]:
+        return dict(NAME_REF)
+
+
+class Text(Param):
+    kind = "text"
+
+    def value_schema(self) -> dict[str, Any]:
+        return {"type": "string"}
+
+
+class Names(Param):
+    """A list of names the parameter itself gives (the options of a choice, say), each once."""
+    kind = "list of names"
+
+    def value_schema(self) -> dict[str, Any]:
+        return {"type": "array", "minItems": 1, "uniqueItems": True, "items": dict(NAME_REF)}
+
+    def compile(self, build: Any, path: tuple) -> Any:
+        return tuple(build.get(path))
+
+
 class Int(Param):
     kind = "integer"
 

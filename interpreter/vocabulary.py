@@ -140,6 +140,10 @@ def vocabulary(build: Build, data: dict[str, Any]) -> None:
     for pid, spec in data.get("phases", {}).items():
         cls = MECHANICS.get(spec.get("mechanic"))
         if cls is not None:
+            for name, values in cls.words(pid, spec).items():
+                vocab.enums[name] = values
+                for value in values:
+                    vocab.words[value] = vocab.words.get(value, frozenset()) | {name}
             vocab.phases[pid] = cls.members(pid, spec)
             vocab.tables.update(cls.tables(pid, spec))
     for name in data.get("derived", {}):

@@ -128,6 +128,12 @@ def every_edition(edition: Any) -> Any:
     return edition
 
 
+def fit(rules: Any, players: int) -> int:
+    """A player count the rules allow, as near `players` as may be (a test written for 3 to 5
+    players runs a 3-4 player game at 4 instead of 5)."""
+    return min(max(players, rules.min_players), rules.max_players)
+
+
 @pytest.fixture
 def play(rules: Any) -> Callable[..., amunre.Game]:
     """play(players, seed, stop=..., after=...): a game of seeded random agents."""

@@ -17,6 +17,8 @@ from amunre.interpreter.dsl.parse import DslSyntaxProblem
 from amunre.interpreter.dsl.printer import to_text
 from amunre.interpreter.limits import MAX_DSL_LENGTH
 from amunre.interpreter.loader import load_document
+from amunre.interpreter.mechanics import MECHANICS
+from amunre.interpreter.params import Effect as EffectParam, flatten
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -36,8 +38,12 @@ def dsl_strings(data: Any, path: tuple = ()) -> list[tuple[tuple, str]]:
     return found
 
 
+EFFECT_KEYS = {name.split(".")[-1].split("[]")[-1] for cls in MECHANICS.values()
+               for name, param in flatten(cls.params) if isinstance(param, EffectParam)}   # on_win, start, take...
+
+
 def parser_for(path: tuple, text: str):
-    if "effect" in path or path[-1] == "on_win":
+    if "effect" in path or path[-1] in EFFECT_KEYS:
         return parse_effect
     if path[-1] == "among":
         return parse_collection

@@ -24,6 +24,10 @@ from conftest import REPO, RULES_PATH
 
 SCANNED = ("interpreter", "cli", "adapters")
 EDITION = r"knizia20\d\d"
+# The games' own words that no rules file gives as an id but that code could still slip in (in
+# any case, singular or plural): Pharaoh's Heir's pieces, people and actions.
+THEME_WORDS = ("overseer", "nile", "nile tile", "floodwall", "altar", "acolyte", "villager", "farmer", "piecepack",
+               "pharaoh", "grain", "sacrifice", "temple", "village", "crop", "canal", "drought", "flood")
 
 
 def game_words(rules_file: Path) -> set[str]:
@@ -41,7 +45,8 @@ def game_words(rules_file: Path) -> set[str]:
 
 def forbidden_pattern(words: set[str]) -> re.Pattern[str]:
     alternatives = sorted(map(re.escape, words), key=len, reverse=True) + [EDITION]
-    return re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(alternatives) + r")(?![A-Za-z0-9_])")
+    themes = "|".join(re.escape(w) + "s?" for w in sorted(THEME_WORDS, key=len, reverse=True))
+    return re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(alternatives) + r"|(?i:" + themes + r"))(?![A-Za-z0-9_])")
 
 
 def scan_source(source: str, pattern: re.Pattern[str]) -> list[tuple[int, str, str]]:
@@ -76,6 +81,13 @@ def pattern() -> re.Pattern[str]:
     return forbidden_pattern(words)
 
 
+def test_the_second_game_s_words_are_read() -> None:
+    words = game_words(REPO / "rules" / "pharaohs-heir.yaml")
+    assert {"pharaohs-heir", "overseer", "nile_tiles", "land_tiles", "population", "floodwall", "altar", "canal",
+            "grain", "gods", "serves_as", "tier", "piecepacks", "temple_6a", "mat1_river", "lane"} <= words
+    assert not {"moves", "select", "draft", "reveal"} & words          # mechanic names are the engine's
+
+
 def test_rules_file_words_are_read(rules: Any) -> None:
     words = game_words(RULES_PATH)
     assert set(rules.place_ids) <= words and len(rules.place_ids) == 15
@@ -99,6 +111,8 @@ def test_scanner_finds_code_and_ignores_comments() -> None:
     )
     hits = scan_source(source, pat)
     assert [(line, word) for line, word, _ in hits] == [(2, "thebes"), (4, "architect"), (6, "knizia2021")]
+    themed = "x = 'the Overseer'\n# Floodwalls here are fine\ny = 'acolytes, Nile tile'\nnile_sized = 1\n"
+    assert [word for _, word, _ in scan_source(themed, pat)] == ["Overseer", "acolytes", "Nile tile"]
 
 
 def test_there_are_files_to_scan() -> None:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import amunre
 
-from conftest import play_random, every_edition
+from conftest import REPO, every_edition, fit, play_random
 
 rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file
 
@@ -33,7 +33,7 @@ def hidden_cards(rules: Any) -> list[str]:
 
 
 def drive(rules: Any, players: int, seed: int, actions: int) -> amunre.Game:
-    return play_random(rules, players, seed, stop=lambda g: len(g.history) >= actions)
+    return play_random(rules, fit(rules, players), seed, stop=lambda g: len(g.history) >= actions)
 
 
 def other_observations(game: amunre.Game, changed_seat: int) -> dict[int, Any]:
@@ -48,9 +48,11 @@ def other_observations(game: amunre.Game, changed_seat: int) -> dict[int, Any]:
 @given(players=players_st, seed=seeds_st, actions=st.integers(0, 320), pick=st.integers(0, 10**6))
 def test_another_seats_hidden_card_is_not_seen(rules: Any, players: int, seed: int, actions: int,
                                                pick: int) -> None:
-    game = drive(rules, players, seed, actions)
     secret = hidden_cards(rules)
-    holders = [s for s in range(players) if any(c in secret for c in game.state.hands[s])]
+    if not secret:
+        pytest.skip(f"{rules.id} deals no cards into hands")
+    game = drive(rules, players, seed, actions)
+    holders = [s for s in range(game.state.players) if any(c in secret for c in game.state.hands[s])]
     assume(holders)
     other = holders[pick % len(holders)]
     hand = game.state.hands[other]
@@ -71,6 +73,7 @@ def test_another_seats_hidden_card_is_not_seen(rules: Any, players: int, seed: i
 def test_order_of_another_seats_hand_is_not_seen(rules: Any, players: int, seed: int, actions: int,
                                                  shuffle: int) -> None:
     game = drive(rules, players, seed, actions)
+    players = game.state.players
     changed = game.clone()
     for seat in range(players):
         random.Random(shuffle + seat).shuffle(changed.state.hands[seat])
@@ -86,6 +89,7 @@ def test_order_of_another_seats_hand_is_not_seen(rules: Any, players: int, seed:
 def test_own_hand_visible_and_public_cards_of_others_visible(rules: Any, players: int, seed: int,
                                                              actions: int) -> None:
     game = drive(rules, players, seed, actions)
+    players = game.state.players
     secret = set(hidden_cards(rules))
     for seat in range(players):
         obs = game.observation(seat)
@@ -233,12 +237,20 @@ def test_real_offer_and_attached_card_hidden_until_the_reveal(rules_2016: Any, p
 @given(players=players_st, seed=seeds_st, actions=st.integers(0, 320), shuffle=st.integers(0, 10**6))
 def test_deck_order_is_not_seen(rules: Any, players: int, seed: int, actions: int, shuffle: int) -> None:
     game = drive(rules, players, seed, actions)
+    players = game.state.players
     changed = game.clone()
     rng = random.Random(shuffle)
+    looked_at = {(deck, i) for mech in rules.phases.values() for seat in range(players)
+                 for deck, i in mech.seen_cards(game, seat)}       # a card some seat may see stays put
     for piles in (changed.state.decks, changed.state.boxed):
-        for pile in piles.values():
-            rng.shuffle(pile)
-            pile.reverse()
+        for name, pile in piles.items():
+            kept = [i for i in range(len(pile)) if (name, i) in looked_at and piles is changed.state.decks]
+            rest = [card for i, card in enumerate(pile) if i not in kept]
+            rng.shuffle(rest)
+            rest.reverse()
+            for i in kept:
+                rest.insert(i, pile[i])
+            pile[:] = rest
     changed.state.rng ^= 0x5DEECE66D
     for seat in range(players):
         obs = game.observation(seat)
@@ -268,7 +280,7 @@ def test_tensor_layout_is_fixed_by_the_rules(rules: Any) -> None:
     assert len(names) == len(set(names))
     assert all(a["offset"] + a["size"] == b["offset"] for a, b in zip(layout, layout[1:]))
     total = layout[-1]["offset"] + layout[-1]["size"]
-    by_mechanic = {"auction": ("bids",), "secret_offer": ("offers", "tile")}
+    by_mechanic = {"auction": ("bids",), "secret_offer": ("offers", "tile"), "reveal": ("card", "next")}
     phase_pieces = {f"{pid}.{piece}" for pid, mech in rules.phases.items() for piece in by_mechanic.get(mech.name, ())}
     assert phase_pieces and {"seat", "resources", "hand", "tokens"} | phase_pieces <= set(names)
 
@@ -276,7 +288,7 @@ def test_tensor_layout_is_fixed_by_the_rules(rules: Any) -> None:
         for seat in range(game.state.players):
             tensor = game.observation_tensor(seat)
             assert len(tensor) == total and all(isinstance(x, float) for x in tensor)
-    for players in (3, 5):
+    for players in (rules.min_players, rules.max_players):
         play_random(rules, players, players, after=check)
 
 
@@ -347,3 +359,39 @@ def drive_until(rules: Any, players: int, seed: int, done: Any) -> amunre.Game:
     game = play_random(rules, players, seed, stop=done)
     assert done(game), "the game never reached the position asked for"
     return game
+
+
+# ---- a card one seat may look at ---------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def rules_pharaoh() -> Any:
+    return amunre.load_rules(REPO / "rules" / "pharaohs-heir.yaml")
+
+
+def looked_at(game: amunre.Game) -> bool:
+    return any(game.observation(s)["private"] for s in range(game.state.players))
+
+
+@SETTINGS
+@given(players=st.sampled_from([3, 4]), seed=seeds_st, other=st.integers(1, 10))
+def test_the_next_tile_an_overseer_looked_at_is_seen_by_it_alone(rules_pharaoh: Any, players: int, seed: int,
+                                                                 other: int) -> None:
+    """[P] Sacrifice: the Overseer may look at the next Nile tile in secret. Only that seat's
+    observation shows it, until it is turned; another tile in its place changes no other view."""
+    game = play_random(rules_pharaoh, players, seed, stop=looked_at)
+    assume(not game.over)
+    seat = next(s for s in range(players) if game.observation(s)["private"])
+    pile = game.state.decks["nile_tiles"]
+    assert game.observation(seat)["private"] == {"nile": {"next": pile[0]}}
+    assume(len(pile) > 1 and pile[other % len(pile)] != pile[0])
+    changed = game.clone()
+    top = changed.state.decks["nile_tiles"]
+    top[0], top[other % len(top)] = top[other % len(top)], top[0]
+    assert other_observations(changed, seat) == other_observations(game, seat)
+    assert changed.observation(seat)["private"] != game.observation(seat)["private"]
+    assert changed.observation_tensor(seat) != game.observation_tensor(seat)
+    upcoming, turned = pile[0], len(game.log)               # the look ends as the tile is turned
+    while not any(e["event"] == "turned" for e in game.log[turned:]):
+        game.apply(game.legal_actions()[0])
+    assert [e["card"] for e in game.log[turned:] if e["event"] == "turned"] == [upcoming]
+    assert not looked_at(game)

@@ -17,7 +17,7 @@ import pytest
 import amunre
 from amunre import AmunreError, IllegalAction
 
-from conftest import TESTS, every_edition, play_random, random_agents
+from conftest import TESTS, every_edition, fit, play_random, random_agents
 
 rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file
 
@@ -32,6 +32,7 @@ def replay(rules: Any, players: int, seed: int, history: list[dict[str, Any]],
 
 @pytest.mark.parametrize("players,seed", [(3, 1), (4, 2), (5, 3), (4, 99)])
 def test_finished_game_replays_from_seed_and_actions(rules: Any, play: Any, players: int, seed: int) -> None:
+    players = fit(rules, players)
     game = play(players, seed)
     assert game.over
     again = replay(rules, players, seed, game.actions())
@@ -153,6 +154,7 @@ def _json_identity(value: Any) -> bool:
 
 @pytest.mark.parametrize("players,seed", [(3, 40), (5, 41)])
 def test_everything_is_plain_json(rules: Any, players: int, seed: int) -> None:
+    players = fit(rules, players)
     game = amunre.new_game(rules, players=players, seed=seed)
     agents = random_agents(seed, players)
     index = 0
@@ -247,11 +249,11 @@ def test_same_game_under_any_hash_seed(rules: Any) -> None:
         "import hashlib, json, sys\n"
         f"sys.path.insert(0, {str(TESTS)!r})\n"
         "import amunre\n"
-        "from conftest import RULES_PATH, play_random\n"
-        "rules = amunre.load_rules(RULES_PATH)\n"
+        "from conftest import fit, play_random\n"
+        f"rules = amunre.load_rules({rules.path!r})\n"
         "h = hashlib.sha256()\n"
         "for players, seed in [(3, 5), (4, 6), (5, 7)]:\n"
-        "    data = play_random(rules, players, seed).to_json()\n"
+        "    data = play_random(rules, fit(rules, players), seed).to_json()\n"
         "    h.update(json.dumps(data, sort_keys=True).encode())\n"
         "print(h.hexdigest())\n"
     )

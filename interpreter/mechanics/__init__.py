@@ -6,12 +6,16 @@ events, hidden fields, DSL names) are all the schema, the reference docs and the
 
 from .auction import Auction
 from .card_window import CardWindow
+from .draft import Draft
 from .hands import Deal, SecretPick
 from .income import Income
 from .market import Market
+from .moves import Moves
 from .reset import Reset
+from .reveal import Reveal
 from .score import Score
 from .secret_offer import SecretOffer
+from .select import Select
 
 MECHANICS = {cls.name: cls for cls in (Auction, Market, SecretOffer, Income, CardWindow, Score, Reset, Deal,
-                                        SecretPick)}
+                                        SecretPick, Moves, Select, Draft, Reveal)}

@@ -140,6 +140,11 @@ class Mechanic:
         """Row tables this phase's names read (table name -> column types)."""
         return {}
 
+    @classmethod
+    def words(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+        """Enums this phase's names take, by name, with the words (bare DSL names) of each."""
+        return {}
+
     def modifier(self, name: str) -> ModifierDef:
         """This phase's own modifier, named `<phase id>.<name>` in the DSL and the state."""
         return self.modifiers[name].renamed(f"{self.phase_id}.{name}")
@@ -190,6 +195,16 @@ class Mechanic:
         """The cards in the phase's working data that `seat` may not see, each as (the list that
         holds it, its index there, the cards that could be there): a determinization
         (interpreter/determinize.py) deals them out again with every other unseen card."""
+        return []
+
+    def private(self, game: Any, seat: int) -> dict[str, Any]:
+        """Facts of this phase that only `seat` may see, whether the phase runs or not (a card it
+        was allowed to look at, say): the observation's `private.<phase id>`."""
+        return {}
+
+    def seen_cards(self, game: Any, seat: int) -> list[tuple[str, int]]:
+        """Cards lying face down in a draw pile that `seat` has seen, as (deck, index in the
+        pile): a determinization leaves them where they are."""
         return []
 
     def resample(self, game: Any, seat: int, choose: Any) -> None:

@@ -1,0 +1,101 @@
+"""Select: the start player chooses one of a round's options (an action, a role), which the
+phases that follow read to know which of them runs and who chose it.
+
+Role selection in the manner of many games: the options are words, each chosen at most once
+a round; the chooser is the start player, who then passes the start to the next seat, so
+that each choice of a round falls to the next seat in turn. The phases that carry a choice
+out are ordinary phases with `skip_if: "PHASE.chosen != OPTION"`, and a chooser's privilege
+is an ordinary condition in them (`me == PHASE.chooser`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import Values
+from ..dsl.names import Member
+from ..dsl.types import SEAT, enum
+from ..params import Flag, Names
+from .base import Doc, Mechanic
+
+
+class Select(Mechanic):
+    name = "select"
+    automatic = True
+    doc = ("The start player chooses one of the options not yet chosen this round (the last one left is "
+           "taken without asking); the phases after it read the choice as `PHASE.chosen` and the chooser as "
+           "`PHASE.chooser`; then the start player passes to the next seat clockwise.")
+    params = (
+        Names("options", "The options, as words (`PHASE.chosen == OPTION` in the phases that carry one out); "
+              "each is chosen at most once a round.", required=True),
+        Flag("pass_start", "Whether the start player passes to the next seat clockwise after each choice.",
+             default=True),
+    )
+    actions = (Doc("choose", '{"type": "choose", "option": "OPTION"}', "choose one of the options left"),)
+    events = (Doc("chosen", '{"event": "chosen", "seat": 0, "option": "OPTION"}', "an option chosen"),)
+
+    def __init__(self, phase_id: str, build: Any) -> None:
+        super().__init__(phase_id, build)
+        self.options = self.p.options
+        self.cause = build.cause("choice")
+
+    @classmethod
+    def words(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+        options = spec.get("options")
+        return {f"{phase_id}.chosen": tuple(options)} if isinstance(options, list) and options else {}
+
+    @classmethod
+    def members(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, Member]:
+        def kept(key: str) -> Any:
+            return lambda ctx: ctx.state.kept.get(phase_id, {}).get(key)
+        return {"chosen": Member(enum(f"{phase_id}.chosen"), kept("chosen"),
+                                 doc="the option chosen last (nothing before the first choice)"),
+                "chooser": Member(SEAT, kept("chooser"), doc="the seat that chose it (nobody before the first choice)")}
+
+    def declare(self, space: Any, material: Any) -> None:
+        self.block = space.declare("choose", None, (("option", Values(self.options)),), doc=self.actions[0].meaning)
+
+    def describe(self) -> str:
+        return f"The start player chooses one of {', '.join(self.options)} not chosen yet this round."
+
+    # ---- the contract -------------------------------------------------------------------------
+    def begin(self, game: Any) -> None:
+        kept = game.state.kept.setdefault(self.phase_id, {"chosen": None, "chooser": None, "taken": []})
+        when = [game.step.age, game.step.round]
+        if kept.get("when") != when:
+            kept["when"], kept["taken"] = when, []
+        game.state.phase = {"done": False}
+
+    def left(self, game: Any) -> list[str]:
+        taken = game.state.kept[self.phase_id]["taken"]
+        return [option for option in self.options if option not in taken]
+
+    def auto(self, game: Any) -> bool:
+        if game.state.phase["done"]:
+            return False
+        left = self.left(game)
+        if len(left) > 1:
+            return False
+        self._choose(game, game.state.start_player, left[0] if left else None)
+        return True
+
+    def to_move(self, game: Any) -> int | None:
+        return None if game.state.phase["done"] else game.state.start_player
+
+    def legal(self, game: Any, seat: int) -> list[int]:
+        base, index = self.block.base, self.options.index
+        return [base + index(option) for option in self.left(game)]
+
+    def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
+        self._choose(game, seat, self.options[indices[0]])
+
+    def _choose(self, game: Any, seat: int, option: str | None) -> None:
+        kept = game.state.kept[self.phase_id]
+        kept["chosen"], kept["chooser"] = option, seat if option is not None else None
+        game.state.phase["done"] = True
+        if option is None:
+            return
+        kept["taken"].append(option)
+        game.event({"event": "chosen", "seat": seat, "option": option})
+        if self.p.pass_start:
+            game.set_start_player((seat + 1) % game.state.players, cause=self.cause)
