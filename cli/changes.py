@@ -30,7 +30,7 @@ TOLD: dict[str, dict[tuple[str, str], int | None]] = {
     "reset": {("tokens", "reset"): None, ("owner", "reset"): None},
 }
 # Story lines whose own cause needs no naming after their changes: a card's play, its sale.
-OWN_CAUSE = {"play": ("card", "card"), "adjust": ("card", "card"), "sell": ("sale", "card")}
+OWN_CAUSE = {"play": ("card", "card"), "adjust": ("card", "card"), "sell": ("sale", "card"), "move": ("move", "move")}
 
 
 def esc(value: Any) -> str:

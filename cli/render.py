@@ -128,8 +128,8 @@ class PlayByPlay:
         text = self._generic(event) if handler is None else handler(event)
         if text or kind in TOLD:
             seat = event.get("seat")
-            self._story = Story(str(kind), seat if isinstance(seat, int) else None, text, event.get("card"),
-                                dict(TOLD.get(str(kind), {})))
+            self._story = Story(str(kind), seat if isinstance(seat, int) else None, text,
+                                event.get("card", event.get("move")), dict(TOLD.get(str(kind), {})))
 
     def _change(self, e: dict[str, Any]) -> None:
         """A change event: told on the open story's line, or on a line of its own."""
@@ -289,6 +289,24 @@ class PlayByPlay:
             return ""
         return f"[dim]{esc(describe_phase(self.rules, self.phase) or 'reset')}[/]" if self.phase else "[dim]reset[/]"
 
+    def _on_move(self, e: dict[str, Any]) -> str:
+        return f"{seat_markup(e.get('seat'))} [bold]{esc(e.get('move'))}[/]{extras(e, ('event', 'seat', 'move'))}"
+
+    def _on_chosen(self, e: dict[str, Any]) -> str:
+        return f"{seat_markup(e.get('seat'))} chooses [bold]{esc(e.get('option'))}[/]"
+
+    def _on_took(self, e: dict[str, Any]) -> str:
+        return f"{seat_markup(e.get('seat'))} takes [bold]{esc(e.get('card'))}[/]{extras(e, ('event', 'seat', 'card'))}"
+
+    def _on_turned(self, e: dict[str, Any]) -> str:
+        card = e.get("card")
+        place = self.rules.place_index.get(card) if isinstance(card, str) else None
+        facts = f" [dim]({esc(place_facts(self.rules, place))})[/]" if place is not None else ""
+        return f"turned up from {esc(e.get('deck'))}: [bold magenta]{esc(card)}[/]{facts}"
+
+    def _on_laid_out(self, e: dict[str, Any]) -> str:
+        return f"face up beside {esc(e.get('deck'))}: " + ", ".join(f"[bold]{esc(c)}[/]" for c in e.get("cards") or [])
+
     def _on_game_over(self, e: dict[str, Any]) -> str:
         self.flush()
         self.console.print()
@@ -447,17 +465,8 @@ def observation_view(console: Console, game: Any, seat: int) -> None:
             if value is not None:
                 console.print(f"  {esc(phase_id)}: [bold magenta]{esc(kept_text(rules, phase_id, key, value))}[/]",
                               highlight=False)
-    owners = obs.get("owner", [])
-    tokens = obs.get("tokens", [])
-    rows = [p for p in range(len(rules.place_ids))
-            if (p < len(owners) and owners[p] >= 0) or (p < len(tokens) and any(tokens[p].values()))]
-    if rows:
-        console.print("  Board:", highlight=False)
-        for p in rows:
-            pieces = ", ".join(f"{esc(k)} {v}" for k, v in tokens[p].items() if v)
-            console.print(f"    [bold]{esc(rules.place_ids[p])}[/] {seat_markup(owners[p])}"
-                          f"{(': ' + pieces) if pieces else ''} [dim]({esc(place_facts(rules, p))})[/]",
-                          highlight=False)
+    from .board import board_view          # it uses this module's helpers
+    board_view(console, rules, obs, seat)
     lots = (obs.get("phase") or {}).get("lots") or []
     if lots:
         bids = current_bids(game)

@@ -45,6 +45,7 @@ class Reveal(Mechanic):
             build.problem("deck", message=f"the deck '{self.deck}' holds cards, not places: give it `of: places`")
         self.peek = self.modifier("peek")
         self.cause = build.cause("reveal", "then")
+        self.place_ids = build.vocab.place_ids
 
     @classmethod
     def members(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, Member]:
@@ -55,6 +56,9 @@ class Reveal(Mechanic):
 
     def describe(self) -> str:
         return f"The top card of the {self.deck} deck is turned face up."
+
+    def describe_kept(self, key: str, value: Any) -> str:
+        return f"{self.place_ids[value]} turned up" if key == "card" else f"{key} {value}"
 
     def begin(self, game: Any) -> None:
         state = game.state

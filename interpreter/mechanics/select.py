@@ -52,6 +52,15 @@ class Select(Mechanic):
                                  doc="the option chosen last (nothing before the first choice)"),
                 "chooser": Member(SEAT, kept("chooser"), doc="the seat that chose it (nobody before the first choice)")}
 
+    def describe_kept(self, key: str, value: Any) -> str:
+        if key == "chooser":
+            return f"chosen by seat {value}"
+        if key == "taken":
+            return "chosen this round: " + ", ".join(value)
+        if key == "when":
+            return f"age {value[0]}, round {value[1]}"
+        return f"{key} {value}"
+
     def declare(self, space: Any, material: Any) -> None:
         self.block = space.declare("choose", None, (("option", Values(self.options)),), doc=self.actions[0].meaning)
 
