@@ -78,6 +78,19 @@ def _shortfalls(rules: Any, game: Any) -> list[tuple[tuple, str, int]]:
                 if _holds(flow.set_aside, ctx, False):
                     deck.pile, deck.aside = deck.pile + deck.aside, 0
                 deck.lay_out(_count(rules.decks[flow.deck].display, ctx))
+            elif flow.kind == "take":                        # a draft: one face-up card a seat, then more
+                got = min(players, deck.shown)
+                deck.shown -= got
+                if flow.into == "hand":
+                    deck.hands += got
+                else:
+                    deck.discard += got
+                deck.lay_out(_count(rules.decks[flow.deck].display, ctx))
+                where = (step.phase, flow.param, flow.deck)
+                if got < players and where not in seen:
+                    seen.add(where)
+                    found.append((where, f"'{step.phase}' in age {step.age}, round {step.round} has {got} "
+                                  f"face-up cards for {players} seats", start[flow.deck]))
             elif flow.kind == "return":
                 back = min(players, deck.hands)
                 deck.pile, deck.hands = deck.pile + back, deck.hands - back

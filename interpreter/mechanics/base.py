@@ -46,6 +46,8 @@ class DeckFlow:
       if it may, into the hands (`into="hand"`) or into the phase, discarded as it ends
       (`into="discard"`); `param` is the parameter that asks for them;
     - `return`: each seat holding a card of the deck puts one back on top of it;
+    - `take`: each seat takes a card of the deck's display (into the hand, or the discard pile
+      for a deck of places), then the display is laid out again;
     - `refill`: the deck is gathered again, with its display, its discard pile if `discards`
       and the cards set aside at set-up if `set_aside` (compiled conditions, no seat)."""
     kind: str

@@ -17,7 +17,7 @@ from ..context import Ctx
 from ..dsl.checked import Scope
 from ..dsl.types import PLACE, TEXT
 from ..params import Effect, Param, Ref
-from .base import Doc, Mechanic
+from .base import DeckFlow, Doc, Mechanic
 
 
 class Take(Effect):
@@ -65,6 +65,9 @@ class Draft(Mechanic):
             fields += choices.choice_fields(self.take, material)
         self.block = space.declare("take", None, fields, doc=self.actions[0].meaning)
         self.index = {card: i for i, card in enumerate(self.cards)}
+
+    def deck_flows(self) -> tuple[DeckFlow, ...]:
+        return (DeckFlow("take", self.deck, into="discard" if self.of_places else "hand", param=("deck",)),)
 
     def describe(self) -> str:
         return f"In turn order, each seat takes one of the face-up cards of the {self.deck} deck."

@@ -19,7 +19,7 @@ from ..dsl.types import PLACE
 from ..modifiers import ModifierDef
 from ..observe import Piece, one_hot
 from ..params import Effect, Ref
-from .base import Doc, Mechanic
+from .base import DeckFlow, Doc, Mechanic
 
 
 class Reveal(Mechanic):
@@ -46,6 +46,7 @@ class Reveal(Mechanic):
         self.peek = self.modifier("peek")
         self.cause = build.cause("reveal", "then")
         self.place_ids = build.vocab.place_ids
+        self.one = build.build.constant(1, build.base + ("deck",))
 
     @classmethod
     def members(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, Member]:
@@ -53,6 +54,9 @@ class Reveal(Mechanic):
         found["card"] = Member(PLACE, lambda ctx: ctx.state.kept.get(phase_id, {}).get("card"),
                                doc="the card turned last (a place; nothing before the phase first runs)")
         return found
+
+    def deck_flows(self) -> tuple[DeckFlow, ...]:
+        return (DeckFlow("draw", self.deck, self.one, into="discard", param=("deck",)),)
 
     def describe(self) -> str:
         return f"The top card of the {self.deck} deck is turned face up."
