@@ -1,16 +1,26 @@
 """The rules files shipped with amunre, by name: `amunre run NAME` and a house rule's
-`extends: NAME` work after a plain `pip install`, with no checkout beside them."""
+`extends: NAME` work after a plain `pip install`, with no checkout beside them. The example
+house rules ship too, named by their folder: `amunre run house/no_theft`."""
 
 from __future__ import annotations
 
 import importlib.resources
 
 
+SHIPPED_FOLDERS = ("house",)     # subfolders of rules/ whose files ship, named FOLDER/NAME
+
+
 def shipped_path(name: str) -> str | None:
     """The path of the shipped rules file called `name` (with or without `.yaml`), if any."""
-    if not name or "/" in name or "\\" in name:
+    if not name or "\\" in name:
         return None
-    entry = importlib.resources.files("amunre.rules").joinpath(name if name.endswith(".yaml") else name + ".yaml")
+    folder, _, base = name.rpartition("/")
+    if (folder and folder not in SHIPPED_FOLDERS) or not base or base.startswith("."):
+        return None
+    entry = importlib.resources.files("amunre.rules")
+    if folder:
+        entry = entry.joinpath(folder)
+    entry = entry.joinpath(base if base.endswith(".yaml") else base + ".yaml")
     return str(entry) if entry.is_file() else None
 
 

@@ -29,7 +29,7 @@ def test_editions_lists_every_shipped_file_with_its_year() -> None:
     assert table.exit_code == 0 and "knizia2003" in table.output and "Hans im" in table.output
 
 
-@pytest.mark.parametrize("name", ["knizia2003", "knizia2016-expert.yaml"])
+@pytest.mark.parametrize("name", ["knizia2003", "knizia2016-expert.yaml", "house/no_theft"])
 def test_a_shipped_file_runs_by_name_from_anywhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["run", name, "--quiet", "--seed", "1", "--agents", "random,random,random"])
@@ -55,3 +55,29 @@ def test_extends_with_an_unknown_name_says_which_are_shipped(tmp_path: Path) -> 
         amunre.load_rules(house)
     text = info.value.format()
     assert "house.yaml:1:10" in text and "knizia2016" in text and "does not exist" in text
+
+
+@pytest.mark.parametrize("name", ["house/../knizia2016", "other/no_theft", "house/", "/etc/passwd"])
+def test_only_shipped_folders_are_found_by_name(name: str) -> None:
+    from amunre.interpreter.shipped import shipped_path
+    assert shipped_path(name) is None
+
+
+def test_the_wheel_ships_every_rules_and_grammar_file(tmp_path: Path) -> None:
+    """A plain (non-editable) install gets what the package data globs name: every rules file,
+    house rules included, and every grammar file."""
+    import subprocess
+    import sys
+    import zipfile
+    import shutil
+    repo = Path(__file__).resolve().parent.parent
+    source = tmp_path / "source"             # a copy: a build/ folder left in the checkout would hide a gap
+    shutil.copytree(repo, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "tests"))
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
+                           "-w", str(tmp_path), str(source)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    names = set(zipfile.ZipFile(next(tmp_path.glob("*.whl"))).namelist())
+    wanted = {f"amunre/rules/{p.relative_to(repo / 'rules').as_posix()}" for p in (repo / "rules").rglob("*.yaml")}
+    wanted |= {f"amunre/grammar/{p.name}" for p in (repo / "grammar").iterdir() if p.suffix in (".json", ".lark")}
+    assert wanted - names == set()
