@@ -92,9 +92,17 @@ def _partners(old: dict[str, Any], new: dict[str, Any]) -> dict[str, str]:
 
 
 def _same_dsl(name: tuple, old: Any, new: Any) -> bool:
-    """Two strings that are the same DSL in canonical form."""
+    """Two strings that are the same DSL in canonical form: under the first kind of DSL (an
+    effect, an expression, a collection) as which both parse. The kind is not read off the key:
+    a mechanic may name its effects and expressions anything (`start`, `finish`, `take`...)."""
     if not (isinstance(old, str) and isinstance(new, str)) or not name:
         return False
+    for parse in (parse_effect, parse_expression, parse_collection):
+        try:
+            return to_text(parse(old)) == to_text(parse(new))
+        except DslSyntaxProblem:
+            continue
+    return False
     last = name[-1].split(" ")[0]
     parse = parse_effect if last in ("effect", "on_win") else parse_collection if last == "among" else parse_expression
     try:

@@ -65,6 +65,18 @@ def test_the_same_dsl_written_differently_is_no_change(tmp_path: Path) -> None:
     assert changes("knizia2016", str(house)) == []
 
 
+def test_an_effect_under_any_key_is_compared_as_dsl(tmp_path: Path) -> None:
+    """A mechanic names its effects as it likes (a drought's `start`): parentheses around one
+    statement change nothing there either."""
+    house = tmp_path / "grouped.yaml"
+    house.write_text('extends: pharaohs-heir\nphases:\n  drought:\n    start: "(each t in my.spaces where '
+                     'population > 0: (remove 1 population from t))"\n', encoding="utf-8")
+    assert changes("pharaohs-heir", str(house)) == []
+    house.write_text('extends: pharaohs-heir\nphases:\n  drought:\n    start: "each t in my.spaces where '
+                     'population > 1: remove 1 population from t"\n', encoding="utf-8")
+    assert [c["path"] for c in changes("pharaohs-heir", str(house))] == ["phases.drought.start"]
+
+
 def test_entities_renamed_between_editions_are_matched_by_same_as() -> None:
     paths = [c["path"] for c in changes("knizia2003", "knizia2016")]
     assert "cards.builder (now architect).window" in paths
