@@ -137,3 +137,17 @@ def test_stacking_more_copies_than_the_deck_holds_is_refused(rules: Any) -> None
     too_many = ["bribery"] * (rules.cards["bribery"].count + 1)
     with pytest.raises(AmunreError, match="no such card left"):
         amunre.new_game(rules, players=3, seed=1, setup={"decks": {"favor": too_many}})
+
+
+# ---- The play-by-play tells the reset between the ages once, not under its heading and again.
+
+@pytest.mark.parametrize("edition,reset", [("knizia2016", "new_age"), ("knizia2003", "new_kingdom")])
+def test_the_reset_between_the_ages_is_told_once(edition: str, reset: str) -> None:
+    from typer.testing import CliRunner
+
+    from amunre.cli.app import app
+    from amunre.cli.render import describe_phase
+    result = CliRunner().invoke(app, ["run", edition, "--seed", "1", "--agents", "random,random,random"])
+    assert result.exit_code == 0, result.output
+    told = describe_phase(amunre.load_rules(TESTS.parent / "rules" / f"{edition}.yaml"), reset)
+    assert told and result.output.count(told) == 1

@@ -1,5 +1,5 @@
-"""Rule options of the 2016 file that change the material rather than a score: whether the
-component counts are hard limits (option component_limits)."""
+"""Rule options that change the material rather than a score: whether the component counts
+are hard limits (option component_limits of the 2016 file, and of the 2003 file)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,13 @@ import pytest
 import amunre
 from amunre.interpreter import material
 from amunre.interpreter.causes import Cause
+
+from conftest import REPO
+
+
+@pytest.fixture(scope="module", params=["knizia2016", "knizia2003"])
+def rules(request: pytest.FixtureRequest) -> Any:
+    return amunre.load_rules(REPO / "rules" / f"{request.param}.yaml")
 
 
 def stones_placed(rules: Any, limits: str, tries: int) -> tuple[amunre.Game, int]:

@@ -165,6 +165,47 @@ def test_scoring_example(rules: Any) -> None:
     assert sum(scored.values()) + game.state.resources[blue]["vp"] == 27
 
 
+def scored(rules: Any, game: amunre.Game, phase_id: str) -> dict[str, dict[int, int]]:
+    """{award id: {seat: points}} of every award of a scoring phase that applies now."""
+    mech, out = rules.phases[phase_id], {}
+    for award in mech.awards:
+        if award.when is None or award.when.fn(Ctx(game)):
+            out[award.id] = {s: v for s, v in mech.points(game, award).items() if v}
+    return out
+
+
+def test_temple_example(rules: Any) -> None:
+    # Phase 6, 4, Example: the temple on space 3; black earns 3 points for each of Damanhur's
+    # 2 temples: 6 points.
+    game = amunre.new_game(rules, players=4, seed=5)
+    game.state.owner[rules.place_index["damanhur"]] = BLACK
+    game.state.kept["sacrifice"] = {"tile": "space_3"}
+    assert scored(rules, game, "kingdom_scoring")["temples"] == {BLACK: 6}
+
+
+def test_gold_tie_example(rules: Any) -> None:
+    # Phase 6, 6, Example: two players tie with the most gold and both earn 6 points; the
+    # player with the second most gold earns just 2.
+    game = amunre.new_game(rules, players=4, seed=5)
+    for seat, amount in enumerate([30, 30, 20, 10]):
+        game.state.resources[seat]["gold"] = amount
+    assert scored(rules, game, "gold_scoring")["gold"] == {0: 6, 1: 6, 2: 2}
+
+
+@pytest.mark.parametrize("reading,east", [("nobody", {}), ("stone_tiebreak", {RED: 5})])
+def test_a_side_without_pyramids(rules: Any, reading: str, east: dict[int, int]) -> None:
+    # Option nile_side_without_pyramids: "the winning province" has the most pyramids; with
+    # none on a side, nobody wins it, or (its tie-break read as reaching a 0-0 tie) the most
+    # building stones do.
+    game = amunre.new_game(rules, players=4, seed=5, setup={"options": {"nile_side_without_pyramids": reading}})
+    for pid, seat, tokens in (("thebes", RED, {"stone": 2}), ("mendes", BLACK, {"stone": 1}), ("buto", BLUE, {})):
+        game.state.owner[rules.place_index[pid]], game.state.tokens[rules.place_index[pid]] = seat, tokens
+    points = scored(rules, game, "kingdom_scoring")
+    assert points["nile_east"] == east and points["nile_west"] == {}      # no stones in the west either
+    game.state.tokens[rules.place_index["mendes"]] = {"pyramid": 1}       # a pyramid: pyramids decide
+    assert scored(rules, game, "kingdom_scoring")["nile_east"] == {BLACK: 5}
+
+
 # ---- the online variant (seed 003, phase 4) -------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -247,6 +288,18 @@ def test_builder_example(rules: Any) -> None:
     assert place(game, rules, "abu") == {"stone": 0, "pyramid": 1}
     assert game.state.hands[blue] == ["builder"]
     assert not any(a["type"] == "play" for a in game.legal_actions())     # not at Kharga either
+
+
+@pytest.mark.parametrize("provinces,most", [(("memphis", "amarna", "avaris"), 3), (("buto", "mendes"), 0)])
+def test_card_limit_examples(rules: Any, provinces: tuple[str, ...], most: int) -> None:
+    # Action a, Examples: red owns Memphis, Amarna and Avaris and may buy up to 3 power cards
+    # (Memphis' limit); blue owns Buto and Mendes, both limit 0, and may buy none.
+    game, seat = seat_at(rules, "player_actions", 4)
+    give(game, seat, {pid: {} for pid in provinces}, [])
+    game.state.resources[seat]["gold"] = 100
+    game._legal = None
+    counts = [a["count"] for a in game.legal_actions() if a.get("good") == "power"]
+    assert max(counts, default=0) == most          # (with a limit of 0 the step is skipped)
 
 
 def test_farmer_bonus_example(rules: Any) -> None:
