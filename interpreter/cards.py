@@ -42,7 +42,8 @@ def play(game: Any, seat: int, block: Block, indices: tuple[int, ...]) -> None:
     lifetime = game.rules.decks[card.deck].one_per_kind
     if lifetime is not None:
         state.played.setdefault(lifetime, [[] for _ in range(state.players)])[seat].append(card.id)
-    game.event({"event": "play", "seat": seat, "card": card.id, **shown_choices(game, block, indices)})
+    if game.log is not None:
+        game.event({"event": "play", "seat": seat, "card": card.id, **shown_choices(game, block, indices)})
     run(game, seat, card.effect, choices.env_of(block, indices), card.cause)
 
 
@@ -91,5 +92,6 @@ def sell(game: Any, seat: int, card_id: str) -> None:
     card = game.rules.cards[card_id]
     deck = game.rules.decks[card.deck]
     material.discard(game, seat, card_id)
-    game.event({"event": "sell", "seat": seat, "card": card_id})
+    if game.log is not None:
+        game.event({"event": "sell", "seat": seat, "card": card_id})
     material.gain(game, seat, deck.sell_resource, deck.sell, card.sale)

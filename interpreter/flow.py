@@ -30,10 +30,12 @@ def advance(game: Any) -> None:
         if state.phase is None:
             step = rules.schedule[state.step]
             if mech.skip_if is not None and mech.skip_if.fn(Ctx(game)):
-                game.event({"event": "skip", "phase": step.phase, "age": step.age, "round": step.round})
+                if game.log is not None:
+                    game.event({"event": "skip", "phase": step.phase, "age": step.age, "round": step.round})
                 end_step(game)
                 continue
-            game.event({"event": "phase", "phase": step.phase, "age": step.age, "round": step.round})
+            if game.log is not None:
+                game.event({"event": "phase", "phase": step.phase, "age": step.age, "round": step.round})
             mech.begin(game)
         if mech.end_if is not None and mech.end_if.fn(Ctx(game)):
             end_step(game)

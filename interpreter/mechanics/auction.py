@@ -118,7 +118,8 @@ class Auction(Mechanic):
         del pile[:len(lots)]
         state.phase = {"lots": lots, "bids": [None] * state.players, "turn": 0, "order": self.order(game),
                        "resolved": False}
-        game.event({"event": "lots", "lots": [game.rules.place_ids[p] for p in lots]})
+        if game.log is not None:
+            game.event({"event": "lots", "lots": [game.rules.place_ids[p] for p in lots]})
 
     def auto(self, game: Any) -> bool:
         data = game.state.phase
@@ -170,7 +171,8 @@ class Auction(Mechanic):
         while order[turn % n] != seat:
             turn += 1
         data["turn"] = turn + 1
-        game.event({"event": "bid", "seat": seat, "lot": game.rules.place_ids[lot], "space": self.spaces[index]})
+        if game.log is not None:
+            game.event({"event": "bid", "seat": seat, "lot": game.rules.place_ids[lot], "space": self.spaces[index]})
 
     def _resolve(self, game: Any) -> None:
         state = game.state
@@ -182,7 +184,8 @@ class Auction(Mechanic):
                 continue
             space, seat = best[lot]
             price = self.spaces[space]
-            game.event({"event": "won", "seat": seat, "lot": game.rules.place_ids[lot], "price": price})
+            if game.log is not None:
+                game.event({"event": "won", "seat": seat, "lot": game.rules.place_ids[lot], "price": price})
             material.gain(game, seat, self.pay, -price, self.price_cause)
             if self.on_win is not None:
                 self.on_win.run(Ctx(game, seat, {}, lot, self.win_cause))

@@ -138,7 +138,8 @@ class Market(Mechanic):
         elif block.type == "place":
             token = data["placing"][0]
             at = indices[0]
-            game.event({"event": "place", "seat": seat, "token": token, "at": game.rules.place_ids[at]})
+            if game.log is not None:
+                game.event({"event": "place", "seat": seat, "token": token, "at": game.rules.place_ids[at]})
             material.place_tokens(game, at, token, 1, self.goods_cause)
             data["placing"][1] -= 1
             if data["placing"][1] == 0:
@@ -153,7 +154,8 @@ class Market(Mechanic):
         if count == 0:
             return
         price = self.cost(game, seat, count)
-        game.event({"event": "buy", "seat": seat, "good": good.id, "count": count, "price": price})
+        if game.log is not None:
+            game.event({"event": "buy", "seat": seat, "good": good.id, "count": count, "price": price})
         material.gain(game, seat, self.pay, -price, self.price_cause)
         if good.draw is not None:
             material.draw(game, seat, good.draw, count, self.goods_cause)

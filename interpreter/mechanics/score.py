@@ -134,7 +134,8 @@ class Score(Mechanic):
             if award.when is None or award.when.fn(Ctx(game)):
                 for seat, points in self.points(game, award).items():
                     if points:
-                        game.event({"event": "score", "seat": seat, "source": award.id, "points": points})
+                        if game.log is not None:
+                            game.event({"event": "score", "seat": seat, "source": award.id, "points": points})
                         material.gain(game, seat, self.resource, points, award.cause)
                         if award.tally is not None:
                             material.gain(game, seat, award.tally, points, award.cause)

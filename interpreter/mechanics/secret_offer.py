@@ -267,15 +267,17 @@ class SecretOffer(Mechanic):
         elif block.type == "resolve":
             card = data["queue"].pop(0)[1]
             state.discards[game.rules.cards[card].deck].append(card)
-            game.event({"event": "adjust", "seat": seat, "card": card,
-                        **cards.shown_choices(game, block, indices)})
+            if game.log is not None:
+                game.event({"event": "adjust", "seat": seat, "card": card,
+                            **cards.shown_choices(game, block, indices)})
             definition = game.rules.cards[card]
             cards.run(game, seat, definition.effect, choices.env_of(block, indices), definition.cause)
         else:
             good = game.rules.goods[dict(block.fixed)["good"]]
             at = indices[0] if indices else None
-            game.event({"event": "reward", "seat": seat, "good": good.id,
-                        "at": None if at is None else game.rules.place_ids[at]})
+            if game.log is not None:
+                game.event({"event": "reward", "seat": seat, "good": good.id,
+                            "at": None if at is None else game.rules.place_ids[at]})
             if good.draw is not None:
                 material.draw(game, seat, good.draw, 1, self.reward_cause)
             else:
@@ -312,7 +314,8 @@ class SecretOffer(Mechanic):
         data["queue"].sort(key=lambda item: order.index(item[0]))
         data["total"] = total
         data["stage"] = "resolve"
-        game.event({"event": "reveal", "offers": data["offers"], "attached": data["attached"], "total": total})
+        if game.log is not None:
+            game.event({"event": "reveal", "offers": data["offers"], "attached": data["attached"], "total": total})
         for seat, amount in paid:
             material.gain(game, seat, self.pay, -amount, self.offer_cause)
 
@@ -332,8 +335,9 @@ class SecretOffer(Mechanic):
             others.sort(key=order.index)
         data["queue"] = [[seat, n] for seat, n in zip(ranked, self.ranks)] + [[seat, self.others] for seat in others]
         data["stage"] = "reward"
-        game.event({"event": "settled", "total": total, "tile": tile.id if tile else None,
-                    "label": tile.label if tile else None, "ranking": ranking, "start_player": state.start_player})
+        if game.log is not None:
+            game.event({"event": "settled", "total": total, "tile": tile.id if tile else None,
+                        "label": tile.label if tile else None, "ranking": ranking, "start_player": state.start_player})
         for seat in order:
             if "amount" not in data["offers"][seat]:
                 material.gain(game, seat, self.pay, self.steal_gain, self.steal_cause)
