@@ -6,6 +6,8 @@ small decision. A price curve that depends on nothing but the count bought is ta
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
 from typing import Any
 
 from .. import material
@@ -50,6 +52,8 @@ class Market(Mechanic):
         self.goods = [(goods[item.good], item.limit) for item in self.p.goods if item.good in goods]
         self.prices = self._table(build)
         self.price_cause, self.goods_cause = build.cause("price", "price"), build.cause("purchase", "goods")
+        # The highest price of any count up to n: the most a purse pays for is found by bisection.
+        self.peaks = None if self.prices is None else tuple(accumulate(self.prices, max))
 
     def _table(self, build: Any) -> tuple[int, ...] | None:
         """The price of every count, when the curve depends on the count alone."""
@@ -90,18 +94,19 @@ class Market(Mechanic):
         return price
 
     def most(self, game: Any, seat: int, stage: int) -> int:
-        """The most of the stage's good the seat may buy: limit, availability and purse."""
+        """The most of the stage's good the seat may buy: what its purse pays for, what is
+        available and its limit (asked only when there is something to limit)."""
         good, limit = self.goods[stage]
-        most = available(game, seat, good)
-        if limit is not None:
-            most = min(most, limit.fn(Ctx(game, seat)))
         purse = game.state.resources[seat][self.pay]
-        prices = self.prices
-        if prices is not None and most < len(prices):
-            for n in range(1, most + 1):
-                if prices[n] > purse:
-                    return n - 1
-            return most
+        peaks = self.peaks
+        afford = None if peaks is None else bisect_right(peaks, purse, 1) - 1    # among the tabled counts
+        if afford == 0:
+            return 0
+        most = available(game, seat, good)
+        if most and limit is not None:
+            most = min(most, limit.fn(Ctx(game, seat)))
+        if afford is not None and most < len(peaks):
+            return min(most, afford)
         for n in range(1, most + 1):
             if self.cost(game, seat, n) > purse:
                 return n - 1
