@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import cards, denominations, flow, rng, saves
-from .actions import PLAY, SELL
+from .actions import DECIDE, PLAY, SELL
 from .context import Ctx
 from .dsl.printer import to_text
 from .errors import AmunreError, GameError, IllegalAction, shown_value
@@ -138,13 +138,16 @@ class Game:
         if self._decisions > MAX_DECISIONS_PER_STEP:
             raise GameError(f"phase '{self.step.phase}' asked for more than {MAX_DECISIONS_PER_STEP:,} decisions: "
                             "its rules never let it end")
-        if block.rank == SELL:
+        rank = block.rank
+        if rank == DECIDE:
+            self.rules.step_mechanics[state.step].apply(self, seat, block, indices)
+        elif rank == SELL:
             cards.sell(self, seat, block.fields[0][1].values[indices[0]])
+        elif rank == PLAY:
+            cards.play(self, seat, block, indices)
         elif action_id == self.rules.pass_id:
             self.rules.step_mechanics[state.step].pass_turn(self, seat)
-        elif block.rank == PLAY:
-            cards.play(self, seat, block, indices)
-        else:
+        else:                                    # the action closing the seat's turn
             self.rules.step_mechanics[state.step].apply(self, seat, block, indices)
         flow.advance(self)
 
