@@ -14,6 +14,7 @@ import pytest
 import amunre
 from amunre.interpreter.agents import AGENTS, GreedyAgent, HeuristicAgent, IsmctsAgent, check_spec, make_agent
 from amunre.interpreter.agents.options import split_specs
+from amunre.interpreter.agents.value import value, values
 from amunre.interpreter.determinize import determinize
 
 from conftest import REPO, play_random
@@ -118,6 +119,14 @@ def test_the_search_keeps_its_budget(rules_2016: Any) -> None:
     timed = IsmctsAgent(0, iterations=0, ms=1)
     timed.choose_id(game, game.legal_action_ids())
     assert 1 <= timed.searched < 60
+
+
+@pytest.mark.parametrize("actions", [0, 60, 140, 230])
+def test_every_seats_worth_at_once_is_each_seats_worth(rules_2016: Any, actions: int) -> None:
+    """`values` (forecasts worked out once for all seats) agrees with `value` seat by seat."""
+    game = play_random(rules_2016, 4, 9, stop=lambda g: len(g.history) >= actions)
+    weights = HeuristicAgent(0, style="build", noise=0.0).weights
+    assert values(game, weights) == pytest.approx([value(game, s, weights) for s in range(4)])
 
 
 def test_the_heuristic_styles_differ(rules_2016: Any) -> None:

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 from ..determinize import determinize
 from .heuristic import STYLES
 from .options import Option
-from .value import value
+from .value import values
 
 
 class Node:
@@ -128,7 +128,7 @@ class IsmctsAgent:
         if game.over:
             winners = game.result()["winners"]
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
-        worth = [value(game, s, self.weights) / self.spread for s in range(n)]
+        worth = [w / self.spread for w in values(game, self.weights)]
         top = max(worth)
         odds = [math.exp(w - top) for w in worth]
         total = sum(odds)

@@ -35,11 +35,21 @@ WEIGHT_NAMES = tuple(f.name for f in fields(Weights))
 
 def value(game: Any, seat: int, weights: Weights) -> float:
     """The seat's worth in the position, by the weights."""
+    return _worth(game, seat, weights, [mech.forecast(game, seat) for mech in game.rules.phases.values()])
+
+
+def values(game: Any, weights: Weights) -> list[float]:
+    """Every seat's worth (the phases' forecasts worked out once for all seats)."""
+    forecasts = [mech.forecast_all(game) for mech in game.rules.phases.values()]
+    return [_worth(game, seat, weights, [f[seat] for f in forecasts]) for seat in range(game.state.players)]
+
+
+def _worth(game: Any, seat: int, weights: Weights, forecasts: list[dict[str, int]]) -> float:
     rules, state = game.rules, game.state
     score = rules.winner.score
     projected = income = 0.0
-    for mech in rules.phases.values():
-        for resource, amount in mech.forecast(game, seat).items():
+    for forecast in forecasts:
+        for resource, amount in forecast.items():
             if resource == score:
                 projected += amount
             else:

@@ -224,6 +224,10 @@ class Mechanic:
         """What the seat would get from this phase if it ran now, by resource (for agents)."""
         return {}
 
+    def forecast_all(self, game: Any) -> list[dict[str, int]]:
+        """`forecast` for every seat (a mechanic that compares seats works it out once)."""
+        return [self.forecast(game, seat) for seat in range(game.state.players)]
+
     # ---- helpers --------------------------------------------------------------------------------
     def order(self, game: Any) -> list[int]:
         """The seats in this phase's turn order."""

@@ -152,6 +152,14 @@ class Score(Mechanic):
                     total += self.points(game, award).get(seat, 0)
         return {self.resource: total}
 
+    def forecast_all(self, game: Any) -> list[dict[str, int]]:
+        totals = [0] * game.state.players
+        for award in self.awards:
+            if award.when is None or award.when.fn(Ctx(game)):
+                for seat, points in self.points(game, award).items():
+                    totals[seat] += points
+        return [{self.resource: total} for total in totals]
+
     def points(self, game: Any, award: Award) -> dict[int, int]:
         """Points per seat for one award in the current state."""
         seats = range(game.state.players)
