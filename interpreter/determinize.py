@@ -11,6 +11,8 @@ observation (interpreter/observe.py) masks:
   offered face down, secret picks). All of them are pooled and dealt out again at random,
   each to a place that may hold it (a pile only its own deck's cards; a hidden hand card only a
   card of a hidden deck);
+- money held as cards: other seats' cards of a resource held as cards are any that add up to
+  the total the seat sees;
 - choices: what other seats chose in secret (an offer's amount) is chosen again among what
   they could have chosen (`Mechanic.resample`), uniformly unless the caller gives a policy;
 - chance: the random generator and the seed are drawn anew, so the future is not the real one;
@@ -81,6 +83,7 @@ def determinize(game: Any, seat: int, rng: random.Random, choose: Choose | None 
         if events and game.log is not None:
             copy.log = list(game.log)
         _deal_again(copy, seat, rng)
+        _hold_again(copy, seat, rng)
         if state.phase is not None:
             game.rules.step_mechanics[state.step].resample(copy, seat, choose)
         state.rng, state.seed = rng.getrandbits(64), rng.getrandbits(62)
@@ -123,6 +126,22 @@ def _deal_again(game: Any, seat: int, rng: random.Random) -> None:
     for other, hand in enumerate(game.state.hands):
         if other != seat:
             hand.sort()                                   # where a hidden card lay is not seen either
+
+
+def _hold_again(game: Any, seat: int, rng: random.Random) -> None:
+    """Other seats' cards of a resource held as cards (interpreter/denominations.py): the seat
+    sees only their total, so any cards adding up to it, drawn one value at a time."""
+    state = game.state
+    for name, per_seat in state.held.items():
+        values = game.rules.denominations[name].values
+        for other in range(len(per_seat)):
+            if other != seat:
+                left, cards = state.resources[other][name], []
+                while left > 0:
+                    value = rng.choice([v for v in values if v <= left])
+                    cards.append(value)
+                    left -= value
+                per_seat[other] = sorted(cards, reverse=True)
 
 
 def _hidden_slots(game: Any, seat: int) -> list[tuple[list[Any], int, frozenset[str]]]:

@@ -80,6 +80,10 @@ def test_every_hidden_fact_is_drawn_anew(rules: Any) -> None:
         assert any(g.state.hands[1:] != [sorted(h) for h in real.hands[1:]] for g in guesses)
     assert all(g.state.rng != real.rng for g in guesses)
     assert all(set(g.history) == {-1} and len(g.history) == len(game.history) for g in guesses)
+    for name, per_seat in real.held.items():                # money held as cards: others' are guessed
+        assert any(g.state.held[name][1:] != per_seat[1:] for g in guesses)
+        assert all(g.state.held[name][0] == per_seat[0] for g in guesses)
+        assert all(sum(cards) == real.resources[s][name] for g in guesses for s, cards in enumerate(g.state.held[name]))
 
 
 def test_secret_offers_are_chosen_again(rules_2016: Any) -> None:
