@@ -35,7 +35,9 @@ def test_a_list_of_specs_splits_at_agent_names() -> None:
 def test_options_are_typed_and_defaulted() -> None:
     name, settings = check_spec("ISMCTS: ms=500, c=0.5")
     assert name == "ismcts" and settings["ms"] == 500 and settings["c"] == 0.5
-    assert settings["iterations"] == 300 and settings["style"] == "balanced"
+    assert settings["iterations"] is None and settings["style"] == "balanced"
+    assert make_agent("ismcts:ms=500").iterations == 0                  # a time budget alone
+    assert make_agent("ismcts").iterations == 300 and make_agent("ismcts:ms=500,iterations=50").iterations == 50
     agent = make_agent("heuristic:style=cautious,noise=0,money=0.9", seed=3)
     assert agent.weights.money == 0.9 and agent.weights.cards == 0.6      # set, and the style's
 

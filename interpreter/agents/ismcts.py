@@ -30,6 +30,9 @@ from .options import Option
 from .value import values
 
 
+DEFAULT_ITERATIONS = 300     # per decision, without a time budget
+
+
 class Node:
     """The statistics of one action taken from a node, for the seat that took it."""
     __slots__ = ("mover", "visits", "total", "avail", "children")
@@ -47,7 +50,8 @@ class IsmctsAgent:
     doc: ClassVar[str] = ("Tree search over guesses of the hidden facts (information-set MCTS), with a budget "
                           "of iterations or milliseconds per decision.")
     options: ClassVar[tuple[Option, ...]] = (
-        Option("iterations", int, 300, "iterations per decision at most (0: no limit; then give ms)", least=0),
+        Option("iterations", int, None, "iterations per decision at most (default: 300 without ms, no limit "
+               "with it; 0: no limit, then give ms)", least=0),
         Option("ms", int, 0, "milliseconds per decision at most (0: no limit); a time budget makes a game "
                "depend on the machine's speed, so it does not replay exactly", least=0),
         Option("c", float, 0.7, "exploration constant of UCB (rewards are between 0 and 1)", least=0.0),
@@ -59,8 +63,10 @@ class IsmctsAgent:
                choices=tuple(STYLES)),
     )
 
-    def __init__(self, seed: int = 0, iterations: int = 300, ms: int = 0, c: float = 0.7, horizon: int = 12,
+    def __init__(self, seed: int = 0, iterations: int | None = None, ms: int = 0, c: float = 0.7, horizon: int = 12,
                  spread: float = 6.0, style: str = "balanced") -> None:
+        if iterations is None:
+            iterations = 0 if ms else DEFAULT_ITERATIONS
         if not iterations and not ms:
             raise ValueError("ismcts: give a budget, iterations or ms (both are 0)")
         self.rng = random.Random(seed)
