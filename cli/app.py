@@ -26,7 +26,7 @@ from ..interpreter.loader import load_document
 from ..interpreter.limits import MAX_PLAYERS
 from ..interpreter.shipped import shipped_path
 from . import agents as agent_list
-from . import diffs, editions, explain
+from . import diffs, editions, explain, simulate
 from . import fmt as formatting
 from . import resolve as resolving
 from . import validate as validating
@@ -364,6 +364,11 @@ def schema(
 
 
 app.command("explain")(explain.explain)
+
+# ---- simulate and compare (cli/simulate.py) --------------------------------------------------------
+
+app.command("simulate")(simulate.simulate_command)
+app.command("compare")(simulate.compare_command)
 
 
 @app.callback()

@@ -13,6 +13,7 @@ from ..interpreter.agents.options import parse_spec
 from ..interpreter.errors import AmunreError
 from ..interpreter.limits import MAX_LOG_BYTES
 from ..interpreter.shipped import shipped_path
+from ..interpreter.simulate.seeds import agent_seed
 
 AGENT_NAMES = tuple(AGENTS) + ("human",)
 LOG_FORMAT = 1
@@ -56,11 +57,6 @@ def _canonical(spec: str) -> str:
     else:
         check_spec(spec)
     return name + (":" + ",".join(f"{k}={v}" for k, v in settings.items()) if settings else "")
-
-
-def agent_seed(seed: int, seat: int) -> int:
-    """Each bot's own random seed, fixed by the game seed so that a seed replays a whole game."""
-    return seed * 1009 + seat + 1
 
 
 def build_agents(names: list[str], seed: int, human: Callable[[], Any]) -> list[Any]:

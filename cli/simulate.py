@@ -1,0 +1,273 @@
+"""`amunre simulate` and `amunre compare`: many games on every core (or a Ray cluster), a
+progress bar, then the report (cli/simulate_render.py) and, on request, JSON, CSV and a plot.
+The work is the library's (interpreter/simulate/); this module parses options and prints."""
+
+from __future__ import annotations
+
+import functools
+import json
+import secrets
+import sys
+import time
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn, \
+    TimeRemainingColumn
+from rich.text import Text
+
+from ..interpreter.errors import AmunreError, RulesError
+from ..interpreter.rules_cache import load_rules
+from ..interpreter.simulate import RuleSet, compare, simulate
+from ..interpreter.simulate.records import RowSink, WithRows, columns
+from ..interpreter.simulate.runner import BACKENDS
+from . import editions
+from . import play as runner
+from .simulate_render import print_comparison, print_simulation
+
+# ---- shared options ------------------------------------------------------------------------------
+
+Games = Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games (for compare: of pairs).")]
+Players = Annotated[Optional[int], typer.Option(
+    "--players", "-p", help="Number of players. Default: the number of --agents, else 4.", show_default=False)]
+Agents = Annotated[Optional[str], typer.Option(
+    "--agents", "-a", help="Comma-separated agent per seat (bots only: "
+    + ", ".join(n for n in runner.AGENT_NAMES if n != "human") + "). Default: greedy in every seat.",
+    show_default=False)]
+Seed = Annotated[Optional[int], typer.Option(
+    "--seed", "-s", help="Base seed: game i is played with a seed made from it and i, so the same seed gives "
+    "the same report whatever --jobs or --backend. Default: a fresh seed, printed.", show_default=False)]
+Jobs = Annotated[Optional[int], typer.Option(
+    "--jobs", "-j", min=1, help="Worker processes (with --backend ray: Ray CPUs to start). Default: every core.",
+    show_default=False)]
+Json = Annotated[Optional[Path], typer.Option(
+    "--json", help="Write the report as JSON to this file ('-': to standard output, instead of the tables).",
+    dir_okay=False, show_default=False)]
+Csv = Annotated[Optional[Path], typer.Option(
+    "--csv", help="Write one row per game (seed, scores, winners...) to this CSV file.", dir_okay=False,
+    show_default=False)]
+Plot = Annotated[Optional[Path], typer.Option(
+    "--plot", help="Draw the score distributions and points by source to this PNG file "
+    "(needs matplotlib: pip install 'amunre[plot]').", dir_okay=False, show_default=False)]
+Backend = Annotated[str, typer.Option(
+    "--backend", help=f"Where games run: {' or '.join(BACKENDS)} (needs pip install 'amunre[ray]').")]
+Address = Annotated[Optional[str], typer.Option(
+    "--address", help="With --backend ray: the address of a running Ray cluster (e.g. ray://host:10001 or "
+    "auto). Default: start a local Ray for this run.", show_default=False)]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+Option = Annotated[Optional[list[str]], typer.Option(
+    "--option", "-o", metavar="NAME=VALUE", help="Set one of the rules' options (repeatable).", show_default=False)]
+Start = Annotated[Optional[list[str]], typer.Option(
+    "--start", metavar="RESOURCE=N,N,...", help="Starting amounts by seat: seat 1 gets the first number, "
+    "seat 2 the next... (repeatable; e.g. a handicap).", show_default=False)]
+
+
+def _fail(message: str, code: int = 1) -> typer.Exit:
+    print(message if message.startswith("error") else f"error: {message}", file=sys.stderr)
+    return typer.Exit(code)
+
+
+def _ruleset(given: str, options: list[str], starts: list[str], hint: str) -> RuleSet:
+    path = runner.resolve_rules(given)
+    try:
+        rules = load_rules(path)
+    except RulesError as error:
+        raise _fail(error.format()) from None
+    except AmunreError as error:
+        raise _fail(str(error)) from None
+    try:
+        chosen = editions.chosen_options(rules, options)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint=f"'--option{hint}'") from None
+    return RuleSet(path, chosen, _starts(rules, starts, hint), label=given)
+
+
+def _starts(rules: Any, given: list[str], hint: str) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for text in given:
+        name, sep, values = text.partition("=")
+        name = name.strip()
+        if not sep or name not in rules.resources:
+            raise typer.BadParameter(f"'{text}' is not RESOURCE=N,N,... with one of the rules' resources "
+                                     f"({', '.join(rules.resources)})", param_hint=f"'--start{hint}'")
+        try:
+            out[name] = [int(v) for v in values.split(",")]
+        except ValueError:
+            raise typer.BadParameter(f"'{values}' is not a list of whole numbers", param_hint=f"'--start{hint}'") from None
+    return out
+
+
+def _agents(spec: str | None, players: int | None) -> list[str] | None:
+    if players is not None and not 0 < players <= 1000:
+        raise typer.BadParameter(f"{players} players?", param_hint="'--players'")
+    if spec is None:
+        return None if players is None else ["greedy"] * players
+    try:
+        names = runner.parse_agents(spec, players)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="'--agents'") from None
+    if "human" in names:
+        raise typer.BadParameter("a simulation plays bots only, not 'human'", param_hint="'--agents'")
+    return names
+
+
+class _Speed(ProgressColumn):
+    def render(self, task: Any) -> Text:
+        return Text(f"{task.speed:.1f} games/s" if task.speed else "", style="progress.data.speed")
+
+
+def _progress(quiet: bool, label: str) -> tuple[Any, Any]:
+    """A progress bar on standard error (games, games/s, elapsed, ETA) and its update function."""
+    if quiet:
+        return None, None
+    # No refresh thread (auto_refresh off): the pool's processes may then be forked safely.
+    bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), _Speed(), TimeElapsedColumn(),
+                   TextColumn("ETA"), TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                   auto_refresh=False)
+    task = bar.add_task(label, total=None)
+    shown = [0.0]
+
+    def update(done: int, total: int) -> None:
+        now = time.monotonic()
+        bar.update(task, completed=done, total=total)
+        if now - shown[0] >= 0.1 or done == total:
+            shown[0] = now
+            bar.refresh()
+    return bar, update
+
+
+def _run_study(kind: str, study: Any, arms: list[RuleSet], players: int | None, agents: list[str] | None,
+               csv_path: Path | None, quiet: bool) -> Any:
+    """Run a study with the progress bar and the CSV file; refuse what cannot be done."""
+    with ExitStack() as stack:
+        wrap = None
+        sink = None
+        if csv_path is not None:
+            try:
+                handle = stack.enter_context(open(csv_path, "w", encoding="utf-8", newline=""))
+            except OSError as error:
+                raise _fail(f"cannot write '{csv_path}': {error.strerror or error}") from None
+            rules = load_rules(arms[0].path)
+            count = players or (len(agents) if agents else min(max(4, rules.min_players), rules.max_players))
+            sink = RowSink(handle, columns(count, rules.winner.score, tuple(rules.winner.report)))
+            labels = ("A", "B") if kind == "compare" else (arms[0].label,)
+            wrap = lambda make: functools.partial(WithRows, make, sink, labels, tuple(rules.winner.report))  # noqa: E731
+        bar, update = _progress(quiet, "games" if kind == "simulate" else "pairs")
+        if bar is not None:
+            stack.enter_context(bar)
+        try:
+            result = study(wrap=wrap, progress=update)
+        except AmunreError as error:
+            raise _fail(str(error)) from None
+        if sink is not None:
+            sink.close()
+    return result
+
+
+def _outputs(report: dict[str, Any], json_path: Path | None, plot_path: Path | None, draw: Any) -> None:
+    if json_path is not None and str(json_path) != "-":
+        try:
+            json_path.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        except OSError as error:
+            raise _fail(f"cannot write '{json_path}': {error.strerror or error}") from None
+    if plot_path is not None:
+        try:
+            draw(report, plot_path)
+        except ImportError:
+            raise _fail("--plot needs matplotlib: pip install 'amunre[plot]'") from None
+        except OSError as error:
+            raise _fail(f"cannot write '{plot_path}': {error.strerror or error}") from None
+
+
+def _finish(report: dict[str, Any], side: dict[str, Any], json_path: Path | None, printer: Any) -> None:
+    console = Console(highlight=False, soft_wrap=False)
+    if not console.is_terminal:                   # a file or a pipe: wide enough for the tables
+        console = Console(highlight=False, soft_wrap=False, width=120)
+    if json_path is not None and str(json_path) == "-":
+        sys.stdout.write(json.dumps(report) + "\n")
+    else:
+        printer(console, report)
+        run = report["run"]
+        console.print(f"[dim]{side['games']['played']:,} games in {run['seconds']:.1f} s "
+                      f"({run['games_per_second'] or 0:.1f} games/s) on {run['jobs']} "
+                      f"{'Ray CPUs' if run['backend'] == 'ray' else 'processes' if run['jobs'] > 1 else 'process'}[/]")
+    if side["games"]["interrupted"]:
+        raise typer.Exit(130)
+    if side["games"]["failed"]:
+        raise typer.Exit(1)
+
+
+def _seed(seed: int | None, quiet: bool) -> int:
+    if seed is not None:
+        return seed
+    seed = secrets.randbelow(10 ** 6)
+    print(f"seed {seed} (run it again with --seed {seed})", file=sys.stderr)
+    return seed
+
+
+# ---- the commands --------------------------------------------------------------------------------
+
+def simulate_command(
+    rules_path: Annotated[str, typer.Argument(metavar="RULES", help="A rules file, or a shipped rules file's name.",
+                                              show_default=False)],
+    games: Games = 1000, players: Players = None, agents: Agents = None, seed: Seed = None, jobs: Jobs = None,
+    option: Option = None, start: Start = None, json_path: Json = None, csv_path: Csv = None,
+    plot_path: Plot = None, backend: Backend = "local", address: Address = None, quiet: Quiet = False,
+) -> None:
+    """Play many games between bots and report what the rules do: win rates by seat with
+    intervals, scores, points by source, balance, drama, what was played and what never was."""
+    names = _agents(agents, players)
+    _check_backend(backend, address)
+    ruleset = _ruleset(rules_path, option or [], start or [], "")
+    seed = _seed(seed, quiet)
+    study = functools.partial(simulate, ruleset, games, agents=names, players=players, seed=seed, jobs=jobs,
+                              backend=backend, address=address)
+    result = _run_study("simulate", study, [ruleset], players, names, csv_path, quiet)
+    from ..interpreter.simulate.plot import draw_simulation
+    _outputs(result.report, json_path, plot_path, draw_simulation)
+    _finish(result.report, result.report, json_path, print_simulation)
+
+
+def compare_command(
+    first: Annotated[str, typer.Argument(metavar="A", help="A rules file, or a shipped rules file's name.",
+                                         show_default=False)],
+    second: Annotated[Optional[str], typer.Argument(
+        metavar="[B]", help="Another one (default: A again, to compare option settings).", show_default=False)] = None,
+    games: Games = 1000, players: Players = None, agents: Agents = None, seed: Seed = None, jobs: Jobs = None,
+    option: Option = None,
+    option_a: Annotated[Optional[list[str]], typer.Option(
+        "--option-a", metavar="NAME=VALUE", help="An option set for A only (repeatable).", show_default=False)] = None,
+    option_b: Annotated[Optional[list[str]], typer.Option(
+        "--option-b", metavar="NAME=VALUE", help="An option set for B only (repeatable).", show_default=False)] = None,
+    start_a: Annotated[Optional[list[str]], typer.Option(
+        "--start-a", metavar="RESOURCE=N,N,...", help="Starting amounts by seat for A only.", show_default=False)] = None,
+    start_b: Annotated[Optional[list[str]], typer.Option(
+        "--start-b", metavar="RESOURCE=N,N,...", help="Starting amounts by seat for B only.", show_default=False)] = None,
+    json_path: Json = None, csv_path: Csv = None, plot_path: Plot = None, backend: Backend = "local",
+    address: Address = None, quiet: Quiet = False,
+    everything: Annotated[bool, typer.Option("--all", help="List every row on cards and picks, not only "
+                                             "the significant ones.")] = False,
+) -> None:
+    """Play the same seeds under two rule sets (two files, or one file with other options) and
+    show, statistic by statistic, A, B, the difference with its interval and its significance."""
+    names = _agents(agents, players)
+    _check_backend(backend, address)
+    a = _ruleset(first, (option or []) + (option_a or []), start_a or [], "-a")
+    b = _ruleset(second or first, (option or []) + (option_b or []), start_b or [], "-b")
+    seed = _seed(seed, quiet)
+    study = functools.partial(compare, a, b, games, agents=names, players=players, seed=seed, jobs=jobs,
+                              backend=backend, address=address)
+    result = _run_study("compare", study, [a, b], players, names, csv_path, quiet)
+    from ..interpreter.simulate.plot import draw_comparison
+    _outputs(result.report, json_path, plot_path, draw_comparison)
+    _finish(result.report, result.report["a"], json_path, functools.partial(print_comparison, everything=everything))
+
+
+def _check_backend(backend: str, address: str | None) -> None:
+    if backend not in BACKENDS:
+        raise typer.BadParameter(f"'{backend}' is not one of {', '.join(BACKENDS)}", param_hint="'--backend'")
+    if address is not None and backend != "ray":
+        raise typer.BadParameter("--address is for --backend ray", param_hint="'--address'")

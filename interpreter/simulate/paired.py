@@ -1,0 +1,90 @@
+"""The running totals of a paired comparison: each game played under rule set A and under B
+with the same seed (the same deal, draws and bots' dice wherever both files allow), so each
+statistic is compared game by game, not pool against pool.
+
+Besides each side's own `Tally`, it keeps per statistic the sum and sum of squares of the
+per-game differences (B - A) and their histogram (differences of small integers: bounded), for
+yes/no outcomes (a seat won) the counts of the 2x2 table of pairs, and the pairs counted by
+both sides' outcomes, which the paired bootstrap resamples.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .playing import GameRecord
+from .tally import Tally, outcome
+
+
+class PairedTally:
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.a = Tally(players)
+        self.b = Tally(players)
+        self.pairs = 0                                     # games both sides finished
+        self.numeric: dict[tuple, list[Any]] = {}          # statistic -> [sum, sum of squares, Counter of d]
+        self.binary: dict[tuple, list[int]] = {}           # statistic -> [both, only A, only B]
+        self.outcomes: Counter = Counter()                 # (A's outcome, B's outcome) -> pairs
+
+    def add_game(self, records: tuple[GameRecord, GameRecord]) -> None:
+        a, b = records
+        self.a.add(a)
+        self.b.add(b)
+        if a.error is not None or b.error is not None:
+            return
+        self.pairs += 1
+        self.outcomes[outcome(a), outcome(b)] += 1
+        n = self.players
+        for seat in range(n):
+            self._numeric(("score", seat), b.scores[seat] - a.scores[seat])
+            self._binary(("win", seat), seat in a.winners, seat in b.winners)
+        self._binary(("start_win",), a.start_seat in a.winners, b.start_seat in b.winners)
+        self._binary(("top_shared",), a.top_shared, b.top_shared)
+        self._numeric(("length",), b.length - a.length)
+        self._numeric(("margin",), b.margin() - a.margin())
+        for name in a.reported:
+            self._numeric(("reported", name), sum(b.reported.get(name, ())) - sum(a.reported[name]))
+        for source in set().union(*a.points, *b.points):
+            self._numeric(("points", source), sum(p.get(source, 0) for p in b.points)
+                          - sum(p.get(source, 0) for p in a.points))
+        for key in set(a.cards) | set(b.cards):
+            self._numeric(("card",) + key, b.cards.get(key, 0) - a.cards.get(key, 0))
+        for key in set(a.picks) | set(b.picks):
+            self._numeric(("pick",) + key, b.picks.get(key, 0) - a.picks.get(key, 0))
+
+    def _numeric(self, key: tuple, difference: int) -> None:
+        if difference:                    # a pair with no difference adds nothing but its count
+            entry = self.numeric.get(key)
+            if entry is None:
+                entry = self.numeric[key] = [0, 0, Counter()]
+            entry[0] += difference
+            entry[1] += difference * difference
+            entry[2][difference] += 1
+
+    def _binary(self, key: tuple, in_a: bool, in_b: bool) -> None:
+        if in_a or in_b:
+            entry = self.binary.get(key)
+            if entry is None:
+                entry = self.binary[key] = [0, 0, 0]
+            entry[0 if in_a and in_b else 1 if in_a else 2] += 1
+
+    def merge(self, other: PairedTally) -> PairedTally:
+        self.a.merge(other.a)
+        self.b.merge(other.b)
+        self.pairs += other.pairs
+        self.outcomes.update(other.outcomes)
+        for key, (total, squares, histogram) in other.numeric.items():
+            entry = self.numeric.setdefault(key, [0, 0, Counter()])
+            entry[0] += total
+            entry[1] += squares
+            entry[2].update(histogram)
+        for key, counts in other.binary.items():
+            entry = self.binary.setdefault(key, [0, 0, 0])
+            for i in range(3):
+                entry[i] += counts[i]
+        return self
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, PairedTally) and vars(self) == vars(other)
+

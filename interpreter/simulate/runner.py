@@ -1,0 +1,228 @@
+"""Running a batch of games: in this process, on a pool of worker processes, or on Ray, with the
+same result for the same seed whichever is used.
+
+The games are handed out as ranges of game indices, sized as the run goes so that each takes
+about half a second (a steady progress bar, little traffic), and each range comes back folded
+into a total that merges exactly: how the games were split changes nothing. A worker builds the
+rules once (or inherits them, when the pool forks) and plays range after range. Ctrl-C stops the run: what finished is kept and
+returned, marked as interrupted (on a pool, ranges still running are dropped).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import queue
+import signal
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
+
+from .batch import Batch, Fold, Worker
+
+TARGET_SECONDS = 0.5          # the work in one range, once the pace is known
+MAX_RANGE = 1000
+BACKENDS = ("local", "ray")
+
+Progress = Callable[[int, int], None]     # (games done, games in all)
+
+
+@dataclass
+class Outcome:
+    fold: Any                 # the caller's total of every finished game
+    done: int                 # games finished and folded in
+    interrupted: bool
+    seconds: float
+    jobs: int
+    backend: str
+
+
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:                        # not on Linux
+        return os.cpu_count() or 1
+
+
+def run(batch: Batch, make_fold: Callable[[], Fold], jobs: int | None = None, backend: str = "local",
+        address: str | None = None, progress: Progress | None = None) -> Outcome:
+    """Play every game of the batch and fold them; `jobs` processes (default: every core), on
+    this machine or (backend "ray") as Ray tasks, on a local Ray or the cluster at `address`."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend '{backend}'; choose from {', '.join(BACKENDS)}")
+    report = progress or (lambda done, total: None)
+    started = time.perf_counter()
+    with Interrupts() as guard:
+        if backend == "ray":
+            from .ray_backend import run_on_ray
+            fold, done, interrupted, used = run_on_ray(batch, make_fold, jobs, address, report, guard)
+        else:
+            used = max(1, min(jobs or available_cores(), batch.games))
+            if used == 1:
+                fold, done, interrupted = _inline(batch, make_fold, report, guard)
+            else:
+                fold, done, interrupted = _pool(batch, make_fold, used, report, guard)
+    return Outcome(fold, done, interrupted, time.perf_counter() - started, used, backend)
+
+
+def _inline(batch: Batch, make_fold: Callable[[], Fold], report: Progress, guard: Interrupts) -> tuple[Any, int, bool]:
+    worker = Worker(batch, make_fold)
+    fold = make_fold()
+    done = 0
+    try:
+        for index in range(batch.games):
+            records = worker.play(index)
+            with guard.held():
+                fold.add_game(records)
+                done += 1
+            report(done, batch.games)
+    except KeyboardInterrupt:
+        return fold, done, True
+    return fold, done, False
+
+
+class Ranges:
+    """Hands out ranges of game indices, each sized to about TARGET_SECONDS at the pace seen so
+    far, and never more than a fair share of what is left (so the last ones end together)."""
+
+    def __init__(self, games: int, workers: int) -> None:
+        self.games, self.workers = games, workers
+        self.next = 0
+        self.pace = 0.0                           # games per second per worker, once measured
+
+    def take(self) -> tuple[int, int] | None:
+        left = self.games - self.next
+        if left <= 0:
+            return None
+        size = 1 if self.pace == 0 else int(self.pace * TARGET_SECONDS)
+        size = max(1, min(size, MAX_RANGE, math.ceil(left / (2 * self.workers))))
+        start = self.next
+        self.next += size
+        return start, self.next
+
+    def measured(self, games: int, seconds: float) -> None:
+        if seconds > 0:
+            pace = games / seconds
+            self.pace = pace if self.pace == 0 else 0.7 * self.pace + 0.3 * pace
+
+
+# ---- a pool of worker processes -------------------------------------------------------------------
+
+_POOL_WORKER: Worker | None = None
+
+
+def _start_worker(batch: Batch, make_fold: Callable[[], Fold]) -> None:
+    """A pool process: Ctrl-C is the parent's business; the rules are built now, once."""
+    global _POOL_WORKER
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _POOL_WORKER = Worker(batch, make_fold)
+
+
+def _play_range(start: int, stop: int) -> tuple[Any, int, float]:
+    assert _POOL_WORKER is not None
+    began = time.perf_counter()
+    fold = _POOL_WORKER.play_range(start, stop)
+    return fold, stop - start, time.perf_counter() - began
+
+
+def _pool(batch: Batch, make_fold: Callable[[], Fold], jobs: int, report: Progress,
+          guard: Interrupts) -> tuple[Any, int, bool]:
+    # Forking is the fast start (the children inherit the imported engine and the built rules),
+    # but unsafe in a process that runs other threads: then each child starts afresh.
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        context = multiprocessing.get_context("fork")
+        Worker(batch, make_fold)                  # built here, once, for every child
+    else:
+        context = multiprocessing.get_context("spawn")
+    results: queue.SimpleQueue = queue.SimpleQueue()
+    gather = Gather(batch, make_fold, jobs, report, guard)
+    pool = context.Pool(jobs, initializer=_start_worker, initargs=(batch, make_fold))
+    try:
+        running = 0
+        while True:
+            while running < 2 * jobs:
+                taken = gather.ranges.take()
+                if taken is None:
+                    break
+                pool.apply_async(_play_range, taken, callback=results.put, error_callback=results.put)
+                running += 1
+            if running == 0:
+                break
+            try:
+                item = results.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            running -= 1
+            if isinstance(item, BaseException):
+                raise item
+            gather.received(*item)
+    except KeyboardInterrupt:
+        gather.interrupted = True
+    finally:
+        pool.terminate()
+        pool.join()
+    return gather.fold, gather.done, gather.interrupted
+
+
+class Gather:
+    """The total of a run as its ranges come back from workers, and what to hand out next."""
+
+    def __init__(self, batch: Batch, make_fold: Callable[[], Fold], workers: int, report: Progress,
+                 guard: Interrupts) -> None:
+        self.fold, self.done, self.interrupted = make_fold(), 0, False
+        self.ranges = Ranges(batch.games, workers)
+        self.total, self.report, self.guard = batch.games, report, guard
+
+    def received(self, part: Any, games: int, seconds: float) -> None:
+        self.ranges.measured(games, seconds)
+        with self.guard.held():
+            self.fold.merge(part)
+            self.done += games
+        self.report(self.done, self.total)
+
+
+# ---- Ctrl-C between games, never inside a merge ------------------------------------------------------
+
+class Interrupts:
+    """While a run lasts, Ctrl-C raises KeyboardInterrupt as usual, except inside `held()` (a
+    total being updated), where it waits for the update to finish: an interrupted run's totals
+    are always whole games."""
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.pending = False
+        self.previous: Any = None
+
+    def __enter__(self) -> Interrupts:
+        try:
+            current = signal.getsignal(signal.SIGINT)
+            if current is signal.default_int_handler:
+                self.previous = signal.signal(signal.SIGINT, self._handler)
+        except ValueError:                        # not the main thread: leave signals alone
+            self.previous = None
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+    def _handler(self, signum: int, frame: Any) -> None:
+        if self.holding:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
