@@ -58,6 +58,9 @@ Address = Annotated[Optional[str], typer.Option(
     "--address", help="With --backend ray: the address of a running Ray cluster (e.g. ray://host:10001 or "
     "auto). Default: start a local Ray for this run.", show_default=False)]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+Causes = Annotated[bool, typer.Option(
+    "--causes", help="Also count every change (of a resource, token, owner...) by the rule that caused it, "
+    "from the engine's change events: how often each effect fired. About 12% slower.")]
 Option = Annotated[Optional[list[str]], typer.Option(
     "--option", "-o", metavar="NAME=VALUE", help="Set one of the rules' options (repeatable).", show_default=False)]
 Start = Annotated[Optional[list[str]], typer.Option(
@@ -216,6 +219,7 @@ def simulate_command(
     games: Games = 1000, players: Players = None, agents: Agents = None, seed: Seed = None, jobs: Jobs = None,
     option: Option = None, start: Start = None, json_path: Json = None, csv_path: Csv = None,
     plot_path: Plot = None, backend: Backend = "local", address: Address = None, quiet: Quiet = False,
+    causes: Causes = False,
 ) -> None:
     """Play many games between bots and report what the rules do: win rates by seat with
     intervals, scores, points by source, balance, drama, what was played and what never was."""
@@ -224,7 +228,7 @@ def simulate_command(
     ruleset = _ruleset(rules_path, option or [], start or [], "")
     seed = _seed(seed, quiet)
     study = functools.partial(simulate, ruleset, games, agents=names, players=players, seed=seed, jobs=jobs,
-                              backend=backend, address=address)
+                              backend=backend, address=address, causes=causes)
     result = _run_study("simulate", study, [ruleset], players, names, csv_path, quiet)
     from ..interpreter.simulate.plot import draw_simulation
     _outputs(result.report, json_path, plot_path, draw_simulation)
@@ -247,7 +251,7 @@ def compare_command(
     start_b: Annotated[Optional[list[str]], typer.Option(
         "--start-b", metavar="RESOURCE=N,N,...", help="Starting amounts by seat for B only.", show_default=False)] = None,
     json_path: Json = None, csv_path: Csv = None, plot_path: Plot = None, backend: Backend = "local",
-    address: Address = None, quiet: Quiet = False,
+    address: Address = None, quiet: Quiet = False, causes: Causes = False,
     everything: Annotated[bool, typer.Option("--all", help="List every row on cards and picks, not only "
                                              "the significant ones.")] = False,
 ) -> None:
@@ -259,7 +263,7 @@ def compare_command(
     b = _ruleset(second or first, (option or []) + (option_b or []), start_b or [], "-b")
     seed = _seed(seed, quiet)
     study = functools.partial(compare, a, b, games, agents=names, players=players, seed=seed, jobs=jobs,
-                              backend=backend, address=address)
+                              backend=backend, address=address, causes=causes)
     result = _run_study("compare", study, [a, b], players, names, csv_path, quiet)
     from ..interpreter.simulate.plot import draw_comparison
     _outputs(result.report, json_path, plot_path, draw_comparison)

@@ -68,6 +68,7 @@ def print_simulation(console: Console, report: dict[str, Any]) -> None:
     _sources(console, report)
     _cards(console, report)
     _picks(console, report)
+    _causes(console, report)
     _never(console, report)
     if note:
         console.print(note)
@@ -175,6 +176,18 @@ def _picks(console: Console, report: dict[str, Any]) -> None:
         table.add_column(column, justify="left" if column in ("phase", "picked") else "right")
     for row in report["picks"]:
         table.add_row(esc(row["phase"]), esc(row["label"]), f"{row['times']:,}", pct(row["share"]))
+    console.print(table)
+
+
+def _causes(console: Console, report: dict[str, Any]) -> None:
+    if not report["causes"]:
+        return
+    table = Table(title="Changes by the rule that caused them (--causes)", title_justify="left")
+    for column in ("kind", "rule", "changes per game", "games"):
+        table.add_column(column, justify="left" if column in ("kind", "rule") else "right")
+    played = report["games"]["played"]
+    for row in sorted(report["causes"], key=lambda r: (r["kind"], -r["times"])):
+        table.add_row(esc(row["kind"]), esc(row["id"]), num(row["per_game"]), pct(row["games"] / played))
     console.print(table)
 
 

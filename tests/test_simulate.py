@@ -237,6 +237,17 @@ def test_a_report_of_the_shipped_rules_is_whole(one_process: dict) -> None:
     assert {row["action"] for row in report["cards"]} >= {"play", "sell"}
     assert report["points"] and report["sources"]
     assert sum(t["wins"] for t in report["turn_order"]) == sum(s["wins"] for s in report["seats"])
+    assert report["causes"] == []                                      # counted only on request
+
+
+def test_changes_are_counted_by_cause_on_request(one_process: dict) -> None:
+    counted = simulate(RULES, 40, agents=RANDOM4, seed=3, jobs=1, causes=True).report
+    causes = {(row["kind"], row["id"]): row for row in counted["causes"]}
+    # every award that gave points is a 'score' cause, once per seat it gave to
+    points = {row["source"] for row in one_process["points"]}
+    assert {id_ for kind, id_ in causes if kind == "score"} <= points
+    assert causes["start", "hand"]["times"] == 40 * 4 * 2          # each seat starts with two cards
+    assert without_run({**counted, "causes": []}) == without_run(one_process)   # the same games
 
 
 # ---- compare -----------------------------------------------------------------------------------------

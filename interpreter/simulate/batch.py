@@ -58,6 +58,7 @@ class Batch:
     seating: Any                      # a Seating
     seed: int
     games: int
+    causes: bool = False              # count the engine's change events by cause (slower)
     key: str = field(default="", compare=False)   # names the rules (merged data) a worker builds
 
     def __post_init__(self) -> None:
@@ -85,7 +86,7 @@ class Worker:
         batch = self.batch
         seed = game_seed(batch.seed, index)
         agents = tuple(batch.seating.agents(index))
-        return tuple(play_game(rules, arm, batch.players, agents, index, seed)
+        return tuple(play_game(rules, arm, batch.players, agents, index, seed, batch.causes)
                      for rules, arm in zip(self.rules, batch.arms))
 
     def play_range(self, start: int, stop: int) -> Fold:
