@@ -30,32 +30,32 @@ from .simulate_render import print_comparison, print_simulation
 
 # ---- shared options ------------------------------------------------------------------------------
 
-Games = Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games (for compare: of pairs).")]
+Games = Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Number of games (for compare: of pairs).")]
 Players = Annotated[Optional[int], typer.Option(
-    "--players", "-p", help="Number of players. Default: the number of --agents, else 4.", show_default=False)]
+    "--players", "-p", metavar="N", help="Number of players. Default: the number of --agents, else 4.", show_default=False)]
 Agents = Annotated[Optional[str], typer.Option(
-    "--agents", "-a", help="Comma-separated agent per seat (bots only: "
+    "--agents", "-a", metavar="LIST", help="Comma-separated agent per seat (bots only: "
     + ", ".join(n for n in runner.AGENT_NAMES if n != "human") + "). Default: greedy in every seat.",
     show_default=False)]
 Seed = Annotated[Optional[int], typer.Option(
-    "--seed", "-s", help="Base seed: game i is played with a seed made from it and i, so the same seed gives "
+    "--seed", "-s", metavar="N", help="Base seed: game i is played with a seed made from it and i, so the same seed gives "
     "the same report whatever --jobs or --backend. Default: a fresh seed, printed.", show_default=False)]
 Jobs = Annotated[Optional[int], typer.Option(
-    "--jobs", "-j", min=1, help="Worker processes (with --backend ray: Ray CPUs to start). Default: every core.",
+    "--jobs", "-j", min=1, metavar="N", help="Worker processes (with --backend ray: Ray CPUs to start). Default: every core.",
     show_default=False)]
 Json = Annotated[Optional[Path], typer.Option(
-    "--json", help="Write the report as JSON to this file ('-': to standard output, instead of the tables).",
+    "--json", metavar="FILE", help="Write the report as JSON to this file ('-': to standard output, instead of the tables).",
     dir_okay=False, show_default=False)]
 Csv = Annotated[Optional[Path], typer.Option(
-    "--csv", help="Write one row per game (seed, scores, winners...) to this CSV file.", dir_okay=False,
+    "--csv", metavar="FILE", help="Write one row per game (seed, scores, winners...) to this CSV file.", dir_okay=False,
     show_default=False)]
 Plot = Annotated[Optional[Path], typer.Option(
-    "--plot", help="Draw the score distributions and points by source to this PNG file "
+    "--plot", metavar="FILE.png", help="Draw the score distributions and points by source to this PNG file "
     "(needs matplotlib: pip install 'amunre[plot]').", dir_okay=False, show_default=False)]
 Backend = Annotated[str, typer.Option(
-    "--backend", help=f"Where games run: {' or '.join(BACKENDS)} (needs pip install 'amunre[ray]').")]
+    "--backend", metavar="local|ray", help=f"Where games run: {' or '.join(BACKENDS)} (needs pip install 'amunre[ray]').")]
 Address = Annotated[Optional[str], typer.Option(
-    "--address", help="With --backend ray: the address of a running Ray cluster (e.g. ray://host:10001 or "
+    "--address", metavar="ADDRESS", help="With --backend ray: the address of a running Ray cluster (e.g. ray://host:10001 or "
     "auto). Default: start a local Ray for this run.", show_default=False)]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 Causes = Annotated[bool, typer.Option(
@@ -239,7 +239,7 @@ def compare_command(
     first: Annotated[str, typer.Argument(metavar="A", help="A rules file, or a shipped rules file's name.",
                                          show_default=False)],
     second: Annotated[Optional[str], typer.Argument(
-        metavar="[B]", help="Another one (default: A again, to compare option settings).", show_default=False)] = None,
+        metavar="B", help="Another one (default: A again, to compare option settings).", show_default=False)] = None,
     games: Games = 1000, players: Players = None, agents: Agents = None, seed: Seed = None, jobs: Jobs = None,
     option: Option = None,
     option_a: Annotated[Optional[list[str]], typer.Option(
