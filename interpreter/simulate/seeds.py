@@ -8,8 +8,6 @@ their seat (`agent_seed`, what `amunre run` uses too).
 
 from __future__ import annotations
 
-from ..rng import next_state
-
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -17,8 +15,10 @@ _GOLDEN = 0x9E3779B97F4A7C15
 def game_seed(base: int, index: int) -> int:
     """The seed of game `index` of a run with base seed `base`: a splitmix64 mix of both, so
     neighbouring base seeds share no games."""
-    _, mixed = next_state(((base & _MASK) * _GOLDEN + index) & _MASK)
-    return mixed >> 16
+    z = ((base & _MASK) * _GOLDEN + index + _GOLDEN) & _MASK      # one splitmix64 step
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) >> 16
 
 
 def agent_seed(seed: int, seat: int) -> int:
