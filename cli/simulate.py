@@ -64,8 +64,8 @@ Causes = Annotated[bool, typer.Option(
 Option = Annotated[Optional[list[str]], typer.Option(
     "--option", "-o", metavar="NAME=VALUE", help="Set one of the rules' options (repeatable).", show_default=False)]
 Start = Annotated[Optional[list[str]], typer.Option(
-    "--start", metavar="RESOURCE=N,N,...", help="Starting amounts by seat: seat 1 gets the first number, "
-    "seat 2 the next... (repeatable; e.g. a handicap).", show_default=False)]
+    "--start", metavar="RESOURCE=N,N,...", help="Starting amounts by seat: seat 0 gets the first number, "
+    "seat 1 the next... (repeatable; e.g. a handicap).", show_default=False)]
 
 
 def _fail(message: str, code: int = 1) -> typer.Exit:

@@ -10,7 +10,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ..interpreter.simulate.plot import shown_statistic, start_text
+from ..interpreter.simulate.plot import start_text
 from .render import esc, seat_label
 
 
@@ -257,7 +257,7 @@ def _comparison_table(console: Console, title: str, rows: list[dict[str, Any]]) 
         fmt = (lambda v: pct(v)) if rate else (lambda v: num(v, 3))
         diff = "-" if row["difference"] is None else (f"{100 * row['difference']:+.1f} pts" if rate
                                                        else f"{row['difference']:+.3f}")
-        table.add_row(esc(shown_statistic(row["statistic"])), fmt(row["a"]), fmt(row["b"]), diff,
+        table.add_row(esc(row["statistic"]), fmt(row["a"]), fmt(row["b"]), diff,
                       span(row["interval"], (lambda v: f"{100 * v:+.1f}") if rate else (lambda v: f"{v:+.3f}")),
                       _p(row["p"]), row["test"].replace("_", " "), "*" if row["significant"] else "")
     console.print(table)

@@ -32,13 +32,13 @@ def _title(report: dict[str, Any]) -> str:
 
 
 def start_text(start: dict[str, list[int]]) -> list[str]:
-    """Per-seat starting amounts as words: 'cash at start: seat 1 40, seat 2 25'."""
-    return [f"{name} at start: " + ", ".join(f"seat {seat + 1} {value}" for seat, value in enumerate(values))
+    """Per-seat starting amounts as words: 'cash at start: seat 0 40, seat 1 25' (seats from 0, as everywhere)."""
+    return [f"{name} at start: " + ", ".join(f"seat {seat} {value}" for seat, value in enumerate(values))
             for name, values in start.items()]
 
 
 def _seat(seat: int) -> str:
-    return f"Seat {seat + 1}"
+    return f"Seat {seat}"
 
 
 def draw_simulation(report: dict[str, Any], path: str | Path) -> None:
@@ -198,7 +198,7 @@ def _differences(axes: Any, report: dict[str, Any], score: str) -> None:
     for row in rows:
         rate = row["test"] == "mcnemar"
         scale = 100 if rate else 1
-        names.append(shown_statistic(row["statistic"]) + (" (pts)" if rate else f" ({score})"))
+        names.append(row["statistic"] + (" (pts)" if rate else f" ({score})"))
         centres.append(scale * row["difference"])
         lows.append(scale * (row["difference"] - row["interval"][0]))
         highs.append(scale * (row["interval"][1] - row["difference"]))
@@ -211,15 +211,6 @@ def _differences(axes: Any, report: dict[str, Any], score: str) -> None:
     axes.invert_yaxis()
     axes.set_title("B - A with 95% intervals (red: significant)", fontsize=13)
     axes.grid(axis="x", alpha=0.3)
-
-
-def shown_statistic(name: str) -> str:
-    """A comparison row's name as people read it: seats numbered from 1 (the JSON counts from 0)."""
-    if name.startswith("seat "):
-        number, _, rest = name[5:].partition(" ")
-        if number.isdigit():
-            return f"Seat {int(number) + 1} {rest}"
-    return name
 
 
 def _ordinal(n: int) -> str:
