@@ -70,22 +70,31 @@ def selling_would_pay(game: Any, mech: Any, seat: int, can: int) -> bool:
     """Whether the seat, which can do `can` things in the running phase, could do more had it
     sold every card it may sell: cards sell "at any time", so a seat short of what they sell
     for is asked, not skipped."""
-    rules = game.rules
-    gains: dict[str, int] = {}
-    for card in game.state.hands[seat]:
-        sale = rules.sales_to_afford.get(card)
-        if sale is not None:
-            gains[sale[0]] = gains.get(sale[0], 0) + sale[1]
+    hand = tuple(game.state.hands[seat])
+    gains = game.sale_gains.get(hand)
+    if gains is None:
+        gains = game.sale_gains[hand] = _sale_gains(game.rules, hand)
     if not gains:
         return False
     purse = game.state.resources[seat]
     before = {name: purse[name] for name in gains}
     for name, gain in gains.items():
-        purse[name] = min(purse[name] + gain, rules.resource_max.get(name, MAX_AMOUNT))
+        purse[name] = min(purse[name] + gain, game.rules.resource_max.get(name, MAX_AMOUNT))
     try:
         return len(mech.legal(game, seat)) > can
     finally:
         purse.update(before)
+
+
+def _sale_gains(rules: Any, hand: tuple[str, ...]) -> dict[str, int]:
+    """What selling every card of the hand that sells to afford would bring, by resource:
+    asked at many decisions, worked out once per hand (game.sale_gains, as game.sells)."""
+    gains: dict[str, int] = {}
+    for card in hand:
+        sale = rules.sales_to_afford.get(card)
+        if sale is not None:
+            gains[sale[0]] = gains.get(sale[0], 0) + sale[1]
+    return gains
 
 
 def sell(game: Any, seat: int, card_id: str) -> None:

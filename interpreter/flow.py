@@ -87,4 +87,5 @@ def end_step(game: Any) -> None:
     if state.step >= len(rules.schedule):
         state.over = True
         state.to_move = None
-        game.event({"event": "game_over", **game.result()})
+        if game.log is not None:
+            game.event({"event": "game_over", **game.result()})

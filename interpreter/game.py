@@ -37,6 +37,7 @@ class Game:
         self.log: list[dict[str, Any]] | None = [] if events else None     # readable events, if kept
         self.owned: tuple | None = None               # (owners, places per seat): material.owned_places
         self.sells: dict[tuple[str, ...], list[int]] = {}   # hand -> the ids of selling from it
+        self.sale_gains: dict[tuple[str, ...], dict[str, int]] = {}   # hand -> what selling it pays (cards.py)
         self._step_seen, self._decisions = -1, 0            # decisions taken in the step now running
         self._legal: list[int] | None = None
         # Where random draws come from: None, the seeded generator in the state; else a function

@@ -28,13 +28,19 @@ def gain(game: Any, seat: int, resource: str, amount: int, cause: Cause, other: 
     state = game.state
     have = state.resources[seat][resource]
     most = game.rules.resource_max.get(resource)
-    new = max(have + amount, 0) if most is None else min(max(have + amount, 0), most)
+    new = have + amount                 # kept within 0 and the max by comparisons: gain is hot
+    if new < 0:
+        new = 0
+    elif most is not None and new > most:
+        new = most
     if new > MAX_AMOUNT:
         raise GameError(f"{cause.id}: seat {seat}'s {resource} would pass {MAX_AMOUNT:,}")
     change = new - have
     if change:
         state.resources[seat][resource] = new
-        sources = state.sources[seat].setdefault(resource, {})
+        sources = state.sources[seat].get(resource)
+        if sources is None:
+            sources = state.sources[seat][resource] = {}
         sources[cause.id] = sources.get(cause.id, 0) + change
         if game.log is not None:
             game.log.append({"event": "gain", "seat": seat, "resource": resource, "amount": change,

@@ -11,6 +11,7 @@ namespace as `k0`, `k1`..., and rules-file names and texts appear only as `repr(
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -63,22 +64,16 @@ def _column(row: Any, name: str) -> Any:
     return 0 if row is None else row.get(name, 0)
 
 
-def _least(values: list) -> Any:
-    return min(values, default=0)
-
-
-def _most(values: list) -> Any:
-    return max(values, default=0)
-
-
 _HELPERS = {"_AmunreError": AmunreError, "_RuleFailure": RuleFailure, "_CAUGHT": CAUGHT,
             "_div": _div, "_some": _some, "_column": _column, "_ABSENT": ABSENT, "_gain": material.gain,
             "_transfer": material.transfer, "_draw": material.draw, "_place": material.place_tokens,
             "_remove": material.remove_tokens, "_move": material.move_tokens, "_convert": material.convert,
             "_owner": material.set_owner, "_owned": material.owned_places, "_read": modifiers.read,
             "_write": modifiers.set_by_rule}
-_FOLDS = {"count": "len", "sum": "sum", "all": "all", "any": "any", "min": "_least", "max": "_most"}
-_HELPERS.update({"_least": _least, "_most": _most})
+# The built-in folds as the Python source before and after their collection (min and max of
+# nothing are 0): built-ins called in place, no helper call per fold.
+_FOLDS = {"count": ("len(", ")"), "sum": ("sum(", ")"), "all": ("all(", ")"), "any": ("any(", ")"),
+          "min": ("min(", ", default=0)"), "max": ("max(", ", default=0)")}
 
 
 class Compiler:
@@ -109,8 +104,14 @@ class Compiler:
     def function(self, body: list[str], name: str = "_rule") -> Callable[..., Any]:
         """Compile `def _rule(ctx, it=_ABSENT)` with the given body lines. A failure inside it
         is a GameError naming the rule (its handler costs nothing while nothing fails)."""
-        head = [f"def {name}(ctx, it=_ABSENT):", "  try:", "    state = ctx.state", "    env = ctx.env",
-                "    if it is _ABSENT:", "        it = ctx.it"]
+        text = "\n".join(body)
+        head = [f"def {name}(ctx, it=_ABSENT):", "  try:"]
+        if re.search(r"\bstate\b", text):         # only the locals the body reads: rules run often
+            head.append("    state = ctx.state")
+        if re.search(r"\benv\b", text):
+            head.append("    env = ctx.env")
+        if re.search(r"\bit\b", text):
+            head += ["    if it is _ABSENT:", "        it = ctx.it"]
         handlers = ["  except _AmunreError:", "    raise", "  except _RuleFailure as error:",
                     "    raise _failed(error) from None", "  except _CAUGHT as error:", "    raise _failed(error) from error"]
         source = "\n".join(head + ["    " + line for line in body] + handlers)
@@ -159,12 +160,12 @@ class Compiler:
         name = node.func.name
         if form == "scalar":
             return f"{self.ref(fn.scalar.apply)}(" + ", ".join(self.code(a, it) for a in node.args) + ")"
-        fold = _FOLDS.get(name) or self.ref(fn.aggregate.fold)
+        before, after = _FOLDS.get(name) or (self.ref(fn.aggregate.fold) + "(", ")")
         collection = self.code(node.args[0], it)
         if fn.aggregate.value is None:
-            return f"{fold}({collection})"
+            return f"{before}{collection}{after}"
         element = self.var()
-        return f"{fold}([{self.code(node.args[1], element)} for {element} in {collection}])"
+        return f"{before}[{self.code(node.args[1], element)} for {element} in {collection}]{after}"
 
     # ---- names -------------------------------------------------------------------------------------
     def _name(self, node: ast.Name, it: str) -> str:

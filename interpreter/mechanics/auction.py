@@ -150,12 +150,16 @@ class Auction(Mechanic):
         base, width = self.bid.base, len(self.spaces)
         affordable = bisect_right(self.spaces, purse)     # bid spaces are ascending
         best = _best(data["bids"])
+        blocking = self.block.name in state.mods          # read per seat only when some card set it
         ids: list[int] = []
         for slot, lot in enumerate(data["lots"]):
             if own is not None and own[0] == lot and not rebid:
                 continue
             top = best.get(lot)
-            first = 0 if top is None else top[0] + 1 + int(modifiers.read(state, self.block, top[1]))
+            if top is None:
+                first = 0
+            else:
+                first = top[0] + 1 + (int(modifiers.read(state, self.block, top[1])) if blocking else self.block.default)
             if first < affordable:
                 ids += range(base + slot * width + first, base + slot * width + affordable)
         return ids

@@ -45,22 +45,29 @@ class Income(ClosingTurns):
     def describe(self) -> str:
         return f"In turn order, each seat collects {self.resource} from each place it owns."
 
-    def place_income(self, game: Any, seat: int, place: int) -> int:
+    def place_income(self, game: Any, seat: int, place: int, ctx: Ctx | None = None) -> int:
+        """What one place yields; `ctx`, the seat's context, may serve all its places in turn."""
         if self.instead is not None:
             replaced = modifiers.read(game.state, self.instead, place)
             if replaced is not None and replaced >= 0:
                 return replaced
-        return self.amount.fn(Ctx(game, seat, {}, place))
+        if ctx is None:
+            ctx = Ctx(game, seat)
+        ctx.it = place
+        return self.amount.fn(ctx)
 
     def forecast(self, game: Any, seat: int) -> dict[str, int]:
-        total = sum(self.place_income(game, seat, p) for p in material.owned_places(game, seat))
+        ctx = Ctx(game, seat)
+        total = sum(self.place_income(game, seat, p, ctx) for p in material.owned_places(game, seat))
         return {self.resource: total}
 
     def finish(self, game: Any, seat: int) -> None:
         """Collect the income of every place the seat owns."""
-        detail = {game.rules.place_ids[p]: self.place_income(game, seat, p)
+        ctx = Ctx(game, seat)
+        detail = {game.rules.place_ids[p]: self.place_income(game, seat, p, ctx)
                   for p in material.owned_places(game, seat)}
         total = sum(detail.values())
         game.state.phase["idx"] += 1
-        game.event({"event": "income", "seat": seat, "total": total, "places": detail})
+        if game.log is not None:
+            game.event({"event": "income", "seat": seat, "total": total, "places": detail})
         material.gain(game, seat, self.resource, total, self.cause)
