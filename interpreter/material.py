@@ -108,14 +108,14 @@ def discard(game: Any, seat: int, card: str) -> None:
 def owned_places(game: Any, seat: int) -> list[int]:
     """The places the seat owns, in order (a shared list: do not change it). Worked out again
     only when the owners are not those it was worked out for."""
-    owners = tuple(game.state.owner)
+    owners = game.state.owner
     memo = game.owned
-    if memo is None or memo[0] != owners:
+    if memo is None or memo[0] != owners:              # compared with a copy: nothing is built per call
         lists: list[list[int]] = [[] for _ in range(game.state.players)]
         for place, owner in enumerate(owners):
             if owner >= 0:
                 lists[owner].append(place)
-        memo = game.owned = (owners, lists)
+        memo = game.owned = (list(owners), lists)
     return memo[1][seat]
 
 
