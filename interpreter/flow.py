@@ -66,7 +66,7 @@ def advance(game: Any) -> None:
             continue
         sells = game.sells.get(tuple(state.hands[seat]))    # selling ranks last (memo of cards.sell_ids)
         legal.extend(sells if sells is not None else cards.sell_ids(game, seat))
-        game.decide(seat, legal)
+        state.to_move, game._legal = seat, legal            # the step stops: the seat chooses among these
         return
     raise GameError(f"phase '{rules.schedule[state.step].phase}' ran {STEP_LIMIT} automatic steps "
                     "without asking anyone: the rules never let it end")

@@ -152,11 +152,6 @@ class Game:
             self.rules.step_mechanics[state.step].apply(self, seat, block, indices)
         flow.advance(self)
 
-    def decide(self, seat: int, legal: list[int]) -> None:
-        """The automatic step stops here: `seat` must choose among `legal` (sorted ids)."""
-        self.state.to_move = seat
-        self._legal = legal
-
     def _why_illegal(self, action: Any, ) -> str:
         if self.state.over:
             return "the game is over"

@@ -150,11 +150,11 @@ def _tokens_event(game: Any, place: int, token: str, amount: int, cause: Cause) 
 
 def place_tokens(game: Any, place: int, token: str, count: int, cause: Cause) -> int:
     """Put up to count tokens from the supply on the place (within its room); returns how many."""
-    count = min(count, supply_of(game, token), room(game, place, token))
-    if count <= 0:
-        return 0
     state = game.state
     kind = game.rules.token_supply[token]
+    count = min(count, state.supply[kind], room(game, place, token))
+    if count <= 0:
+        return 0
     if kind not in game.unlimited:
         state.supply[kind] -= count
     state.tokens[place][token] = state.tokens[place].get(token, 0) + count
