@@ -18,7 +18,7 @@ def allowed_ids(game: Any, seat: int, effect: Any, block: Block, cause: Any, env
     """The ids of `block` (an effect's actions) whose choices meet every requirement, in id order.
     The choices' fields may start at field `first` of the block, from the id `base`, with names
     already bound in `env` (a draft's card, say)."""
-    ctx = Ctx(game, seat, dict(env or {}), None, cause)
+    ctx = Ctx(game, seat, dict(env) if env else {}, None, cause)
     choices, requires = effect.choices, effect.requires
     start = block.base if base is None else base
     if not choices:                                  # requirements only (all read no choice)

@@ -17,13 +17,14 @@ from .context import Ctx
 from .errors import GameError
 from .limits import STEP_LIMIT
 NO_CARDS: frozenset[str] = frozenset()
+STEPS = range(STEP_LIMIT)          # made once: the loop below runs at every decision
 
 
 def advance(game: Any) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
     state, rules = game.state, game.rules
     mechanics, window_cards = rules.step_mechanics, rules.window_cards
-    for _ in range(STEP_LIMIT):
+    for _ in STEPS:
         if state.over:
             return
         mech = mechanics[state.step]

@@ -135,11 +135,13 @@ class Auction(Mechanic):
         data = game.state.phase
         if data["resolved"]:
             return None
-        order, n = data["order"], game.state.players
-        tops, turn = {seat for _, seat in _best(data["bids"]).values()}, data["turn"]
-        while order[turn % n] in tops:
+        order, n, bids, turn = data["order"], game.state.players, data["bids"], data["turn"]
+        best = _best(bids)
+        while True:                           # the next seat in turn without the best bid on its lot
+            seat = order[turn % n]
+            if bids[seat] is None or best[bids[seat][0]][1] != seat:
+                return seat
             turn += 1
-        return order[turn % n]
 
     def legal(self, game: Any, seat: int) -> list[int]:
         state = game.state

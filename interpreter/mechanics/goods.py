@@ -25,14 +25,15 @@ def available(game: Any, seat: int, good: Any) -> int:
     return min(room, supply)
 
 
-def place_targets(game: Any, seat: int, token: str) -> list[int]:
-    """The seat's places with room for one more of the token."""
+def place_targets(game: Any, seat: int, token: str, base: int) -> list[int]:
+    """The seat's places with room for one more of the token, as the action ids `base + place`
+    (both callers want ids: one list built, not two)."""
     capacity = game.rules.token_capacity.get(token)
     places = material.owned_places(game, seat)
     if capacity is None:
-        return list(places)
+        return [base + p for p in places]
     tokens = game.state.tokens
-    return [p for p in places
+    return [base + p for p in places
             if (capacity[p] if type(capacity) is tuple else capacity(game, p)) > tokens[p].get(token, 0)]
 
 

@@ -123,8 +123,8 @@ class Market(Mechanic):
     def legal(self, game: Any, seat: int) -> list[int]:
         data = game.state.phase
         if data["placing"]:
-            block = self.places[data["placing"][0]]
-            return [block.base + p for p in place_targets(game, seat, data["placing"][0])]
+            token = data["placing"][0]
+            return place_targets(game, seat, token, self.places[token].base)
         stage = data["stage"]
         if stage < len(self.goods):
             most = self.most(game, seat, stage)

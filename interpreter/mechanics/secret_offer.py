@@ -244,7 +244,7 @@ class SecretOffer(Mechanic):
                 if material.cards_available(game, good.draw) > 0:
                     ids.append(block.base)
             elif material.supply_of(game, good.token) > 0:
-                ids += [block.base + p for p in place_targets(game, seat, good.token)]
+                ids += place_targets(game, seat, good.token, block.base)
         return ids
 
     def pass_turn(self, game: Any, seat: int) -> None:
