@@ -125,8 +125,7 @@ class Auction(Mechanic):
         data = game.state.phase
         if data["resolved"]:
             return False
-        lots_bid_on = {bid[0] for bid in data["bids"] if bid is not None}      # each has one best bid
-        if len(lots_bid_on) < min(len(data["lots"]), game.state.players):
+        if len(_best(data["bids"])) < min(len(data["lots"]), game.state.players):     # lots with a bid
             return False
         self._resolve(game)
         return True

@@ -158,6 +158,7 @@ class SecretOffer(Mechanic):
         offered = sorted(set(window_cards) | {c for c, card in material_.cards.items() if card.deck == self.card_deck})
         self.attach = space.declare("attach", None, (("card", Values(tuple(offered))),),
                                     doc=self.actions[0].meaning) if offered else None
+        self.attachable = frozenset(offered)      # a hand without any is not searched at each offer
         self.offer = space.declare("offer", None, (("amount", Count(self.most)),), doc=self.actions[1].meaning)
         if self.steal_card:
             self.steal = space.declare("offer", {"card": self.steal_card}, (), doc=self.actions[2].meaning)
@@ -222,7 +223,7 @@ class SecretOffer(Mechanic):
         state = game.state
         hand = state.hands[seat]
         attach = []
-        if self.attach is not None:
+        if self.attach is not None and not self.attachable.isdisjoint(hand):
             attached = state.phase["attached"][seat]
             lookup = self.attach.fields[0][1].lookup
             attach = [self.attach.base + lookup[("str", card)] for card in sorted(set(hand))
