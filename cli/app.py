@@ -26,7 +26,7 @@ from ..interpreter.loader import load_document
 from ..interpreter.limits import MAX_PLAYERS
 from ..interpreter.shipped import shipped_path
 from . import agents as agent_list
-from . import diffs, editions, explain, simulate
+from . import arena, diffs, editions, explain, simulate
 from . import fmt as formatting
 from . import resolve as resolving
 from . import validate as validating
@@ -369,6 +369,7 @@ app.command("explain")(explain.explain)
 
 app.command("simulate")(simulate.simulate_command)
 app.command("compare")(simulate.compare_command)
+app.command("arena")(arena.arena_command)
 
 
 @app.callback()

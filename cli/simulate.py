@@ -158,7 +158,7 @@ def _run_study(kind: str, study: Any, arms: list[RuleSet], players: int | None, 
             sink = RowSink(handle, columns(count, rules.winner.score, tuple(rules.winner.report)))
             labels = ("A", "B") if kind == "compare" else (arms[0].label,)
             wrap = lambda make: functools.partial(WithRows, make, sink, labels, tuple(rules.winner.report))  # noqa: E731
-        bar, update = _progress(quiet, "games" if kind == "simulate" else "pairs")
+        bar, update = _progress(quiet, "pairs" if kind == "compare" else "games")
         if bar is not None:
             stack.enter_context(bar)
         try:

@@ -48,11 +48,8 @@ def interrupted_note(report: dict[str, Any]) -> str | None:
             f"not of the {games['requested']:,} asked for.[/]")
 
 
-def print_simulation(console: Console, report: dict[str, Any]) -> None:
-    note = interrupted_note(report)
-    console.print(headline(report))
-    if note:
-        console.print(note)
+def print_failures(console: Console, report: dict[str, Any]) -> bool:
+    """The games that stopped with an error, if any; False when no game finished."""
     games = report["games"]
     if games["failed"]:
         console.print(f"[bold red]{games['failed']:,} games stopped with an error[/] (left out of the statistics):")
@@ -60,6 +57,16 @@ def print_simulation(console: Console, report: dict[str, Any]) -> None:
             console.print(f"  game {failure['game']} (seed {failure['seed']}): {esc(failure['message'])}")
     if games["played"] == 0:
         console.print("No game finished: nothing to report.")
+        return False
+    return True
+
+
+def print_simulation(console: Console, report: dict[str, Any]) -> None:
+    note = interrupted_note(report)
+    console.print(headline(report))
+    if note:
+        console.print(note)
+    if not print_failures(console, report):
         return
     score = report["rules"]["score"]
     _seats(console, report, score)

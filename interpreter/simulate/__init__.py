@@ -1,7 +1,8 @@
 """Many games at once: simulations, paired comparisons, and the runner beneath them.
 
-- `simulate(rules, games, ...)` and `compare(a, b, games, ...)` (studies.py): what the
-  `amunre simulate` and `amunre compare` commands run, returning the report as JSON-able data;
+- `simulate(rules, games, ...)`, `compare(a, b, games, ...)` and `arena(rules, games, agents, ...)`
+  (studies.py): what the `amunre simulate`, `compare` and `arena` commands run, returning the
+  report as JSON-able data;
 - `runner.run(batch, make_fold, jobs, backend)`: plays a `Batch` (rule sets, seats' agents
   per game, base seed, number of games) in this process, on a pool of processes or on Ray, and
   folds the games into any total that merges exactly (`Tally`, `PairedTally`, or a caller's);
@@ -12,8 +13,8 @@ from .batch import Batch, Fixed, Rotating, Worker, arm_of
 from .playing import Arm, GameRecord, play_game
 from .runner import Outcome, available_cores, run
 from .seeds import agent_seed, game_seed
-from .studies import RuleSet, Study, compare, simulate
+from .studies import RuleSet, Study, arena, compare, simulate
 from .tally import Tally
 
 __all__ = ["Arm", "Batch", "Fixed", "GameRecord", "Outcome", "Rotating", "RuleSet", "Study", "Tally", "Worker",
-           "agent_seed", "arm_of", "available_cores", "compare", "game_seed", "play_game", "run", "simulate"]
+           "agent_seed", "arena", "arm_of", "available_cores", "compare", "game_seed", "play_game", "run", "simulate"]

@@ -1,5 +1,5 @@
-"""Simulations and paired comparisons from Python, as `amunre simulate` and `amunre compare`
-run them: check what is asked, play the games (runner.py), and make the report.
+"""Simulations, paired comparisons and arenas from Python, as `amunre simulate`, `amunre compare`
+and `amunre arena` run them: check what is asked, play the games (runner.py), and make the report.
 
     from amunre.interpreter.simulate import simulate
     study = simulate("my_house_rule.yaml", games=500, agents=["random"] * 4, seed=1)
@@ -17,7 +17,8 @@ from ..agents import make_agent
 from ..errors import AmunreError
 from ..rules_cache import load_rules_and_document
 from ..setup import check_setup
-from .batch import Batch, Fixed, arm_of
+from .arena import ArenaTally, arena_report
+from .batch import Batch, Fixed, Rotating, arm_of
 from .catalogue import catalogue
 from .compare_report import comparison_report
 from .paired import PairedTally
@@ -84,6 +85,24 @@ def compare(first: RuleSet | str, second: RuleSet | str, games: int, agents: lis
         reports.append(simulation_report(tally, catalogue(rules), about, games, outcome.interrupted))
     about = {"players": players, "agents": list(specs), "seed": seed, "run": _run_info(outcome)}
     report = comparison_report(paired, reports[0], reports[1], about, games, outcome.interrupted)
+    return Study(report, outcome.fold, outcome)
+
+
+def arena(rules: RuleSet | str, games: int, agents: list[str], seed: int = 0, jobs: int | None = None,
+          backend: str = "local", address: str | None = None, progress: Progress | None = None,
+          wrap: Callable[[Callable[[], Any]], Callable[[], Any]] | None = None) -> Study:
+    """Play `games` games with one seat per agent listed, the agents moving one seat on from
+    game to game, and rate the agents (arena.py). `wrap` as for `simulate`."""
+    ruleset = rules if isinstance(rules, RuleSet) else RuleSet(rules)
+    arm, compiled = _arm(ruleset)
+    specs, players = _seats(compiled, agents, None)
+    _check(compiled, ruleset, players)
+    make = functools.partial(ArenaTally, tuple(specs))
+    batch = Batch((arm,), players, Rotating(tuple(specs)), seed, games)
+    outcome = run(batch, wrap(make) if wrap else make, jobs, backend, address, progress)
+    about = {"rules": _describe(ruleset, compiled), "players": players, "agents": list(specs), "seed": seed,
+             "run": _run_info(outcome)}
+    report = arena_report(_inner(outcome.fold), players, about, games, outcome.interrupted)
     return Study(report, outcome.fold, outcome)
 
 

@@ -17,6 +17,22 @@ from .playing import GameRecord
 ERROR_SAMPLES = 5        # games that failed, kept to show (the lowest game numbers)
 
 
+def kept_errors(samples: list[tuple[int, int, str]], more: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The failed games kept to show: the ERROR_SAMPLES lowest game numbers, whatever the order
+    the games came in."""
+    return sorted(samples + more)[:ERROR_SAMPLES]
+
+
+def counted_failure(totals: Any, record: GameRecord) -> bool:
+    """Whether the game stopped with an error; if so it is counted in the totals' `errors` and
+    `error_samples`, and nothing else of it."""
+    if record.error is None:
+        return False
+    totals.errors += 1
+    totals.error_samples = kept_errors(totals.error_samples, [(record.index, record.seed, record.error)])
+    return True
+
+
 class Tally:
     """Totals over the games of one rule set with a fixed number of players."""
 
@@ -57,9 +73,7 @@ class Tally:
 
     def add(self, record: GameRecord) -> None:
         """Count one game."""
-        if record.error is not None:
-            self.errors += 1
-            self.error_samples = sorted(self.error_samples + [(record.index, record.seed, record.error)])[:ERROR_SAMPLES]
+        if counted_failure(self, record):
             return
         n = self.players
         self.games += 1
@@ -105,7 +119,7 @@ class Tally:
             raise ValueError("tallies of different player counts do not merge")
         self.games += other.games
         self.errors += other.errors
-        self.error_samples = sorted(self.error_samples + other.error_samples)[:ERROR_SAMPLES]
+        self.error_samples = kept_errors(self.error_samples, other.error_samples)
         for mine, theirs in ((self.seat_agents, other.seat_agents), (self.scores, other.scores),
                              (self.points, other.points)):
             for a, b in zip(mine, theirs):
