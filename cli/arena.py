@@ -28,7 +28,8 @@ def arena_command(
         show_default=False)],
     games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Number of games.")] = 100,
     seed: shared.Seed = None, jobs: shared.Jobs = None, option: shared.Option = None,
-    json_path: shared.Json = None, csv_path: shared.Csv = None, backend: shared.Backend = "local", address: shared.Address = None,
+    json_path: shared.Json = None, csv_path: shared.Csv = None, backend: shared.Backend = "local",
+    address: shared.Address = None,
     quiet: shared.Quiet = False,
 ) -> None:
     """Play agents against each other in rotating seats (each moves one seat on from game to game)
@@ -58,21 +59,22 @@ def print_arena(console: Console, report: dict[str, Any]) -> None:
     table = Table(title=f"Standings ({played['played']:,} games; chance is {pct(report['method']['chance'])} "
                         f"of the games an agent plays)", title_justify="left")
     for heading in ("#", "agent", "games", "wins", "win rate", "95% interval (Wilson)", f"mean {score} ± 95%",
-                    "rating", "pairs"):
+                    "rating", "95% interval", "pairs"):
         table.add_column(heading, justify="left" if heading == "agent" else "right", no_wrap=heading == "agent")
     for rank, row in enumerate(report["standings"], 1):
         mean, (lower, upper) = row["score"]["mean"], row["score"]["interval"]
         half = "" if mean is None or lower is None else f" ± {num((upper - lower) / 2, 1)}"
         table.add_row(str(rank), esc(row["agent"]), f"{row['games']:,}", f"{row['wins']:g}", pct(row["win_rate"]),
-                      span(row["interval"]), num(mean) + half, num(row["rating"], 0), f"{row['pairs']:,}")
+                      span(row["interval"]), num(mean) + half, num(row["rating"], 0),
+                      span(row["rating_interval"], lambda value: num(value, 0)), f"{row['pairs']:,}")
     console.print(table)
     agents = [row["agent"] for row in report["standings"]]
     if 2 < len(agents) <= HEAD_TO_HEAD_MOST:
         _head_to_head(console, report, agents)
     console.print("[dim]games: seats played (an agent listed twice plays two seats a game); a shared win counts "
                   "a share to each winner. rating: Bradley-Terry, 1500 on average; 200 points apart, the better "
-                  "placed higher in about 3 pairs of seats in 4. pairs: the pairs of seats with other agents "
-                  "behind it.[/]")
+                  "placed higher in about 3 pairs of seats in 4; its interval is a bootstrap of the games. "
+                  "pairs: the pairs of seats with other agents behind it.[/]")
 
 
 def _head_to_head(console: Console, report: dict[str, Any], agents: list[str]) -> None:

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from amunre.cli.app import app
 from amunre.interpreter.simulate import arena
-from amunre.interpreter.simulate.arena import ArenaTally, arena_report
+from amunre.interpreter.simulate.arena import ArenaTally, arena_report, pairs
 from amunre.interpreter.simulate.playing import GameRecord
 from amunre.interpreter.simulate.rating import bradley_terry, elo_scale
 
@@ -67,7 +67,9 @@ def test_the_totals_split_shared_wins_and_leave_out_pairs_of_one_agent() -> None
     tally.add(record(2, ("g", "r", "g"), (7, 7, 1), (1,)))        # r won the tie-break: beats both g
     assert tally.agents == ("g", "r")
     assert tally.wins == {"g": Fraction(3, 2), "r": Fraction(3, 2)}
-    assert (tally.beat["g", "r"], tally.tied["g", "r"], tally.beat["r", "g"]) == (1, 2, 3)
+    beat, tied = pairs(tally.outcomes)
+    assert (beat["g", "r"], tied["g", "r"], beat["r", "g"]) == (1, 2, 3)
+    assert beat["g", "g"] == tied["g", "g"] == 0
     report = arena_report(tally, 3, {"agents": ["g", "g", "r"]}, 3, False)
     rows = {row["agent"]: row for row in report["standings"]}
     assert (rows["g"]["games"], rows["g"]["wins"], rows["g"]["win_rate"]) == (6, 1.5, 0.25)
@@ -78,6 +80,8 @@ def test_the_totals_split_shared_wins_and_leave_out_pairs_of_one_agent() -> None
     # r won 3 + 2/2 of 6 pairs, g 1 + 2/2; with the drawn pair, 4.5 to 2.5
     assert rows["r"]["rating"] - rows["g"]["rating"] == pytest.approx(400 * math.log10(4.5 / 2.5), abs=1e-6)
     assert [row["agent"] for row in report["standings"]] == ["r", "g"]
+    lower, upper = rows["r"]["rating_interval"]
+    assert lower <= rows["r"]["rating"] <= upper and lower < upper
 
 
 def test_totals_merge_to_the_same_whatever_the_split() -> None:

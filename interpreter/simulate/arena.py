@@ -7,7 +7,9 @@ game won by several seats gives each of them an equal share of the win, and chan
 in `players` seat-games. Its rating is a Bradley-Terry fit (rating.py) of the pairs of seats
 held by different agents, a pair won by the seat that placed higher: the winners first, then
 by score (equal score: a tie). Pairs of seats of the same agent say nothing of its strength and
-are left out.
+are left out. The pairs of one game are not independent (a seat that does well beats every
+other), so the rating's interval resamples whole games: a Poisson bootstrap of the games grouped
+by outcome, as the simulation's balance interval does.
 
 Every total is an integer or an exact fraction, so the report is the same however the games
 were spread over processes.
@@ -41,8 +43,9 @@ class ArenaTally:
         self.wins: Counter = Counter()         # agent -> wins (a Fraction: shared wins are split)
         self.score_sum: Counter = Counter()
         self.score_squares: Counter = Counter()
-        self.beat: Counter = Counter()         # (agent, other) -> pairs the agent placed higher
-        self.tied: Counter = Counter()         # (agent, other) -> pairs placed equal (counted both ways)
+        # games by outcome: each seat's (agent, place), sorted; place 0 is first, equal places tie.
+        # Bounded by the agents and the seats, not by the games; the rating's bootstrap resamples it.
+        self.outcomes: Counter = Counter()
 
     def add_game(self, records: tuple[GameRecord, ...]) -> None:
         self.add(records[0])
@@ -58,20 +61,15 @@ class ArenaTally:
             self.score_squares[agent] += scores[seat] ** 2
         for seat in winners:
             self.wins[agents[seat]] += Fraction(1, len(winners))
-        place = [(seat in winners, score) for seat, score in enumerate(scores)]
-        for i, a in enumerate(agents):
-            for j, b in enumerate(agents):
-                if a != b:
-                    if place[i] > place[j]:
-                        self.beat[a, b] += 1
-                    elif place[i] == place[j]:
-                        self.tied[a, b] += 1
+        standing = [(seat in winners, score) for seat, score in enumerate(scores)]
+        order = sorted(set(standing), reverse=True)
+        self.outcomes[tuple(sorted((agent, order.index(standing[seat])) for seat, agent in enumerate(agents)))] += 1
 
     def merge(self, other: ArenaTally) -> ArenaTally:
         self.games += other.games
         self.errors += other.errors
         self.error_samples = kept_errors(self.error_samples, other.error_samples)
-        for name in ("seats", "wins", "score_sum", "score_squares", "beat", "tied"):
+        for name in ("seats", "wins", "score_sum", "score_squares", "outcomes"):
             getattr(self, name).update(getattr(other, name))
         return self
 
@@ -82,9 +80,30 @@ class ArenaTally:
         """Seat-games the agent played."""
         return sum(n for (who, _), n in self.seats.items() if who == agent)
 
-    def pair_wins(self) -> dict[tuple[str, str], float]:
-        """(a, b) -> a's wins over b, a tie counting half."""
-        return {(a, b): self.beat[a, b] + self.tied[a, b] / 2 for a in self.agents for b in self.agents if a != b}
+
+
+def pairs(outcomes: dict[tuple, int]) -> tuple[Counter, Counter]:
+    """From games by outcome: (a, b) -> pairs of seats a placed above b, and (a, b) -> pairs
+    they tied (counted both ways); pairs of one agent's seats are left out."""
+    beat: Counter = Counter()
+    tied: Counter = Counter()
+    for outcome, games in outcomes.items():
+        for a, place in outcome:
+            for b, other in outcome:
+                if a != b:
+                    if place < other:
+                        beat[a, b] += games
+                    elif place == other:
+                        tied[a, b] += games
+    return beat, tied
+
+
+def ratings(agents: tuple[str, ...], outcomes: dict[tuple, int]) -> list[float]:
+    """Each agent's rating from games by outcome (a tie half a win, PRIOR drawn pairs added)."""
+    beat, tied = pairs(outcomes)
+    wins = {(a, b): beat[a, b] + tied[a, b] / 2 for a in agents for b in agents if a != b}
+    strength = bradley_terry(list(agents), wins, PRIOR)
+    return [elo_scale(strength[agent]) for agent in agents]
 
 
 def arena_report(tally: ArenaTally, players: int, about: dict[str, Any], requested: int,
@@ -101,26 +120,35 @@ def arena_report(tally: ArenaTally, players: int, about: dict[str, Any], request
         "score": "mean per seat-game; Student t interval of the mean, 95%",
         "rating": f"Bradley-Terry strengths (MM algorithm) from the pairs of seats of different agents in each "
                   f"game, a tie half a win, with {PRIOR:g} drawn pair added between every two agents; "
-                  f"1500 + 400 log10(strength / geometric mean)"}
-    strength = bradley_terry(list(tally.agents), tally.pair_wins(), PRIOR) if tally.games else {}
-    standings = [_standing(tally, agent, players, strength.get(agent)) for agent in tally.agents]
-    standings.sort(key=lambda row: -math.inf if row["rating"] is None else row["rating"], reverse=True)
+                  f"1500 + 400 log10(strength / geometric mean); interval: percentile interval of "
+                  f"{stats.BOOTSTRAP} Poisson bootstrap replicates of the games, 95%"}
+    agents = tally.agents
+    beat, tied = pairs(tally.outcomes)
+    rated = ratings(agents, tally.outcomes) if tally.games else [math.nan] * len(agents)
+    replicates = stats.bootstrap(tally.outcomes, lambda counts: ratings(agents, counts)) if tally.games else []
+    standings = []
+    for i, agent in enumerate(agents):
+        row = _standing(tally, agent, players, beat, tied)
+        row["rating"] = rated[i]
+        row["rating_interval"] = list(stats.percentile_interval([r[i] for r in replicates]))
+        standings.append(row)
+    standings.sort(key=lambda row: -math.inf if math.isnan(row["rating"]) else row["rating"], reverse=True)
     report["standings"] = standings
-    report["head_to_head"] = [
-        {"agent": a, "other": b, "pairs": tally.beat[a, b] + tally.beat[b, a] + tally.tied[a, b],
-         "won": tally.beat[a, b], "tied": tally.tied[a, b], "lost": tally.beat[b, a]}
-        for a in tally.agents for b in tally.agents if a != b]
+    report["head_to_head"] = [{"agent": a, "other": b, "pairs": beat[a, b] + beat[b, a] + tied[a, b],
+                               "won": beat[a, b], "tied": tied[a, b], "lost": beat[b, a]}
+                              for a in agents for b in agents if a != b]
     return clean(report)
 
 
-def _standing(tally: ArenaTally, agent: str, players: int, strength: float | None) -> dict[str, Any]:
+def _standing(tally: ArenaTally, agent: str, players: int, beat: Counter, tied: Counter) -> dict[str, Any]:
     played = tally.played(agent)
     wins = float(tally.wins[agent])
     mean, sd = stats.mean_sd(tally.score_sum[agent], tally.score_squares[agent], played)
-    pairs = sum(tally.beat[agent, b] + tally.beat[b, agent] + tally.tied[agent, b] for b in tally.agents if b != agent)
+    behind = sum(beat[agent, b] + beat[b, agent] + tied[agent, b] for b in tally.agents if b != agent)
     return {"agent": agent, "games": played, "wins": wins, "win_rate": wins / played if played else math.nan,
             "interval": list(stats.wilson(wins, played)),
             "score": {"mean": mean, "sd": sd,
-                      "interval": list(stats.mean_interval(tally.score_sum[agent], tally.score_squares[agent], played))},
-            "rating": None if strength is None else elo_scale(strength), "pairs": pairs,
+                      "interval": list(stats.mean_interval(tally.score_sum[agent], tally.score_squares[agent],
+                                                           played))},
+            "pairs": behind,
             "seats": [tally.seats[agent, seat] for seat in range(players)]}
