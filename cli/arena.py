@@ -36,6 +36,9 @@ def arena_command(
     and rank them: wins with 95% intervals, mean score, and a Bradley-Terry rating on an Elo-like
     scale, each with the games or pairs of seats behind it."""
     names = shared._agents(agents, None)
+    if len(set(names)) < 2:
+        raise typer.BadParameter("an arena needs two different agents or more, one per seat "
+                                 "(e.g. greedy,random,random)", param_hint="'--agents'")
     shared._check_backend(backend, address)
     ruleset = shared._ruleset(rules_path, option or [], [], "")
     seed = shared._seed(seed, quiet)

@@ -126,6 +126,7 @@ def test_the_same_seed_gives_the_same_report_whatever_jobs(tmp_path: Path, one_p
     ("random,nobody,random", "unknown agent 'nobody'"),
     ("random,ismcts:ms=fast,random", "ms is a whole number"),
     ("random,human,random", "bots only"),
+    ("greedy,greedy,greedy", "two different agents"),
 ])
 def test_a_bad_agent_is_a_usage_error(agents: str, fragment: str) -> None:
     result = runner.invoke(app, ["arena", RULES, "-a", agents, "-n", "2", "-q"])
