@@ -97,13 +97,17 @@ def _move(layout: Layout, lines: list[str], node: MappingNode, order: list[int],
     dash = lines[first_line][:col] if lines[first_line][:col].strip() else None   # `- key:` in a list
     if dash is not None:
         runs[0][first_line - starts[0]] = " " * col + runs[0][first_line - starts[0]][col:]
-    gaps = []                                            # blank lines between keys stay where they are
-    for run in runs:
+    gaps, tails = [], []                                 # blank lines between keys stay where they are,
+    for run in runs:                                     # also those a block scalar (`>`) counts as its own
         gaps.append(0)
         while run and not run[0].strip():
             run.pop(0)
             gaps[-1] += 1
-    new = [[""] * gap + runs[i] for gap, i in zip(gaps, order)]
+        tails.append(0)
+        while run and not run[-1].strip():
+            run.pop()
+            tails[-1] += 1
+    new = [[""] * gap + runs[i] + [""] * tail for gap, tail, i in zip(gaps, tails, order)]
     if dash is not None:
         head = new[0]
         at = next(i for i, text in enumerate(head) if text.strip() and not text.lstrip().startswith("#"))

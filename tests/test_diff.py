@@ -79,7 +79,8 @@ def test_an_effect_under_any_key_is_compared_as_dsl(tmp_path: Path) -> None:
 
 def test_entities_renamed_between_editions_are_matched_by_same_as() -> None:
     paths = [c["path"] for c in changes("knizia2003", "knizia2016")]
-    assert "cards.builder (now architect).window" in paths
+    assert "cards.builder (now architect).doc" in paths
+    assert "cards.builder (now architect).window" not in paths          # its phase is renamed too
     assert not any(p in ("cards.builder", "cards.architect") for p in paths)
     assert "places.items.dakhla.free_gold (now bonus_gold)" not in paths        # same value, renamed column
 
@@ -95,3 +96,35 @@ def test_a_file_that_does_not_load_is_exit_status_2(tmp_path: Path) -> None:
 def test_the_editions_pages_are_current(pair: tuple[str, str]) -> None:
     page = editions_pages.page_path(*pair)
     assert page.read_text(encoding="utf-8") == editions_pages.edition_page(*pair), "run python docs/editions/make.py"
+
+
+def test_a_formula_that_differs_only_by_renamed_names_is_no_change(tmp_path: Path) -> None:
+    """A derived value renamed (the same formula) is matched, and a card reading it under its new
+    name says the same; a real change beside the renaming is still reported, alone."""
+    house = tmp_path / "renamed.yaml"
+    house.write_text('extends: knizia2016\nderived:\n  favor_symbols: null\n  symbols: "favor_limit + bonus_favor"\n'
+                     'cards:\n  master_of_scribes:\n    effect: "require sum(my.provinces, symbols) >= 7; +3 vp"\n',
+                     encoding="utf-8")
+    assert changes("knizia2016", str(house)) == []
+    house.write_text(house.read_text(encoding="utf-8").replace(">= 7", ">= 8"), encoding="utf-8")
+    assert [c["path"] for c in changes("knizia2016", str(house))] == ["cards.master_of_scribes.effect"]
+
+
+def test_a_renamed_tile_is_matched_and_its_values_compared(tmp_path: Path) -> None:
+    house = tmp_path / "tiles.yaml"
+    house.write_text("extends: knizia2016\nphases:\n  offering:\n    tiles:\n      - {id: high, remove: true}\n"
+                     "      - {id: top, same_as: high, label: '23>', min: 23, farmer_gold: 5, temple_vp: 4, camel: false}\n",
+                     encoding="utf-8")
+    found = {c["path"]: (c["old"], c["new"]) for c in changes("knizia2016", str(house))}
+    assert found == {"phases.offering.tiles.high (now top).farmer_gold": (4, 5)}
+
+
+def test_a_renaming_is_used_only_where_it_is_one_to_one() -> None:
+    """A name renamed to two names, or to a name the first file gives something else, is not
+    read as renamed: else two different things could compare the same."""
+    from amunre.interpreter.diff import renaming
+    assert renaming({"cards": {"x": {"same_as": "y"}}}, {}) == {"x": "y"}
+    assert renaming({"cards": {"x": {"same_as": "y"}}, "decks": {"x": {"same_as": "z"}}}, {}) == {}
+    assert renaming({"cards": {"x": {"same_as": "y"}}, "decks": {"y": {}}}, {}) == {}
+    assert renaming({"cards": {"x": {"same_as": "z"}, "w": {"same_as": "z"}}}, {}) == {}
+    assert renaming({}, {"cards": {"y": {"same_as": "x"}}}) == {"x": "y"}        # the second file's same_as

@@ -123,6 +123,19 @@ def test_formatting_is_idempotent(tmp_path: Path) -> None:
     assert not format_file(path).changed
 
 
+def test_a_moved_block_scalar_leaves_the_blank_line_after_it_in_place(tmp_path: Path) -> None:
+    """A block scalar (`>`) counts the blank lines after it as its own: moved up, it must not
+    carry them along (they separated two options, not two keys of one)."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: knizia2016\ntitle: Test\noptions:\n  first:\n    values: [a, b]\n    default: a\n"
+                    "    doc: >\n      A folded text\n      on two lines.\n\n  second:\n    values: [x, y]\n"
+                    "    doc: Second.\n", encoding="utf-8")
+    assert format_file(path).after == (
+        "extends: knizia2016\ntitle: Test\noptions:\n  first:\n    doc: >\n      A folded text\n"
+        "      on two lines.\n    values: [a, b]\n    default: a\n\n  second:\n    doc: Second.\n"
+        "    values: [x, y]\n")
+
+
 def test_every_comment_is_kept(messy: Path) -> None:
     assert comments(format_file(messy).after) == comments(MESSY)
 

@@ -38,7 +38,7 @@ def game_words(rules_file: Path) -> set[str]:
         words |= set(data.get(section, {}))
     for phase in data.get("phases", {}).values():
         for row in phase.get("tiles", []):
-            words |= {row["id"]} | {k for k in row if k not in ("id", "label", "min", "max")}
+            words |= {row["id"]} | {k for k in row if k not in ("id", "same_as", "label", "min", "max")}
     words.add(data["id"])
     return words - set(MECHANICS)
 

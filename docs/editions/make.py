@@ -23,7 +23,8 @@ def edition_page(first: str, second: str) -> str:
     changes = diff_documents(load_document(shipped_path(first)), load_document(shipped_path(second)))
     body = "\n".join(diff_lines(changes, color=False))
     return (f"# {first} vs {second}\n\nWhat `amunre diff {first} {second}` prints: every value that differs, "
-            f"by key and id (entities renamed between the files are matched by `same_as`), `~` changed, `-` only "
+            f"by key and id (entities renamed between the files are matched by `same_as`, and a value that differs "
+            f"only by such a renaming is no change), `~` changed, `-` only "
             f"in {first}, `+` only in {second}, with the line of each value. Written by "
             f"`python docs/editions/make.py`; a test keeps it current.\n\n```text\n{body}\n```\n")
 

@@ -67,6 +67,8 @@ class Awards(Param):
                 "oneOf": [{"required": ["points"]}, {"required": ["award"]}, {"required": ["rank"]}],
                 "properties": {
                     "id": {"description": "The award's name in the score breakdown.", "$ref": "#/$defs/name"},
+                    "same_as": {"description": "The id this award has in another edition (for amunre diff).",
+                                "$ref": "#/$defs/name"},
                     "when": {"description": "Condition (no seat): the award counts only when it holds.", **cond},
                     "points": {"description": "Expression per seat: the points every seat scores.", **expr},
                     "award": {"description": "Points for the best place of `among` (its owner), or for the best seat.",

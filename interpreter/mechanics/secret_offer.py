@@ -31,6 +31,9 @@ class Row:
     values: dict[str, Any]
 
 
+_NOT_COLUMNS = ("id", "same_as", "label", "min", "max")      # a row's keys that are not values read
+
+
 class Table(Param):
     """The rows the total picks from: each with an id, an optional label, the range of totals
     it takes (`min`, `max`), and values other phases read."""
@@ -41,6 +44,8 @@ class Table(Param):
             "type": "object", "required": ["id"], "propertyNames": {"$ref": "#/$defs/name"},
             "properties": {
                 "id": {"description": "The row's name.", "$ref": "#/$defs/name"},
+                "same_as": {"description": "The id this row has in another edition (for amunre diff).",
+                            "$ref": "#/$defs/name"},
                 "label": {"description": "The row as printed, e.g. 3>12.", "type": "string"},
                 "min": {"description": "Smallest total that picks this row (no lower bound if omitted).",
                         "type": "integer"},
@@ -57,7 +62,7 @@ class Table(Param):
 
 
 def _row(spec: dict[str, Any]) -> Row:
-    values = {k: v for k, v in spec.items() if k not in ("id", "label", "min", "max")}
+    values = {k: v for k, v in spec.items() if k not in _NOT_COLUMNS}
     return Row(spec["id"], spec.get("label", spec["id"]), spec.get("min"), spec.get("max"), values)
 
 
@@ -124,7 +129,7 @@ class SecretOffer(Mechanic):
         columns: dict[str, Any] = {}
         for item in spec.get("tiles") or []:
             for key, value in (item.items() if isinstance(item, dict) else ()):
-                if key not in ("id", "label", "min", "max"):
+                if key not in _NOT_COLUMNS:
                     columns[key] = BOOL if isinstance(value, bool) else NUM
         return {f"{phase_id}.tile": columns}
 
