@@ -148,7 +148,7 @@ def vocabulary(build: Build, data: dict[str, Any]) -> None:
             vocab.tables.update(cls.tables(pid, spec))
     for name in data.get("derived", {}):
         fn = build.expression(("derived", name), Scope(seat=False).over(PLACE))
-        vocab.place_attrs[name] = Attr(fn.type, fn.at, kind="derived", key=fn.at)
+        vocab.place_attrs[name] = Attr(fn.type, fn.at, kind="derived", key=fn)
     for name, spec in data.get("options", {}).items():
         if "allowed_if" in spec:
             options[name] = replace(options[name], allowed_if=build.expression(

@@ -11,7 +11,7 @@ names the rule and its place in the rules file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..context import Ctx
@@ -46,6 +46,7 @@ class Expression:
     rule: Rule
     constant: Any = NOT_CONSTANT     # its value, when it depends on nothing
     pure: bool = False               # it depends only on bound names (`n`, `it`) and constants
+    checked: Any = field(default=None, compare=False, repr=False)   # what the checker learned (for inlining)
 
     @property
     def at(self) -> Callable[[Ctx, Any], Any]:
@@ -108,7 +109,7 @@ class Dsl:
                 return Expression(lambda ctx, *it: list(constant), typ, tree, rule, constant, True)
             return Expression(lambda ctx, *it: constant, typ, tree, rule, constant, True)
         fn = Compiler(info, len(self.vocab.place_ids), rule).expr(tree)
-        return Expression(fn, typ, tree, rule, constant, id(tree) not in info.stateful)
+        return Expression(fn, typ, tree, rule, constant, id(tree) not in info.stateful, info)
 
     def effect(self, text: str, scope: Scope = Scope(), rule: Rule = Rule(""),
                automatic: bool = False) -> Effect:

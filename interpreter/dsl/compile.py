@@ -64,6 +64,7 @@ def _column(row: Any, name: str) -> Any:
     return 0 if row is None else row.get(name, 0)
 
 
+_READS = re.compile(r"\b(k\d+)\(ctx\)")      # a game value or phase member read in generated code
 _HELPERS = {"_AmunreError": AmunreError, "_RuleFailure": RuleFailure, "_CAUGHT": CAUGHT,
             "_div": _div, "_some": _some, "_column": _column, "_ABSENT": ABSENT, "_gain": material.gain,
             "_transfer": material.transfer, "_draw": material.draw, "_place": material.place_tokens,
@@ -121,8 +122,17 @@ class Compiler:
 
     # ---- expressions -------------------------------------------------------------------------------
     def expr(self, node: ast.Expr) -> Callable[..., Any]:
-        """A function (ctx, it=ctx.it) -> the expression's value."""
-        return self.function([f"return {self.code(node, 'it')}"])
+        """A function (ctx, it=ctx.it) -> the expression's value. A game value read more than once
+        (a phase's kept row, for two of its columns, say) is read once: an expression changes
+        nothing, so both reads would give the same."""
+        code = self.code(node, "it")
+        reads = _READS.findall(code)
+        first = []
+        for read in dict.fromkeys(r for r in reads if reads.count(r) > 1):
+            local = self.var()
+            first.append(f"{local} = {read}(ctx)")
+            code = re.sub(rf"\b{read}\(ctx\)", local, code)
+        return self.function(first + [f"return {code}"])
 
     def code(self, node: ast.Expr, it: str) -> str:
         """Python source of the expression; `it` is the variable holding the current element."""
@@ -205,7 +215,7 @@ class Compiler:
         if kind == "modifier":
             return f"_read(state, {self.ref(attr.key)}, {of})"
         if kind == "derived":
-            return f"{self.ref(attr.key)}(ctx, {of})"
+            return self._inlined(attr.key, of) or f"{self.ref(attr.key.at)}(ctx, {of})"
         if kind == "owned":
             return f"(state.owner[{of}] >= 0)"
         if kind == "resource":
@@ -215,6 +225,19 @@ class Compiler:
         if kind == "places":
             return f"_owned(ctx.game, {of})"
         return f"{self.ref(attr.read)}(ctx, {of})"
+
+    def _inlined(self, derived: Any, of: str) -> str | None:
+        """A derived value's own code in place of a call to its function (a call per place adds up
+        in sums over places). Only when `of` is a variable, so that it is read once either way, and
+        when nothing in the code can fail: a failure must name the derived value's own rule."""
+        if derived.checked is None or derived.tree is None or not of.isidentifier():
+            return None
+        outer, self.info = self.info, derived.checked
+        try:
+            code = self.code(derived.tree, of)
+        finally:
+            self.info = outer
+        return None if "_div(" in code or "_some(" in code else f"({code})"
 
     def _link(self, code: str, step: Step, nullable: bool) -> str:
         """One more `.name` after a value."""

@@ -24,7 +24,7 @@ class Attr:
     read: Callable[[Any, int], Any]            # (ctx, place or seat index) -> value
     column: tuple[Any, ...] | None = None      # a printed property: its value for each place
     kind: str = "read"                         # column, token, modifier, derived, resource, cards, owned, owner
-    key: Any = None                            # the token or resource name, the ModifierDef, the derived function
+    key: Any = None                            # the token or resource name, the ModifierDef, the derived Expression
 
 
 def modifier_type(mod: ModifierDef) -> Type:
