@@ -62,7 +62,7 @@ def advance(game: Any) -> None:
             legal = legal + plays if legal[-1] < plays[0] else sorted(legal + plays)
         elif (mech.closing is not None and len(legal) == 1 and legal[0] == mech.closing.base
               and not (mech.asks_sellers and cards.sell_ids(game, seat))
-              and not cards.selling_would_pay(game, mech, seat, 1)):
+              and (mech.closing_ignores_purse or not cards.selling_would_pay(game, mech, seat, 1))):
             mech.apply(game, seat, mech.closing, ())
             continue
         sells = game.sells.get(tuple(state.hands[seat]))    # selling ranks last (memo of cards.sell_ids)

@@ -118,6 +118,9 @@ class Mechanic:
     window: str | None = None          # the card window open while a seat decides
     closing: Block | None = None       # the action that closes a seat's turn
     asks_sellers: bool = False         # a seat holding cards it may sell is asked before closing
+    # When closing is all a seat may do, more of any resource would not let it do more: the
+    # engine then need not work out whether selling cards would pay (cards.selling_would_pay).
+    closing_ignores_purse: ClassVar[bool] = False
     automatic: ClassVar[bool] = False  # it has automatic work: the engine calls `auto`
 
     def __init__(self, phase_id: str, build: Any) -> None:

@@ -18,6 +18,7 @@ class ClosingTurns(Mechanic):
     """In turn order each seat has one turn, closed by the mechanic's closing action; while it
     lasts, the seat may play cards of the open window."""
     closing_type: ClassVar[str]
+    closing_ignores_purse = True        # the turn's own action is only ever its closing one
 
     def declare(self, space: Any, material: Any) -> None:
         self.closing = space.declare(self.closing_type, None, (), CLOSE, doc=self.actions[0].meaning)

@@ -27,6 +27,7 @@ PRICE_TABLE = 1000          # the most counts a pure price curve is tabled for
 
 class Market(Mechanic):
     name = "market"
+    closing_ignores_purse = True        # `done` alone is offered once every good's turn is over
     doc = ("In turn order each seat goes through the goods in order, buying 0 up to the most it "
            "can of each (its limit, what is available, what it can pay for); tokens bought are "
            "then placed one by one; a seat that can still play a card says `done`.")
