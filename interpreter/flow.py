@@ -23,7 +23,7 @@ STEPS = range(STEP_LIMIT)          # made once: the loop below runs at every dec
 def advance(game: Any) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
     state, rules = game.state, game.rules
-    mechanics, window_cards = rules.step_mechanics, rules.window_cards
+    mechanics, window_cards, hands = rules.step_mechanics, rules.window_cards, state.hands
     for _ in STEPS:
         if state.over:
             return
@@ -53,19 +53,20 @@ def advance(game: Any) -> None:
                 mech.pass_turn(game, seat)
                 continue
             legal = [rules.pass_id]                 # asked only to sell, or pass
+        hand = hands[seat]
         window = mech.window
-        if window is not None and not window_cards.get(window, NO_CARDS).isdisjoint(state.hands[seat]):
+        if window is not None and not window_cards.get(window, NO_CARDS).isdisjoint(hand):
             plays = cards.playable(game, seat, window)
         else:
             plays = None
         if plays:
             legal = legal + plays if legal[-1] < plays[0] else sorted(legal + plays)
-        elif (mech.closing is not None and len(legal) == 1 and legal[0] == mech.closing.base
+        elif (len(legal) == 1 and mech.closing is not None and legal[0] == mech.closing.base
               and not (mech.asks_sellers and cards.sell_ids(game, seat))
               and (mech.closing_ignores_purse or not cards.selling_would_pay(game, mech, seat, 1))):
             mech.apply(game, seat, mech.closing, ())
             continue
-        sells = game.sells.get(tuple(state.hands[seat]))    # selling ranks last (memo of cards.sell_ids)
+        sells = game.sells.get(tuple(hand))                 # selling ranks last (memo of cards.sell_ids)
         legal.extend(sells if sells is not None else cards.sell_ids(game, seat))
         state.to_move, game._legal = seat, legal            # the step stops: the seat chooses among these
         return

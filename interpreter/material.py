@@ -150,14 +150,19 @@ def _tokens_event(game: Any, place: int, token: str, amount: int, cause: Cause) 
 
 def place_tokens(game: Any, place: int, token: str, count: int, cause: Cause) -> int:
     """Put up to count tokens from the supply on the place (within its room); returns how many."""
-    state = game.state
-    kind = game.rules.token_supply[token]
-    count = min(count, state.supply[kind], room(game, place, token))
+    state, rules = game.state, game.rules
+    kind = rules.token_supply[token]
+    held = state.tokens[place]
+    have = held.get(token, 0)
+    count = min(count, state.supply[kind])
+    capacity = rules.token_capacity.get(token)      # the room of `room`, read inline: placing is hot
+    if capacity is not None:
+        count = min(count, (capacity[place] if type(capacity) is tuple else capacity(game, place)) - have)
     if count <= 0:
         return 0
     if kind not in game.unlimited:
         state.supply[kind] -= count
-    state.tokens[place][token] = state.tokens[place].get(token, 0) + count
+    held[token] = have + count
     if game.log is not None:
         _tokens_event(game, place, token, count, cause)
     if token in game.rules.converted:
@@ -199,7 +204,7 @@ def move_tokens(game: Any, source: int, target: int, token: str, count: int, cau
 def convert(game: Any, place: int, count: int, source: str, target: str, cause: Cause) -> bool:
     """Replace count source tokens by one target token, if both are there to be had."""
     state = game.state
-    if state.tokens[place].get(source, 0) < count or supply_of(game, target) < 1:
+    if state.tokens[place].get(source, 0) < count or state.supply[game.rules.token_supply[target]] < 1:
         return False
     state.tokens[place][source] -= count
     for kind, back in ((game.rules.token_supply[source], count), (game.rules.token_supply[target], -1)):

@@ -67,5 +67,7 @@ def unset(state: Any, mod: ModifierDef, index: int = 0) -> None:
 
 def expire(state: Any, names: tuple[str, ...]) -> None:
     """Forget the values of these modifiers (their lifetime has ended)."""
-    for name in names:
-        state.mods.pop(name, None)
+    mods = state.mods
+    if mods:                     # most steps end with no modifier set
+        for name in names:
+            mods.pop(name, None)

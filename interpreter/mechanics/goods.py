@@ -11,10 +11,10 @@ def available(game: Any, seat: int, good: Any) -> int:
     """How many of the good the seat could receive now (cards left; room and supply for tokens)."""
     if good.draw is not None:
         return material.cards_available(game, good.draw)
-    token = good.token
+    token, rules = good.token, game.rules
     places = material.owned_places(game, seat)
-    supply = material.supply_of(game, token)
-    capacity = game.rules.token_capacity.get(token)
+    supply = game.state.supply[rules.token_supply[token]]
+    capacity = rules.token_capacity.get(token)
     if capacity is None or not places:
         return supply if places else 0
     tokens, room = game.state.tokens, 0
