@@ -7,10 +7,12 @@ options; and a rule that fails while a game runs is a GameError naming the rule 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import amunre
+from amunre.interpreter.context import Ctx
 from amunre.interpreter.errors import GameError
 
 from conftest import position
@@ -147,3 +149,37 @@ def test_a_rules_file_without_a_winner_says_so(tmp_path: Path) -> None:
     with pytest.raises(amunre.RulesError) as info:
         amunre.load_rules(path)
     assert [p.message for p in info.value.problems] == ["missing required key 'winner'"]
+
+
+def test_derived_values_are_compiled_into_their_readers_unless_they_can_fail(tmp_path: Path) -> None:
+    """A derived value read in a sum over places runs as part of the rule reading it; one that can
+    fail in play (a division) is still called, so that its failure names the derived value."""
+    rules = amunre.load_rules(Path(__file__).resolve().parent.parent / "rules" / "knizia2016.yaml")
+    game = amunre.new_game(rules, players=3, seed=1)
+    thebes = rules.place_index["thebes"]
+    game.state.owner[thebes] = 0
+    game.state.tokens[thebes] = {"pyramid": 1, "double_pyramid": 2, "farmer": 3}
+    points = next(a for a in rules.phases["age_scoring"].awards if a.id == "pyramids")
+    assert "double_pyramid" in _constants(points.value.fn.__code__)               # inlined: no call
+    assert points.value.fn(Ctx(game, 0)) == 5
+
+    path, text = broken(tmp_path, 'pyramids: "pyramid + 2 * double_pyramid"',
+                        'pyramids: "pyramid + 2 * double_pyramid + stone // farmer"')
+    rules = amunre.load_rules(path)
+    game = amunre.new_game(rules, players=3, seed=1)
+    game.state.owner[thebes] = 0
+    points = next(a for a in rules.phases["age_scoring"].awards if a.id == "pyramids")
+    assert "stone" not in _constants(points.value.fn.__code__)                    # called, not inlined
+    with pytest.raises(GameError) as info:
+        points.value.fn(Ctx(game, 0))
+    line, col = position(text, 'pyramids: "pyramid + 2 * double_pyramid + stone // farmer"', '"pyramid')
+    assert "derived.pyramids" in str(info.value) and "division by zero" in str(info.value)
+    assert info.value.span is not None and (info.value.span.line, info.value.span.col) == (line, col)
+
+
+def _constants(code: Any) -> set[Any]:
+    """The constants of generated code and of the comprehensions inside it."""
+    found = set()
+    for const in code.co_consts:
+        found |= _constants(const) if hasattr(const, "co_consts") else {const}
+    return found

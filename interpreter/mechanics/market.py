@@ -119,18 +119,22 @@ class Market(Mechanic):
 
     def to_move(self, game: Any) -> int | None:
         data = game.state.phase
-        return data["order"][data["idx"]] if data["idx"] < len(data["order"]) else None
+        order, idx = data["order"], data["idx"]
+        return order[idx] if idx < len(order) else None
 
     def legal(self, game: Any, seat: int) -> list[int]:
         data = game.state.phase
-        if data["placing"]:
-            token = data["placing"][0]
+        placing = data["placing"]
+        if placing:
+            token = placing[0]
             return place_targets(game, seat, token, self.places[token].base)
         stage = data["stage"]
         if stage < len(self.goods):
             most = self.most(game, seat, stage)
+            if most <= 0:
+                return []
             base = self.buys[stage].base
-            return list(range(base, base + most + 1)) if most > 0 else []
+            return list(range(base, base + most + 1))
         return [self.closing.base]
 
     def pass_turn(self, game: Any, seat: int) -> None:
@@ -138,18 +142,19 @@ class Market(Mechanic):
 
     def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
         data = game.state.phase
-        if block is self.closing:
-            data["idx"] += 1
-            data["stage"] = 0
-        elif block.type == "place":
-            token = data["placing"][0]
+        placing = data["placing"]
+        if placing:                             # placing is all a seat may do till its tokens are down
+            token = placing[0]
             at = indices[0]
             if game.log is not None:
                 game.event({"event": "place", "seat": seat, "token": token, "at": game.rules.place_ids[at]})
             material.place_tokens(game, at, token, 1, self.goods_cause)
-            data["placing"][1] -= 1
-            if data["placing"][1] == 0:
+            placing[1] -= 1
+            if placing[1] == 0:
                 data["placing"] = None
+        elif block is self.closing:
+            data["idx"] += 1
+            data["stage"] = 0
         else:
             self._buy(game, seat, indices[0])
 
