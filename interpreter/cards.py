@@ -77,8 +77,9 @@ def selling_would_pay(game: Any, mech: Any, seat: int, can: int) -> bool:
     if not gains:
         return False
     purse = game.state.resources[seat]
-    before = {name: purse[name] for name in gains}
+    before = []
     for name, gain in gains.items():
+        before.append((name, purse[name]))
         purse[name] = min(purse[name] + gain, game.rules.resource_max.get(name, MAX_AMOUNT))
     try:
         return len(mech.legal(game, seat)) > can

@@ -27,14 +27,19 @@ def available(game: Any, seat: int, good: Any) -> int:
 
 def place_targets(game: Any, seat: int, token: str, base: int) -> list[int]:
     """The seat's places with room for one more of the token, as the action ids `base + place`
-    (both callers want ids: one list built, not two)."""
+    (both callers want ids: one list built, not two). Loops, not comprehensions: a seat owns a
+    few places, and a comprehension's own call costs more than its loop here."""
     capacity = game.rules.token_capacity.get(token)
-    places = material.owned_places(game, seat)
+    ids = []
     if capacity is None:
-        return [base + p for p in places]
+        for p in material.owned_places(game, seat):
+            ids.append(base + p)
+        return ids
     tokens = game.state.tokens
-    return [base + p for p in places
-            if (capacity[p] if type(capacity) is tuple else capacity(game, p)) > tokens[p].get(token, 0)]
+    for p in material.owned_places(game, seat):
+        if (capacity[p] if type(capacity) is tuple else capacity(game, p)) > tokens[p].get(token, 0):
+            ids.append(base + p)
+    return ids
 
 
 def good_bound(good: Any, rules_material: Any) -> int:
