@@ -88,6 +88,10 @@ class Compiler:
         self.names["_failed"] = lambda error: rule_failed(rule, error)
         self._ids: dict[int, str] = {}
         self._vars = 0
+        # While an expression compiles, the collections it always evaluates are built by loops
+        # put before its `return` (`_hoisted`): a comprehension's own call costs more than its
+        # loop over a few places. None: not hoisting (effects run their statements in order).
+        self._hoisted: list[str] | None = None
 
     # ---- the namespace the code reads -------------------------------------------------------------
     def ref(self, obj: Any) -> str:
@@ -125,14 +129,38 @@ class Compiler:
         """A function (ctx, it=ctx.it) -> the expression's value. A game value read more than once
         (a phase's kept row, for two of its columns, say) is read once: an expression changes
         nothing, so both reads would give the same."""
-        code = self.code(node, "it")
-        reads = _READS.findall(code)
+        self._hoisted = []
+        try:
+            body = self._hoisted + [f"return {self.code(node, 'it')}"]
+        finally:
+            self._hoisted = None
+        text = "\n".join(body)
+        reads = _READS.findall(text)
         first = []
         for read in dict.fromkeys(r for r in reads if reads.count(r) > 1):
             local = self.var()
             first.append(f"{local} = {read}(ctx)")
-            code = re.sub(rf"\b{read}\(ctx\)", local, code)
-        return self.function(first + [f"return {code}"])
+            text = re.sub(rf"\b{read}\(ctx\)", local, text)
+        return self.function(first + text.split("\n"))
+
+    def _sometimes(self, node: ast.Expr, it: str) -> str:
+        """Code for a part evaluated only sometimes (a branch, a condition per element): nothing
+        in it is hoisted, so it still runs only when it did."""
+        hoisted, self._hoisted = self._hoisted, None
+        try:
+            return self.code(node, it)
+        finally:
+            self._hoisted = hoisted
+
+    def _collected(self, element: str, collection: str, item: str, cond: str | None = None) -> str:
+        """The list of `item` for each `element` of `collection` (where `cond`): a loop hoisted
+        before the expression's return when it always runs, else a comprehension."""
+        if self._hoisted is None:
+            return f"[{item} for {element} in {collection}{f' if {cond}' if cond else ''}]"
+        items = self.var()
+        add = [f"    {items}.append({item})"] if cond is None else [f"    if {cond}:", f"        {items}.append({item})"]
+        self._hoisted += [f"{items} = []", f"for {element} in {collection}:"] + add
+        return items
 
     def code(self, node: ast.Expr, it: str) -> str:
         """Python source of the expression; `it` is the variable holding the current element."""
@@ -151,19 +179,21 @@ class Compiler:
         return f"(not {inner})" if node.op == "not" else f"(-{inner})"
 
     def _binary(self, node: ast.Binary, it: str) -> str:
-        left, right = self.code(node.left, it), self.code(node.right, it)
         if node.op in ("and", "or"):
+            left, right = self.code(node.left, it), self._sometimes(node.right, it)
             return f"(bool({left}) {node.op} bool({right}))"
+        left, right = self.code(node.left, it), self.code(node.right, it)
         if node.op in ("//", "/"):
             return f"_div({left}, {right})"
         return f"({left} {node.op} {right})"
 
     def _when(self, node: ast.When, it: str) -> str:
-        return f"({self.code(node.value, it)} if {self.code(node.cond, it)} else 0)"
+        cond = self.code(node.cond, it)
+        return f"({self._sometimes(node.value, it)} if {cond} else 0)"
 
     def _where(self, node: ast.Where, it: str) -> str:
-        element = self.var()
-        return f"[{element} for {element} in {self.code(node.base, it)} if {self.code(node.cond, element)}]"
+        element, base = self.var(), self.code(node.base, it)
+        return self._collected(element, base, element, self._sometimes(node.cond, element))
 
     def _call(self, node: ast.Call, it: str) -> str:
         form, fn = self.info.calls[id(node)]
@@ -175,7 +205,7 @@ class Compiler:
         if fn.aggregate.value is None:
             return f"{before}{collection}{after}"
         element = self.var()
-        return f"{before}[{self.code(node.args[1], element)} for {element} in {collection}]{after}"
+        return f"{before}{self._collected(element, collection, self._sometimes(node.args[1], element))}{after}"
 
     # ---- names -------------------------------------------------------------------------------------
     def _name(self, node: ast.Name, it: str) -> str:
