@@ -413,3 +413,19 @@ def test_python_is_out_of_reach_in_effects(rules: Any, game: amunre.Game, text: 
     comp, report = compiler(rules)
     comp.effect(text)
     assert report.problems, f"{text!r} compiled without a problem"
+
+
+def test_parts_evaluated_only_sometimes_stay_so(rules: Any, game: amunre.Game) -> None:
+    """The compiler builds the collections an expression always needs by loops before its value;
+    a `when`'s value and the right side of `and`/`or` still run only when the rule says so (here
+    they would divide by 0)."""
+    game.state.owner[rules.place_index["thebes"]] = 0
+    game.state.resources[0]["vp"] = 0
+    assert value(rules, game, "sum(my.provinces, fields // my.vp) when my.vp > 0") == 0
+    assert value(rules, game, "my.vp > 0 and sum(my.provinces, fields // my.vp) > 0") is False
+    assert value(rules, game, "my.vp == 0 or count(my.provinces where fields // my.vp > 0) > 0") is True
+    assert value(rules, game, "count(my.provinces where my.vp > 0 and fields // my.vp > 0)") == 0
+    game.state.resources[0]["vp"] = 2
+    fields = props(rules)[rules.place_index["thebes"]]["fields"]
+    assert value(rules, game, "sum(my.provinces, fields // my.vp) when my.vp > 0") == fields // 2
+    assert value(rules, game, "sum(my.provinces, fields) + max(my.provinces where fields > 0, fields)") == 2 * fields
