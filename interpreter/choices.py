@@ -22,7 +22,10 @@ def allowed_ids(game: Any, seat: int, effect: Any, block: Block, cause: Any, env
     choices, requires = effect.choices, effect.requires
     start = block.base if base is None else base
     if not choices:                                  # requirements only (all read no choice)
-        return [start] if all(req(ctx) for _, req in requires) else []
+        for _, req in requires:
+            if not req(ctx):
+                return []
+        return [start]
     if not requires and len(choices) == 1:           # one choice, nothing required: each option
         lookup, stride = getattr(block.fields[first][1], "lookup", None), block.strides[first]
         ids = []                                     # a loop: cheaper than a comprehension's call
