@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
+import subprocess
 import tempfile
 from pathlib import Path
 from typing import Any, Callable
@@ -48,6 +50,14 @@ def position(text: str, anchor: str, inner: str) -> tuple[int, int]:
     line = text.count("\n", 0, start) + 1
     col = start - (text.rfind("\n", 0, start) + 1) + 1
     return line, col
+
+
+def interruptible(command: list[str]) -> subprocess.Popen:
+    """Start a command that a test will interrupt with SIGINT (Ctrl-C). The child starts with
+    SIGINT at its default, so that Python turns it into KeyboardInterrupt: a shell runs a
+    background job with SIGINT ignored, and a child inherits that."""
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def agent_seeds(seed: int, players: int) -> list[int]:

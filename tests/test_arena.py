@@ -9,7 +9,6 @@ import csv
 import json
 import math
 import signal
-import subprocess
 import sys
 import time
 from fractions import Fraction
@@ -24,7 +23,7 @@ from amunre.interpreter.simulate.arena import ArenaTally, arena_report, pairs
 from amunre.interpreter.simulate.playing import GameRecord
 from amunre.interpreter.simulate.rating import bradley_terry, elo_scale
 
-from conftest import RULES_PATH
+from conftest import RULES_PATH, interruptible
 
 RULES = str(RULES_PATH)
 runner = CliRunner()
@@ -140,7 +139,7 @@ def test_ctrl_c_prints_the_games_finished_so_far(tmp_path: Path) -> None:
     out, rows = tmp_path / "r.json", tmp_path / "g.csv"
     command = [sys.executable, "-m", "amunre.cli.app", "arena", RULES, "-n", "100000", "-a", "random,random,greedy",
                "--seed", "1", "-j", "1", "--json", str(out), "--csv", str(rows)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = interruptible(command)
     deadline = time.monotonic() + 120
     while not rows.exists() and time.monotonic() < deadline:
         time.sleep(0.2)                      # the file is opened once the rules are loaded

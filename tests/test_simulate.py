@@ -13,7 +13,6 @@ import json
 import math
 import random
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -33,7 +32,7 @@ from amunre.interpreter.simulate.playing import GameRecord
 from amunre.interpreter.simulate.report import simulation_report
 from amunre.interpreter.rules_cache import load_rules_and_document
 
-from conftest import REPO, RULES_PATH
+from conftest import REPO, RULES_PATH, interruptible
 
 RULES = str(RULES_PATH)
 RANDOM4 = ["random"] * 4
@@ -337,7 +336,7 @@ def test_ctrl_c_prints_the_games_finished_so_far(tmp_path: Path, jobs: str) -> N
     out, rows = tmp_path / "r.json", tmp_path / "g.csv"
     command = [sys.executable, "-m", "amunre.cli.app", "simulate", RULES, "-n", "100000", "-a",
                "random,random,random", "--seed", "1", "-j", jobs, "--json", str(out), "--csv", str(rows)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = interruptible(command)
     deadline = time.monotonic() + 120
     while not (rows.exists() and rows.stat().st_size > 0) and time.monotonic() < deadline:
         time.sleep(0.2)                      # rows reach the file once games have finished
