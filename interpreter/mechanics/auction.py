@@ -125,8 +125,10 @@ class Auction(Mechanic):
         data = game.state.phase
         if data["resolved"]:
             return False
-        if len(_best(data["bids"])) < min(len(data["lots"]), game.state.players):     # lots with a bid
-            return False
+        bids = data["bids"]
+        wanted = min(len(data["lots"]), game.state.players)      # lots with a bid
+        if len(bids) - bids.count(None) < wanted or len({bid[0] for bid in bids if bid is not None}) < wanted:
+            return False                      # (the count of bids first: it is cheaper, and most often enough)
         self._resolve(game)
         return True
 
@@ -135,10 +137,15 @@ class Auction(Mechanic):
         if data["resolved"]:
             return None
         order, n, bids, turn = data["order"], game.state.players, data["bids"], data["turn"]
-        best = _best(bids)
+        best = None                           # worked out only if the seat to ask has a bid
         while True:                           # the next seat in turn without the best bid on its lot
             seat = order[turn % n]
-            if bids[seat] is None or best[bids[seat][0]][1] != seat:
+            bid = bids[seat]
+            if bid is None:
+                return seat
+            if best is None:
+                best = _best(bids)
+            if best[bid[0]][1] != seat:
                 return seat
             turn += 1
 
