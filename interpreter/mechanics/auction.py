@@ -152,24 +152,25 @@ class Auction(Mechanic):
     def legal(self, game: Any, seat: int) -> list[int]:
         state = game.state
         data = state.phase
-        purse = state.resources[seat][self.pay]
-        own = data["bids"][seat]
-        rebid = modifiers.read(state, self.rebid, seat)
-        base, width = self.bid.base, len(self.spaces)
-        affordable = bisect_right(self.spaces, purse)     # bid spaces are ascending
-        best = _best(data["bids"])
+        bids = data["bids"]
+        own = bids[seat]                      # outbid there: it must bid elsewhere, unless a card lets it
+        barred = own[0] if own is not None and not modifiers.read(state, self.rebid, seat) else None
+        affordable = bisect_right(self.spaces, state.resources[seat][self.pay])     # bid spaces are ascending
+        best = _best(bids)
         blocking = self.block.name in state.mods          # read per seat only when some card set it
+        skip = 1 + self.block.default
         ids: list[int] = []
-        for slot, lot in enumerate(data["lots"]):
-            if own is not None and own[0] == lot and not rebid:
-                continue
-            top = best.get(lot)
-            if top is None:
-                first = 0
-            else:
-                first = top[0] + 1 + (int(modifiers.read(state, self.block, top[1])) if blocking else self.block.default)
-            if first < affordable:
-                ids += range(base + slot * width + first, base + slot * width + affordable)
+        at, width = self.bid.base, len(self.spaces)      # the ids of the lot's bid spaces start there
+        for lot in data["lots"]:
+            if lot != barred:
+                top = best.get(lot)
+                if top is None:
+                    first = 0
+                else:
+                    first = top[0] + (1 + int(modifiers.read(state, self.block, top[1])) if blocking else skip)
+                if first < affordable:
+                    ids += range(at + first, at + affordable)
+            at += width
         return ids
 
     def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
