@@ -155,9 +155,9 @@ def big_harvest_gain(rules, farmers: int = 3) -> int:
     game.state.tokens[place]["farmer"] = farmers
     game.state.kept["offering"] = {"tile": "low"}
     harvest = rules.phases["harvest"]
-    before = harvest.place_income(game, 0, place)
+    before = harvest.forecast(game, 0)["gold"]        # the seat owns no other place
     cards.run(game, 0, rules.cards["big_harvest"].effect, {"target": place}, rules.cards["big_harvest"].cause)
-    return harvest.place_income(game, 0, place) - before
+    return harvest.forecast(game, 0)["gold"] - before
 
 
 def start_gold(rules) -> list[int]:

@@ -45,29 +45,25 @@ class Income(ClosingTurns):
     def describe(self) -> str:
         return f"In turn order, each seat collects {self.resource} from each place it owns."
 
-    def place_income(self, game: Any, seat: int, place: int, ctx: Ctx | None = None) -> int:
-        """What one place yields; `ctx`, the seat's context, may serve all its places in turn."""
-        if self.instead is not None:
-            replaced = modifiers.read(game.state, self.instead, place)
-            if replaced is not None and replaced >= 0:
-                return replaced
-        if ctx is None:
-            ctx = Ctx(game, seat)
-        ctx.it = place
-        return self.amount.fn(ctx)
+    def place_incomes(self, game: Any, seat: int) -> list[int]:
+        """What each place the seat owns yields, in the order of `material.owned_places`."""
+        places = material.owned_places(game, seat)
+        at, ctx, state, instead = self.amount.at, Ctx(game, seat), game.state, self.instead
+        if instead is None or (instead.name not in state.mods and instead.default < 0):
+            return [at(ctx, p) for p in places]           # no place's yield is replaced: none is read
+        return [replaced if (replaced := modifiers.read(state, instead, p)) is not None and replaced >= 0
+                else at(ctx, p) for p in places]
 
     def forecast(self, game: Any, seat: int) -> dict[str, int]:
-        ctx = Ctx(game, seat)
-        total = sum(self.place_income(game, seat, p, ctx) for p in material.owned_places(game, seat))
-        return {self.resource: total}
+        return {self.resource: sum(self.place_incomes(game, seat))}
 
     def finish(self, game: Any, seat: int) -> None:
         """Collect the income of every place the seat owns."""
-        ctx = Ctx(game, seat)
-        detail = {game.rules.place_ids[p]: self.place_income(game, seat, p, ctx)
-                  for p in material.owned_places(game, seat)}
-        total = sum(detail.values())
+        incomes = self.place_incomes(game, seat)
+        total = sum(incomes)
         game.state.phase["idx"] += 1
         if game.log is not None:
+            place_ids = game.rules.place_ids
+            detail = {place_ids[p]: n for p, n in zip(material.owned_places(game, seat), incomes)}
             game.event({"event": "income", "seat": seat, "total": total, "places": detail})
         material.gain(game, seat, self.resource, total, self.cause)
