@@ -132,8 +132,9 @@ class Score(Mechanic):
     def auto(self, game: Any) -> bool:
         if game.state.phase["done"]:
             return False
+        ctx = Ctx(game)            # one context (no seat) for every award's condition: it keeps nothing
         for award in self.awards:
-            if award.when is None or award.when.fn(Ctx(game)):
+            if award.when is None or award.when.fn(ctx):        # after the awards before it have scored
                 for seat, points in self.points(game, award).items():
                     if points:
                         if game.log is not None:
@@ -146,8 +147,9 @@ class Score(Mechanic):
 
     def forecast(self, game: Any, seat: int) -> dict[str, int]:
         total = 0
+        ctx = Ctx(game)
         for award in self.awards:
-            if award.when is None or award.when.fn(Ctx(game)):
+            if award.when is None or award.when.fn(ctx):
                 if award.kind == "points":          # per seat: the others' need not be worked out
                     total += award.value.fn(Ctx(game, seat))
                 else:
@@ -156,31 +158,44 @@ class Score(Mechanic):
 
     def forecast_all(self, game: Any) -> list[dict[str, int]]:
         totals = [0] * game.state.players
+        ctx = Ctx(game)
         for award in self.awards:
-            if award.when is None or award.when.fn(Ctx(game)):
+            if award.when is None or award.when.fn(ctx):
                 for seat, points in self.points(game, award).items():
                     totals[seat] += points
         return [{self.resource: total} for total in totals]
 
     def points(self, game: Any, award: Award) -> dict[int, int]:
         """Points per seat for one award in the current state."""
-        seats = range(game.state.players)
+        ctx = Ctx(game)
         if award.kind == "points":
-            return {s: award.value.fn(Ctx(game, s)) for s in seats}
+            return _per_seat(ctx, award.value.fn)
         if award.kind == "rank":
-            return _ranked(award, {s: award.keys[0].fn(Ctx(game, s)) for s in seats})
+            return _ranked(award, _per_seat(ctx, award.keys[0].fn))
         if award.among is not None:
-            ctx = Ctx(game)
-            scored = {p: tuple(_at(ctx, p, k) for k in award.keys) for p in award.among.fn(ctx)}
-            owners = {p: game.state.owner[p] for p in scored}
+            ats = [key.at for key in award.keys]
+            scored = {p: tuple([at(ctx, p) for at in ats]) for p in award.among.fn(ctx)}
         else:
-            scored = {s: tuple(k.fn(Ctx(game, s)) for k in award.keys) for s in seats}
-            owners = {s: s for s in scored}
+            fns = [key.fn for key in award.keys]
+            scored = _per_seat(ctx, lambda seat_ctx: tuple([fn(seat_ctx) for fn in fns]))
         best = max(scored.values(), default=None)
         if not best or best[0] <= 0:
             return {}
-        winners = {owners[x] for x, key in scored.items() if key == best and owners[x] >= 0}
-        return {s: award.points[0] for s in winners}
+        winners = [x for x, key in scored.items() if key == best]
+        if award.among is not None:                 # places: their owners score
+            owner = game.state.owner
+            winners = [owner[p] for p in winners if owner[p] >= 0]
+        return {s: award.points[0] for s in set(winners)}
+
+
+def _per_seat(ctx: Ctx, fn: Any) -> dict[int, Any]:
+    """fn for every seat, in one context (`ctx`, without a seat) moved from seat to seat."""
+    values = {}
+    for seat in range(ctx.state.players):
+        ctx.seat = seat
+        values[seat] = fn(ctx)
+    ctx.seat = None
+    return values
 
 
 def _ranked(award: Award, values: dict[int, int]) -> dict[int, int]:
@@ -197,8 +212,3 @@ def _ranked(award: Award, values: dict[int, int]) -> dict[int, int]:
         else:
             out[seat] = at(place)
     return out
-
-
-def _at(ctx: Ctx, place: int, key: Any) -> Any:
-    ctx.it = place
-    return key.fn(ctx)
