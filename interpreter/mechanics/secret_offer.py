@@ -198,10 +198,11 @@ class SecretOffer(Mechanic):
 
     def auto(self, game: Any) -> bool:
         data = game.state.phase
-        if data["stage"] == "offer" and data["idx"] == len(data["order"]):
+        stage = data["stage"]
+        if stage == "offer" and data["idx"] == len(data["order"]):
             self._reveal(game)
             return True
-        if data["stage"] == "resolve" and not data["queue"]:
+        if stage == "resolve" and not data["queue"]:
             self._settle(game)
             return True
         return False
@@ -214,9 +215,10 @@ class SecretOffer(Mechanic):
 
     def legal(self, game: Any, seat: int) -> list[int]:
         data = game.state.phase
-        if data["stage"] == "offer":
+        stage = data["stage"]
+        if stage == "offer":
             return self._offers(game, seat)
-        if data["stage"] == "resolve":
+        if stage == "resolve":
             card = data["queue"][0][1]
             block = self.resolves.get(card)
             if block is None:
@@ -279,7 +281,7 @@ class SecretOffer(Mechanic):
             definition = game.rules.cards[card]
             cards.run(game, seat, definition.effect, choices.env_of(block, indices), definition.cause)
         else:
-            good = game.rules.goods[dict(block.fixed)["good"]]
+            good = game.rules.goods[block.fixed[0][1]]          # a take's one fixed field: its good
             at = indices[0] if indices else None
             if game.log is not None:
                 game.event({"event": "reward", "seat": seat, "good": good.id,
