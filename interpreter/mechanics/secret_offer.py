@@ -290,7 +290,10 @@ class SecretOffer(Mechanic):
                 material.draw(game, seat, good.draw, 1, self.reward_cause)
             else:
                 material.place_tokens(game, at, good.token, 1, self.reward_cause)
-            data["queue"][0][1] -= 1
+            head = data["queue"][0]
+            head[1] -= 1
+            if head[1] == 0:          # its last reward: with none left it could only pass (selling cannot
+                data["queue"].pop(0)  # change that), so its turn ends now, not at one more engine step
 
     def _offer(self, block: Any, indices: tuple[int, ...]) -> dict[str, Any]:
         """An offer as the phase keeps it: an amount, or the steal card, or a steal."""
