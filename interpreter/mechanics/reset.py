@@ -55,7 +55,8 @@ class Reset(Mechanic):
         game.event({"event": "reset"})
         for place in range(len(state.tokens)):
             for token in self.remove:
-                material.remove_tokens(game, place, token, state.tokens[place].get(token, 0), self.cause)
+                if state.tokens[place].get(token):        # most places hold none: nothing to remove
+                    material.remove_tokens(game, place, token, state.tokens[place][token], self.cause)
             if self.release:
                 material.set_owner(game, place, None, self.cause)
         if self.deck:
