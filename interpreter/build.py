@@ -176,8 +176,9 @@ def build_rules(doc: Document) -> Rules:
         goods=material.goods, decks=material.decks, cards=cards,
         vocab=build.vocab, setup_hand=tuple(setup.get("hand", [])), deck_setups=deck_setups,
         schedule=schedule, phases=phases, step_mechanics=tuple(phases[s.phase] for s in schedule), winner=winner, actions=space, play_blocks=play_blocks,
-        window_cards={w: frozenset(c for c in play_blocks if cards[c].window == w)
-                      for w in {card.window for card in cards.values() if card.window}},
+        window_cards={w: frozenset(c for c in play_blocks if cards[c].window == w)      # every window named
+                      for w in {card.window for card in cards.values() if card.window}
+                      | {phase.window for phase in phases.values() if phase.window}},
         sell_ids={} if sell_block is None else {c: sell_block.base + i for i, c in
                                                 enumerate(sell_block.fields[0][1].values)},
         pass_id=None if pass_block is None else pass_block.base,

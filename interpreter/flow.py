@@ -16,7 +16,6 @@ from . import cards, modifiers
 from .context import Ctx
 from .errors import GameError
 from .limits import STEP_LIMIT
-NO_CARDS: frozenset[str] = frozenset()
 STEPS = range(STEP_LIMIT)          # made once: the loop below runs at every decision
 
 
@@ -55,7 +54,7 @@ def advance(game: Any) -> None:
             legal = [rules.pass_id]                 # asked only to sell, or pass
         hand = hands[seat]
         window = mech.window
-        if window is not None and not window_cards.get(window, NO_CARDS).isdisjoint(hand):
+        if window is not None and not window_cards[window].isdisjoint(hand):
             plays = cards.playable(game, seat, window)
         else:
             plays = None

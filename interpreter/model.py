@@ -126,7 +126,7 @@ class Rules:
     winner: WinnerDef
     actions: ActionSpace
     play_blocks: dict[str, Block]             # card id -> its play actions
-    window_cards: dict[str, frozenset[str]]   # card window -> the cards played in it
+    window_cards: dict[str, frozenset[str]]   # card window (of a card or a phase) -> the cards played in it
     sell_ids: dict[str, int]                  # card id -> the id of selling it
     pass_id: int | None                       # declining to sell when asked only because selling would pay
     sales_to_afford: dict[str, tuple[str, int]]   # card id -> what selling it gives, for decks that sell_to_afford
