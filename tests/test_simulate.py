@@ -15,6 +15,7 @@ import random
 import signal
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import jsonschema
@@ -23,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+import amunre
 from amunre.cli.app import app
 from amunre.interpreter.simulate import (Fixed, Rotating, RuleSet, Tally, compare, game_seed, simulate, stats)
 from amunre.interpreter.simulate.batch import Batch, Worker, arm_of
@@ -32,9 +34,10 @@ from amunre.interpreter.simulate.playing import GameRecord
 from amunre.interpreter.simulate.report import simulation_report
 from amunre.interpreter.rules_cache import load_rules_and_document
 
-from conftest import REPO, RULES_PATH, interruptible
+from conftest import REPO, RULES_PATH, interruptible, play_random
 
 RULES = str(RULES_PATH)
+PHARAOHS_HEIR = REPO / "rules" / "pharaohs-heir.yaml"
 RANDOM4 = ["random"] * 4
 SCHEMA = json.loads((REPO / "grammar" / "report.schema.json").read_text(encoding="utf-8"))
 runner = CliRunner()
@@ -237,6 +240,20 @@ def test_a_report_of_the_shipped_rules_is_whole(one_process: dict) -> None:
     assert report["points"] and report["sources"]
     assert sum(t["wins"] for t in report["turn_order"]) == sum(s["wins"] for s in report["seats"])
     assert report["causes"] == []                                      # counted only on request
+
+
+def test_every_choice_of_a_select_phase_is_one_pick() -> None:
+    """Pharaoh's Heir's overseer (a `select` phase) keeps one value that each choice and each
+    new round changes: every choice is one pick, and who chose is none. A game's choices (one
+    per option and round) are counted from a played game's events."""
+    rules = amunre.load_rules(PHARAOHS_HEIR)
+    game = play_random(rules, 3, seed=1)
+    chosen = Counter(event["option"] for event in game.log if event["event"] == "chosen")
+    assert len(chosen) == 5 and len(set(chosen.values())) == 1        # each option once a round
+    report = simulate(str(PHARAOHS_HEIR), 4, agents=["random"] * 3, seed=2, jobs=1).report
+    assert report["games"]["failed"] == 0
+    picks = {(row["key"], row["value"]): row["times"] for row in report["picks"] if row["phase"] == "overseer"}
+    assert picks == {("chosen", option): 4 * times for option, times in chosen.items()}
 
 
 def test_changes_are_counted_by_cause_on_request(one_process: dict) -> None:

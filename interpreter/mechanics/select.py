@@ -33,6 +33,9 @@ class Select(Mechanic):
     )
     actions = (Doc("choose", '{"type": "choose", "option": "OPTION"}', "choose one of the options left"),)
     events = (Doc("chosen", '{"event": "chosen", "seat": 0, "option": "OPTION"}', "an option chosen"),)
+    # What `amunre simulate` counts as this phase's picks among what it keeps: the option, not
+    # who chose it, nor the round's list of options taken.
+    picked_keys = ("chosen",)
 
     def __init__(self, phase_id: str, build: Any) -> None:
         super().__init__(phase_id, build)
@@ -100,11 +103,11 @@ class Select(Mechanic):
 
     def _choose(self, game: Any, seat: int, option: str | None) -> None:
         kept = game.state.kept[self.phase_id]
-        kept["chosen"], kept["chooser"] = option, seat if option is not None else None
         game.state.phase["done"] = True
         if option is None:
+            kept["chosen"] = kept["chooser"] = None
             return
-        kept["taken"].append(option)
+        game.state.kept[self.phase_id] = {**kept, "chosen": option, "chooser": seat, "taken": kept["taken"] + [option]}
         game.event({"event": "chosen", "seat": seat, "option": option})
         if self.p.pass_start:
             game.set_start_player((seat + 1) % game.state.players, cause=self.cause)

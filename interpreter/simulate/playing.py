@@ -4,8 +4,8 @@ numbers the statistics need, so that no game, log or position outlives its own p
 What a record counts comes from the engine's own bookkeeping, never from a particular
 mechanic's events: card plays and sales from the action history (the card layer's blocks),
 points and every other amount by source from the state's `sources`, what phases pick and keep
-(a row of a table, a tile) from `state.kept`, and who leads from the score resource, looked at
-whenever a phase ends. On request (`causes`), the engine's change events, each naming the rule
+(a row of a table, a tile, an option) from `state.kept`, counted as each phase keeps a value
+there, and who leads from the score resource, looked at whenever a phase ends. On request (`causes`), the engine's change events, each naming the rule
 that caused it (docs/log-format.md), are counted by kind and id as they happen, without keeping
 the log: the engine writes them only for a game that keeps a log, which costs about 12%.
 """
@@ -67,6 +67,35 @@ class GameRecord:
         return max(self.scores) - max(others) if others else 0
 
 
+class PickCounter(dict):
+    """A state's `kept` that counts the picks in each value a phase keeps there, as it keeps
+    it (what it held before the first decision included): so a pick is counted once, even
+    when the same row is picked again or when several phases run between two decisions.
+
+    A mechanic keeps each pick as a new value: it assigns `state.kept[phase]`; changes made
+    inside a kept value are not picks. It may name the keys that are picks in `picked_keys`
+    (by default every key with a plain value). Nothing (None: no choice yet, an empty deck)
+    is not a pick."""
+
+    def __init__(self, kept: dict[str, Any], phases: dict[str, Any]) -> None:
+        super().__init__(kept)
+        self.picked_keys = {phase: getattr(mech, "picked_keys", None) for phase, mech in phases.items()}
+        self.counts: dict[tuple[str, str, Any], int] = {}
+        for phase, value in kept.items():
+            self._count(phase, value)
+
+    def __setitem__(self, phase: str, value: dict[str, Any]) -> None:
+        super().__setitem__(phase, value)
+        self._count(phase, value)
+
+    def _count(self, phase: str, value: dict[str, Any]) -> None:
+        keys = self.picked_keys.get(phase)
+        for key, picked in value.items():
+            if (keys is None or key in keys) and isinstance(picked, (str, int, bool)):
+                pick = (phase, key, picked)
+                self.counts[pick] = self.counts.get(pick, 0) + 1
+
+
 class CauseCounter(list):
     """A game's log that keeps nothing: it counts the events that name a `cause`."""
 
@@ -107,6 +136,7 @@ def _play(rules: Any, arm: Arm, players: int, record: GameRecord, causes: bool) 
             counter.append(event)
         game.log = counter
     state, score = game.state, rules.winner.score
+    state.kept = picks = PickCounter(state.kept, rules.phases)
     record.start_seat = state.start_player
     watch = _Watch(rules, game)
     step = state.step
@@ -124,14 +154,13 @@ def _play(rules: Any, arm: Arm, players: int, record: GameRecord, causes: bool) 
     record.points = tuple(dict(seat.get(score, {})) for seat in state.sources)
     record.gained, record.lost = _amounts(state.sources)
     record.cards = _cards(rules, game.history)
-    record.picks, record.causes = watch.picks, counter.counts
+    record.picks, record.causes = picks.counts, counter.counts
     record.first_age = watch.first_age
     record.decided_at = watch.since if len(record.winners) == 1 and watch.leader == record.winners[0] else record.length
 
 
 class _Watch:
-    """Looks at the game whenever a phase ends: who leads, the scores as the first age ends,
-    and what phases have kept."""
+    """Looks at the game whenever a phase ends: who leads, and the scores as the first age ends."""
 
     def __init__(self, rules: Any, game: Any) -> None:
         self.game, self.score = game, rules.winner.score
@@ -139,8 +168,6 @@ class _Watch:
         self.first_age: tuple[int, ...] | None = None
         self.leader: int | None = None
         self.since = 0
-        self.kept: dict[str, Any] = {}
-        self.picks: dict[tuple[str, str, Any], int] = {}
 
     def phase_ended(self, actions: int) -> None:
         state = self.game.state
@@ -151,13 +178,6 @@ class _Watch:
             self.leader, self.since = leader, actions
         if self.first_age is None and self.boundary is not None and state.step >= self.boundary:
             self.first_age = scores
-        for phase, value in state.kept.items():
-            if value is not self.kept.get(phase):
-                self.kept[phase] = value
-                for key, picked in value.items():
-                    if isinstance(picked, (str, int, bool)) or picked is None:
-                        pick = (phase, key, picked)
-                        self.picks[pick] = self.picks.get(pick, 0) + 1
 
 
 def _amounts(sources: list[dict[str, dict[str, int]]]) -> tuple[dict, dict]:
