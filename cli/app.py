@@ -19,7 +19,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .. import AmunreError, RulesError, load_rules, new_game
+from .. import AmunreError, load_rules, new_game
 from ..interpreter.diff import diff_documents
 from ..interpreter.errors import IllegalAction, shown_value
 from ..interpreter.loader import load_document
@@ -31,7 +31,7 @@ from . import fmt as formatting
 from . import resolve as resolving
 from . import validate as validating
 from . import play as runner
-from .conventions import HELP_OPTIONS, App, show_version
+from .conventions import HELP_OPTIONS, App, fail, load_or_exit, show_version
 from .human import HumanAgent, HumanQuit
 from .render import PlayByPlay, esc, result_table, winner_line
 
@@ -48,21 +48,6 @@ app = App(
 RulesArg = Annotated[str, typer.Argument(
     metavar="RULES", help="A rules file (YAML), or the name of a rules file shipped with amunre.",
     show_default=False)]
-
-
-def _fail(message: str, code: int = 1) -> typer.Exit:
-    """Print an error for the user on stderr; the Exit to raise."""
-    print(message if message.startswith("error") else f"error: {message}", file=sys.stderr)
-    return typer.Exit(code)
-
-
-def _load(path: str) -> Any:
-    try:
-        return load_rules(runner.resolve_rules(path))
-    except RulesError as error:
-        raise _fail(error.format()) from None
-    except AmunreError as error:
-        raise _fail(str(error)) from None
 
 
 # ---- run -------------------------------------------------------------------------------------
@@ -102,7 +87,7 @@ def run(
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="'--agents'") from None
     path = runner.resolve_rules(rules_path)
-    rules = _load(path)
+    rules = load_or_exit(path)
     try:
         chosen = editions.chosen_options(rules, option or [])
     except ValueError as error:
@@ -130,7 +115,7 @@ def run(
     try:
         game = new_game(rules, players=count, seed=seed, setup={"options": chosen})
     except AmunreError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     report = (lambda seat, action, events: None) if as_json or quiet else show.step
     log_handle = None
     try:
@@ -138,7 +123,7 @@ def run(
             try:
                 log_handle = open(log, "w", encoding="utf-8")
             except OSError as error:
-                raise _fail(f"cannot write log file '{log}': {error.strerror or error}") from None
+                raise fail(f"cannot write log file '{log}': {error.strerror or error}") from None
             jsonl = runner.JsonlLog(log_handle)
             jsonl.header(rules, path, seed, count, names, chosen)
             report = _tee(report, jsonl.step)
@@ -150,15 +135,15 @@ def run(
         print("\ninterrupted", file=sys.stderr)
         raise typer.Exit(130) from None
     except IllegalAction as error:
-        raise _fail(f"an agent chose an illegal action: {error}") from None
+        raise fail(f"an agent chose an illegal action: {error}") from None
     except AmunreError as error:
-        raise _fail(f"the game stopped: {error}") from None
+        raise fail(f"the game stopped: {error}") from None
     finally:
         if log_handle is not None:
             try:
                 log_handle.close()
             except OSError as error:
-                raise _fail(f"cannot write log file '{log}': {error.strerror or error}") from None
+                raise fail(f"cannot write log file '{log}': {error.strerror or error}") from None
     _finish(console, rules, game.result(), names, as_json, quiet,
             {"seed": seed, "players": count, "agents": names, "options": chosen})
 
@@ -204,7 +189,7 @@ def replay(
     try:
         header, actions, _ = runner.load_log(log_path)
     except AmunreError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     rules = _logged_rules(header, rules_path)
     console = Console(highlight=False, soft_wrap=True)
     names = list(header.get("agents", []))
@@ -216,7 +201,7 @@ def replay(
         runner.play(game, [scripted] * header["players"],
                     (lambda seat, action, events: None) if as_json or quiet else show.step)
     except AmunreError as error:
-        raise _fail(f"{log_path}: the log does not replay: {error}") from None
+        raise fail(f"{log_path}: the log does not replay: {error}") from None
     _finish(console, rules, game.result(), names, as_json, quiet,
             {"seed": header["seed"], "players": header["players"], "options": header.get("options", {})})
 
@@ -226,23 +211,23 @@ def _logged_rules(header: dict[str, Any], given: str | None) -> Any:
     gone) the shipped file of the log's rules id; always the very rules, by digest."""
     logged, rules_id = header["rules"], header.get("rules_id") or ""
     if given is not None:
-        rules = _load(given)
+        rules = load_or_exit(given)
         if rules.digest != header["digest"]:
-            raise _fail(f"{given} is not the rules this game was played with ({rules_id or logged}, digest "
+            raise fail(f"{given} is not the rules this game was played with ({rules_id or logged}, digest "
                         f"{header['digest']}); it has digest {rules.digest}")
         return rules
     if Path(logged).exists():
-        rules = _load(logged)
+        rules = load_or_exit(logged)
         if rules.digest != header["digest"]:
-            raise _fail(f"the rules file {logged} changed since this game was logged; give the rules it was "
+            raise fail(f"the rules file {logged} changed since this game was logged; give the rules it was "
                         "played with: --rules FILE")
         return rules
     shipped = shipped_path(rules_id) if rules_id else None
     if shipped is not None:
-        rules = _load(shipped)
+        rules = load_or_exit(shipped)
         if rules.digest == header["digest"]:
             return rules
-    raise _fail(f"the rules file {logged} named by this log is not there; give it with --rules FILE")
+    raise fail(f"the rules file {logged} named by this log is not there; give it with --rules FILE")
 
 
 class _Scripted:
@@ -276,17 +261,7 @@ def diff_command(
 ) -> None:
     """Show how two rules files differ, by meaning: values by key and id, effects as DSL.
     Exit status: 0 the same, 1 different, 2 a file that does not load (like diff)."""
-    documents = []
-    for given in (first, second):
-        path = runner.resolve_rules(given)
-        try:
-            load_rules(path)                      # the files must be valid rules
-            documents.append(load_document(path))
-        except RulesError as error:
-            raise _fail(error.format(), 2) from None
-        except AmunreError as error:
-            raise _fail(str(error), 2) from None
-    changes = diff_documents(*documents)
+    changes = diff_documents(*(load_or_exit(given, _valid_document, code=2) for given in (first, second)))
     if as_json:
         sys.stdout.write(json.dumps([c.to_json() for c in changes]) + "\n")
     else:
@@ -294,6 +269,12 @@ def diff_command(
         for line in diffs.diff_lines(changes, color=True) or ["the same rules"]:
             console.print(line, highlight=False)
     raise typer.Exit(1 if changes else 0)
+
+
+def _valid_document(path: str) -> Any:
+    """A rules file's document, once the file has loaded as valid rules."""
+    load_rules(path)
+    return load_document(path)
 
 
 # ---- editions and options --------------------------------------------------------------------
@@ -325,7 +306,7 @@ def list_options(
     as_json: Annotated[bool, typer.Option("--json", help="Print the options as JSON.")] = False,
 ) -> None:
     """List a rules file's options (the readings its sources disagree on), with their values."""
-    rows = editions.options(_load(runner.resolve_rules(rules_path)))
+    rows = editions.options(load_or_exit(rules_path))
     if as_json:
         sys.stdout.write(json.dumps(rows) + "\n")
         return
@@ -359,7 +340,7 @@ def schema(
     try:
         text = importlib.resources.files("amunre.grammar").joinpath(name).read_text(encoding="utf-8")
     except OSError as error:
-        raise _fail(f"the rules schema is missing from this installation: {error}") from None
+        raise fail(f"the rules schema is missing from this installation: {error}") from None
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 

@@ -4,16 +4,22 @@
 (`{RULES}`, `RULES <str>`, `<list[str]>`). Options give their own metavar (`N`, `FILE`).
 
 `App` is the typer application: every command registered with `app.command(...)` gets this
-help, so a new command needs nothing more.
+help, so a new command needs nothing more. Errors reach the user the same way from every
+command: `fail` prints one on standard error, `load_or_exit` loads the rules file a user named.
 """
 
 from __future__ import annotations
 
+import sys
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
+from typing import Any, Callable
 
 import typer
 from typer.core import TyperCommand
+
+from ..interpreter.errors import AmunreError, RulesError
+from ..interpreter.rules_cache import load_rules
+from .play import resolve_rules
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
@@ -71,3 +77,20 @@ def show_version(value: bool) -> None:
     if value:
         print(f"amunre {amunre_version()}")
         raise typer.Exit()
+
+
+def fail(message: str, code: int = 1) -> typer.Exit:
+    """Print an error for the user on stderr; the Exit to raise."""
+    print(message if message.startswith("error") else f"error: {message}", file=sys.stderr)
+    return typer.Exit(code)
+
+
+def load_or_exit(given: str, loader: Callable[[str], Any] = load_rules, code: int = 1) -> Any:
+    """The rules file a user named (a path, or the name of a shipped one) as `loader` loads it;
+    what is wrong with it is printed (pointing into the file) and the command exits with `code`."""
+    try:
+        return loader(resolve_rules(given))
+    except RulesError as error:
+        raise fail(error.format(), code) from None
+    except AmunreError as error:
+        raise fail(str(error), code) from None

@@ -8,10 +8,9 @@ from typing import Annotated
 
 import typer
 
-from ..interpreter.errors import AmunreError, RulesError
 from ..interpreter.resolve import resolve_text
 from ..interpreter.rules_cache import load_rules_and_document
-from . import play as runner
+from .conventions import load_or_exit
 
 
 def resolve(
@@ -22,12 +21,5 @@ def resolve(
     """Print the fully merged rules (after `extends` and its overlays) as YAML, each value
     followed by a comment naming the file and line it comes from. The output loads as it is,
     to the same rules."""
-    try:
-        _, doc = load_rules_and_document(runner.resolve_rules(rules_path))
-    except RulesError as error:
-        print(error.format(), file=sys.stderr)
-        raise typer.Exit(1) from None
-    except AmunreError as error:
-        print(f"error: {error}", file=sys.stderr)
-        raise typer.Exit(1) from None
+    _, doc = load_or_exit(rules_path, load_rules_and_document)
     sys.stdout.write(resolve_text(doc))

@@ -19,13 +19,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
     TimeRemainingColumn
 from rich.text import Text
 
-from ..interpreter.errors import AmunreError, RulesError
+from ..interpreter.errors import AmunreError
 from ..interpreter.rules_cache import load_rules
 from ..interpreter.simulate import RuleSet, compare, simulate
 from ..interpreter.simulate.records import RowSink, WithRows, columns
 from ..interpreter.simulate.runner import BACKENDS
 from . import editions
 from . import play as runner
+from .conventions import fail, load_or_exit
 from .simulate_render import print_comparison, print_simulation
 
 # ---- shared options ------------------------------------------------------------------------------
@@ -68,19 +69,9 @@ Start = Annotated[Optional[list[str]], typer.Option(
     "seat 1 the next... (repeatable; e.g. a handicap).", show_default=False)]
 
 
-def _fail(message: str, code: int = 1) -> typer.Exit:
-    print(message if message.startswith("error") else f"error: {message}", file=sys.stderr)
-    return typer.Exit(code)
-
-
 def _ruleset(given: str, options: list[str], starts: list[str], hint: str) -> RuleSet:
     path = runner.resolve_rules(given)
-    try:
-        rules = load_rules(path)
-    except RulesError as error:
-        raise _fail(error.format()) from None
-    except AmunreError as error:
-        raise _fail(str(error)) from None
+    rules = load_or_exit(path)
     try:
         chosen = editions.chosen_options(rules, options)
     except ValueError as error:
@@ -152,7 +143,7 @@ def _run_study(kind: str, study: Any, arms: list[RuleSet], players: int | None, 
             try:
                 handle = stack.enter_context(open(csv_path, "w", encoding="utf-8", newline=""))
             except OSError as error:
-                raise _fail(f"cannot write '{csv_path}': {error.strerror or error}") from None
+                raise fail(f"cannot write '{csv_path}': {error.strerror or error}") from None
             rules = load_rules(arms[0].path)
             count = players or (len(agents) if agents else min(max(4, rules.min_players), rules.max_players))
             sink = RowSink(handle, columns(count, rules.winner.score, tuple(rules.winner.report)))
@@ -164,7 +155,7 @@ def _run_study(kind: str, study: Any, arms: list[RuleSet], players: int | None, 
         try:
             result = study(wrap=wrap, progress=update)
         except AmunreError as error:
-            raise _fail(str(error)) from None
+            raise fail(str(error)) from None
         if sink is not None:
             sink.close()
     return result
@@ -175,14 +166,14 @@ def _outputs(report: dict[str, Any], json_path: Path | None, plot_path: Path | N
         try:
             json_path.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
         except OSError as error:
-            raise _fail(f"cannot write '{json_path}': {error.strerror or error}") from None
+            raise fail(f"cannot write '{json_path}': {error.strerror or error}") from None
     if plot_path is not None:
         try:
             draw(report, plot_path)
         except ImportError:
-            raise _fail("--plot needs matplotlib: pip install 'amunre[plot]'") from None
+            raise fail("--plot needs matplotlib: pip install 'amunre[plot]'") from None
         except OSError as error:
-            raise _fail(f"cannot write '{plot_path}': {error.strerror or error}") from None
+            raise fail(f"cannot write '{plot_path}': {error.strerror or error}") from None
 
 
 def _finish(report: dict[str, Any], side: dict[str, Any], json_path: Path | None, printer: Any) -> None:
