@@ -53,7 +53,7 @@ def simulate(rules: RuleSet | str, games: int, agents: list[str] | None = None, 
     ruleset = rules if isinstance(rules, RuleSet) else RuleSet(rules)
     arm, compiled = _arm(ruleset)
     specs, players = _seats(compiled, agents, players)
-    _check(compiled, ruleset, players)
+    check_setup(compiled, players, arm.setup())              # as new_game will, once, before any game
     make = functools.partial(Tally, players)
     batch = Batch((arm,), players, Fixed(tuple(specs)), seed, games, causes)
     outcome = run(batch, wrap(make) if wrap else make, jobs, backend, address, progress)
@@ -72,9 +72,9 @@ def compare(first: RuleSet | str, second: RuleSet | str, games: int, agents: lis
     sets = [r if isinstance(r, RuleSet) else RuleSet(r) for r in (first, second)]
     arms, compiled = zip(*(_arm(s) for s in sets))
     specs, players = _seats(compiled[0], agents, players)
-    for ruleset, rules in zip(sets, compiled):
+    for arm, rules in zip(arms, compiled):
         _seats(rules, specs, players)
-        _check(rules, ruleset, players)
+        check_setup(rules, players, arm.setup())
     make = functools.partial(PairedTally, players)
     batch = Batch(tuple(arms), players, Fixed(tuple(specs)), seed, games, causes)
     outcome = run(batch, wrap(make) if wrap else make, jobs, backend, address, progress)
@@ -96,7 +96,7 @@ def arena(rules: RuleSet | str, games: int, agents: list[str], seed: int = 0, jo
     ruleset = rules if isinstance(rules, RuleSet) else RuleSet(rules)
     arm, compiled = _arm(ruleset)
     specs, players = _seats(compiled, agents, None)
-    _check(compiled, ruleset, players)
+    check_setup(compiled, players, arm.setup())
     make = functools.partial(ArenaTally, tuple(specs))
     batch = Batch((arm,), players, Rotating(tuple(specs)), seed, games)
     outcome = run(batch, wrap(make) if wrap else make, jobs, backend, address, progress)
@@ -130,16 +130,6 @@ def _seats(rules: Any, agents: list[str] | None, players: int | None) -> tuple[l
         except ValueError as error:
             raise AmunreError(str(error)) from None
     return list(agents), players
-
-
-def _check(rules: Any, ruleset: RuleSet, players: int) -> None:
-    """Options and starting amounts as new_game would check them, once, before any game."""
-    arm_setup = {}
-    if ruleset.options:
-        arm_setup["options"] = dict(ruleset.options)
-    if ruleset.start:
-        arm_setup["resources"] = {k: list(v) for k, v in ruleset.start.items()}
-    check_setup(rules, players, arm_setup)
 
 
 def _describe(ruleset: RuleSet, rules: Any) -> dict[str, Any]:
