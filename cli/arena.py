@@ -40,10 +40,10 @@ def arena_command(
         raise typer.BadParameter("an arena needs two different agents or more, one per seat "
                                  "(e.g. greedy,random,random)", param_hint="'--agents'")
     shared._check_backend(backend, address)
-    ruleset = shared._ruleset(rules_path, option or [], [], "")
+    ruleset, rules = shared._ruleset(rules_path, option or [], [], "")
     seed = shared._seed(seed, quiet)
     study = functools.partial(arena, ruleset, games, names, seed=seed, jobs=jobs, backend=backend, address=address)
-    result = shared._run_study("arena", study, [ruleset], None, names, csv_path, quiet)
+    result = shared._run_study("arena", study, [ruleset], rules, None, names, csv_path, quiet)
     shared._outputs(result.report, json_path, None, None)
     shared._finish(result.report, result.report, json_path, print_arena)
 

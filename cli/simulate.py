@@ -20,8 +20,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.text import Text
 
 from ..interpreter.errors import AmunreError
-from ..interpreter.rules_cache import load_rules
 from ..interpreter.simulate import RuleSet, compare, simulate
+from ..interpreter.simulate.studies import default_players
 from ..interpreter.simulate.records import RowSink, WithRows, columns
 from ..interpreter.simulate.runner import BACKENDS
 from . import editions
@@ -69,14 +69,15 @@ Start = Annotated[Optional[list[str]], typer.Option(
     "seat 1 the next... (repeatable; e.g. a handicap).", show_default=False)]
 
 
-def _ruleset(given: str, options: list[str], starts: list[str], hint: str) -> RuleSet:
+def _ruleset(given: str, options: list[str], starts: list[str], hint: str) -> tuple[RuleSet, Any]:
+    """The rule set a study plays, and its rules (compiled once, to check options and amounts)."""
     path = runner.resolve_rules(given)
     rules = load_or_exit(path)
     try:
         chosen = editions.chosen_options(rules, options)
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint=f"'--option{hint}'") from None
-    return RuleSet(path, chosen, _starts(rules, starts, hint), label=given)
+    return RuleSet(path, chosen, _starts(rules, starts, hint), label=given), rules
 
 
 def _starts(rules: Any, given: list[str], hint: str) -> dict[str, list[int]]:
@@ -133,9 +134,10 @@ def _progress(quiet: bool, label: str) -> tuple[Any, Any]:
     return bar, update
 
 
-def _run_study(kind: str, study: Any, arms: list[RuleSet], players: int | None, agents: list[str] | None,
-               csv_path: Path | None, quiet: bool) -> Any:
-    """Run a study with the progress bar and the CSV file; refuse what cannot be done."""
+def _run_study(kind: str, study: Any, arms: list[RuleSet], rules: Any, players: int | None,
+               agents: list[str] | None, csv_path: Path | None, quiet: bool) -> Any:
+    """Run a study with the progress bar and the CSV file (its columns from `rules`, the first
+    rule set's); refuse what cannot be done."""
     with ExitStack() as stack:
         wrap = None
         sink = None
@@ -144,8 +146,7 @@ def _run_study(kind: str, study: Any, arms: list[RuleSet], players: int | None, 
                 handle = stack.enter_context(open(csv_path, "w", encoding="utf-8", newline=""))
             except OSError as error:
                 raise fail(f"cannot write '{csv_path}': {error.strerror or error}") from None
-            rules = load_rules(arms[0].path)
-            count = players or (len(agents) if agents else min(max(4, rules.min_players), rules.max_players))
+            count = players or (len(agents) if agents else default_players(rules))
             sink = RowSink(handle, columns(count, rules.winner.score, tuple(rules.winner.report)))
             labels = ("A", "B") if kind == "compare" else (arms[0].label,)
             wrap = lambda make: functools.partial(WithRows, make, sink, labels, tuple(rules.winner.report))  # noqa: E731
@@ -216,11 +217,11 @@ def simulate_command(
     intervals, scores, points by source, balance, drama, what was played and what never was."""
     names = _agents(agents, players)
     _check_backend(backend, address)
-    ruleset = _ruleset(rules_path, option or [], start or [], "")
+    ruleset, rules = _ruleset(rules_path, option or [], start or [], "")
     seed = _seed(seed, quiet)
     study = functools.partial(simulate, ruleset, games, agents=names, players=players, seed=seed, jobs=jobs,
                               backend=backend, address=address, causes=causes)
-    result = _run_study("simulate", study, [ruleset], players, names, csv_path, quiet)
+    result = _run_study("simulate", study, [ruleset], rules, players, names, csv_path, quiet)
     from ..interpreter.simulate.plot import draw_simulation
     _outputs(result.report, json_path, plot_path, draw_simulation)
     _finish(result.report, result.report, json_path, print_simulation)
@@ -250,12 +251,12 @@ def compare_command(
     show, statistic by statistic, A, B, the difference with its interval and its significance."""
     names = _agents(agents, players)
     _check_backend(backend, address)
-    a = _ruleset(first, (option or []) + (option_a or []), start_a or [], "-a")
-    b = _ruleset(second or first, (option or []) + (option_b or []), start_b or [], "-b")
+    a, rules = _ruleset(first, (option or []) + (option_a or []), start_a or [], "-a")
+    b, _ = _ruleset(second or first, (option or []) + (option_b or []), start_b or [], "-b")
     seed = _seed(seed, quiet)
     study = functools.partial(compare, a, b, games, agents=names, players=players, seed=seed, jobs=jobs,
                               backend=backend, address=address, causes=causes)
-    result = _run_study("compare", study, [a, b], players, names, csv_path, quiet)
+    result = _run_study("compare", study, [a, b], rules, players, names, csv_path, quiet)
     from ..interpreter.simulate.plot import draw_comparison
     _outputs(result.report, json_path, plot_path, draw_comparison)
     _finish(result.report, result.report["a"], json_path, functools.partial(print_comparison, everything=everything))

@@ -111,11 +111,16 @@ def _arm(ruleset: RuleSet) -> tuple[Any, Any]:
     return arm_of(ruleset.label or ruleset.path, document, ruleset.options, ruleset.start), rules
 
 
+def default_players(rules: Any) -> int:
+    """The player count of a study that names neither players nor agents: 4, if the rules allow."""
+    return min(max(4, rules.min_players), rules.max_players)
+
+
 def _seats(rules: Any, agents: list[str] | None, players: int | None) -> tuple[list[str], int]:
     """One agent spec per seat (default: greedy in every seat), every spec tried once so a
     wrong one fails now rather than in every game."""
     if agents is None:
-        players = players if players is not None else min(max(4, rules.min_players), rules.max_players)
+        players = players if players is not None else default_players(rules)
         agents = ["greedy"] * players
     if players is None:
         players = len(agents)
