@@ -9,7 +9,6 @@ is given. See docs/simulate.md for running on a cluster.
 
 from __future__ import annotations
 
-import time
 from typing import Any, Callable
 
 from ..errors import AmunreError
@@ -18,9 +17,7 @@ from .runner import Gather, Progress
 
 
 def _play_range(batch: Batch, make_fold: Callable[[], Fold], start: int, stop: int) -> tuple[Any, int, float]:
-    began = time.perf_counter()
-    fold = Worker(batch, make_fold).play_range(start, stop)
-    return fold, stop - start, time.perf_counter() - began
+    return Worker(batch, make_fold).timed_range(start, stop)
 
 
 def run_on_ray(batch: Batch, make_fold: Callable[[], Fold], jobs: int | None, address: str | None,

@@ -124,9 +124,7 @@ def _start_worker(batch: Batch, make_fold: Callable[[], Fold]) -> None:
 
 def _play_range(start: int, stop: int) -> tuple[Any, int, float]:
     assert _POOL_WORKER is not None
-    began = time.perf_counter()
-    fold = _POOL_WORKER.play_range(start, stop)
-    return fold, stop - start, time.perf_counter() - began
+    return _POOL_WORKER.timed_range(start, stop)
 
 
 def _pool(batch: Batch, make_fold: Callable[[], Fold], jobs: int, report: Progress,
