@@ -14,12 +14,11 @@ Significance: Holm's correction over all rows at 5%.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from . import stats
 from .paired import PairedTally
-from .report import REPORT_FORMAT, clean
+from .report import REPORT_FORMAT, clean, per
 from .tally import Tally, balance, balance_of, drama_of
 
 ALPHA = 0.05
@@ -45,43 +44,41 @@ def comparison_report(paired: PairedTally, report_a: dict[str, Any], report_b: d
 
 
 def _rows(paired: PairedTally) -> list[dict[str, Any]]:
-    a, b, n = paired.a, paired.b, paired.pairs
+    a, b, seats = paired.a, paired.b, paired.players
     rows = []
-    for seat in range(paired.players):
+    for seat in range(seats):
         rows.append(_rate(paired, ("win", seat), f"seat {seat} win rate", "win rate", seat))
-    for seat in range(paired.players):
+    for seat in range(seats):
         row = _mean(paired, ("score", seat), f"seat {seat} mean score", "score", seat,
-                    a.score_sum[seat] / a.games if a.games else math.nan,
-                    b.score_sum[seat] / b.games if b.games else math.nan)
+                    per(a.score_sum[seat], a.games), per(b.score_sum[seat], b.games))
         row["p_wilcoxon"] = stats.wilcoxon(paired.numeric.get(("score", seat), [0, 0, {}])[2])
         rows.append(row)
     rows.append(_rate(paired, ("start_win",), "start seat win rate", "win rate"))
     rows.append(_rate(paired, ("top_shared",), "top score shared", "ties"))
-    n_seats = paired.players
-    rows.append(_boot(paired, "balance", lambda counts: balance_of(counts, n_seats),
+    rows.append(_boot(paired, "balance", lambda counts: balance_of(counts, seats),
                       balance(a.wins, a.games), balance(b.wins, b.games)))
-    rows.append(_boot(paired, "drama", drama_of, _ratio(a.drama_lost, a.drama_games),
-                      _ratio(b.drama_lost, b.drama_games)))
+    rows.append(_boot(paired, "drama", drama_of, per(a.drama_lost, a.drama_games),
+                      per(b.drama_lost, b.drama_games)))
     rows.append(_mean(paired, ("length",), "game length (actions)", "length", None,
-                      _ratio(a.length_sum, a.games), _ratio(b.length_sum, b.games)))
+                      per(a.length_sum, a.games), per(b.length_sum, b.games)))
     rows.append(_mean(paired, ("margin",), "winning margin", "margin", None,
-                      _ratio(sum(m * c for m, c in a.margins.items()), a.games),
-                      _ratio(sum(m * c for m, c in b.margins.items()), b.games)))
-    per_seat = paired.players
+                      per(sum(m * c for m, c in a.margins.items()), a.games),
+                      per(sum(m * c for m, c in b.margins.items()), b.games)))
     for name in sorted(set(a.reported) | set(b.reported)):
         rows.append(_mean(paired, ("reported", name), f"final {name} per seat", "reported", None,
-                          _ratio(_seat_total(a.reported.get(name)), a.games * per_seat),
-                          _ratio(_seat_total(b.reported.get(name)), b.games * per_seat), scale=per_seat))
-    for source in _ordered(_source_points(a), _source_points(b)):
+                          per(_seat_total(a.reported.get(name)), a.games * seats),
+                          per(_seat_total(b.reported.get(name)), b.games * seats), scale=seats))
+    points_a, points_b = _source_points(a), _source_points(b)
+    for source in _ordered(points_a, points_b):
         rows.append(_mean(paired, ("points", source), f"points from {source} per seat", "points", None,
-                          _ratio(_source_points(a).get(source, 0), a.games * per_seat),
-                          _ratio(_source_points(b).get(source, 0), b.games * per_seat), scale=per_seat))
+                          per(points_a.get(source, 0), a.games * seats),
+                          per(points_b.get(source, 0), b.games * seats), scale=seats))
     for action, card in _ordered(a.cards, b.cards):
         rows.append(_mean(paired, ("card", action, card), f"{card}: {action} per game", "cards", None,
-                          _ratio(a.cards[action, card], a.games), _ratio(b.cards[action, card], b.games)))
+                          per(a.cards[action, card], a.games), per(b.cards[action, card], b.games)))
     for phase, key, value in _ordered(a.picks, b.picks):
         rows.append(_mean(paired, ("pick", phase, key, value), f"{phase} {key} {value} per game", "picks", None,
-                          _ratio(a.picks[phase, key, value], a.games), _ratio(b.picks[phase, key, value], b.games)))
+                          per(a.picks[phase, key, value], a.games), per(b.picks[phase, key, value], b.games)))
     return rows
 
 
@@ -90,7 +87,7 @@ def _rate(paired: PairedTally, key: tuple, name: str, group: str, seat: int | No
     n = paired.pairs
     # the per-game difference is +1 (only B), -1 (only A) or 0: its mean and t interval
     total, squares = only_b - only_a, only_b + only_a
-    return _row(name, group, seat, _ratio(both + only_a, n), _ratio(both + only_b, n),
+    return _row(name, group, seat, per(both + only_a, n), per(both + only_b, n),
                 stats.mean_interval(total, squares, n), stats.mcnemar(only_a, only_b), "mcnemar")
 
 
@@ -121,10 +118,6 @@ def _row(name: str, group: str, seat: int | None, a: float, b: float, interval: 
          test: str) -> dict[str, Any]:
     return {"statistic": name, "group": group, "seat": seat, "a": a, "b": b, "difference": b - a,
             "interval": list(interval), "p": p, "test": test}
-
-
-def _ratio(amount: float, count: float) -> float:
-    return amount / count if count else math.nan
 
 
 def _seat_total(sums: list[list[int]] | None) -> int:

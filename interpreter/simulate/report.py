@@ -45,7 +45,7 @@ def simulation_report(tally: Tally, catalogue: Catalogue, about: dict[str, Any],
     report["sources"] = _sources(tally)
     report["cards"] = _cards(tally, catalogue)
     report["picks"] = _picks(tally, catalogue)
-    report["causes"] = [{"kind": kind, "id": id_, "times": times, "per_game": _per(times, games),
+    report["causes"] = [{"kind": kind, "id": id_, "times": times, "per_game": per(times, games),
                          "games": tally.cause_games[kind, id_]}
                         for (kind, id_), times in sorted(tally.causes.items())]
     report["never"] = _never(tally, catalogue)
@@ -85,22 +85,22 @@ def _points(tally: Tally) -> list[dict[str, Any]]:
     """Points of the score resource by source: mean per game for each seat and over all seats."""
     games = tally.games
     sources = sorted(set().union(*tally.points), key=lambda s: (-sum(p[s] for p in tally.points), s))
-    return [{"source": source, "per_seat": [_per(p[source], games) for p in tally.points],
-             "mean": _per(sum(p[source] for p in tally.points), games * tally.players)} for source in sources]
+    return [{"source": source, "per_seat": [per(p[source], games) for p in tally.points],
+             "mean": per(sum(p[source] for p in tally.points), games * tally.players)} for source in sources]
 
 
 def _sources(tally: Tally) -> list[dict[str, Any]]:
     """Every amount moved, by resource and source: what it gave and took per game (all seats)."""
     keys = sorted(set(tally.gained) | set(tally.lost))
-    return [{"resource": resource, "source": source, "given_per_game": _per(tally.gained[resource, source], tally.games),
-             "taken_per_game": _per(tally.lost[resource, source], tally.games),
+    return [{"resource": resource, "source": source, "given_per_game": per(tally.gained[resource, source], tally.games),
+             "taken_per_game": per(tally.lost[resource, source], tally.games),
              "games": tally.moved_games[resource, source]} for resource, source in keys]
 
 
 def _cards(tally: Tally, catalogue: Catalogue) -> list[dict[str, Any]]:
     keys = list(catalogue.card_actions) + sorted(set(tally.cards) - set(catalogue.card_actions))
     return [{"card": card, "action": action, "times": tally.cards[action, card],
-             "per_game": _per(tally.cards[action, card], tally.games), "games": tally.card_games[action, card]}
+             "per_game": per(tally.cards[action, card], tally.games), "games": tally.card_games[action, card]}
             for action, card in keys]
 
 
@@ -111,7 +111,7 @@ def _picks(tally: Tally, catalogue: Catalogue) -> list[dict[str, Any]]:
         totals[phase, key] = totals.get((phase, key), 0) + times
     return [{"phase": phase, "key": key, "value": value, "label": catalogue.labels.get((phase, key, value), str(value)),
              "times": tally.picks[phase, key, value],
-             "share": _per(tally.picks[phase, key, value], totals.get((phase, key), 0))}
+             "share": per(tally.picks[phase, key, value], totals.get((phase, key), 0))}
             for phase, key, value in keys]
 
 
@@ -153,7 +153,8 @@ def _spread(histogram: dict[int, int]) -> dict[str, Any]:
     return _moments(total, squares, count) | _range(histogram)
 
 
-def _per(amount: int, count: int) -> float:
+def per(amount: float, count: float) -> float:
+    """A mean or a share: nothing (NaN) when there is nothing to divide by."""
     return amount / count if count else math.nan
 
 
