@@ -236,7 +236,7 @@ def test_the_same_seed_gives_the_same_report_on_one_or_two_processes(one_process
 def test_a_report_of_the_shipped_rules_is_whole(one_process: dict) -> None:
     report = one_process
     assert sum(row["times"] for row in report["picks"]) == 40 * 6      # one pick per round, 6 rounds
-    assert {row["action"] for row in report["cards"]} >= {"play", "sell"}
+    assert {row["action"] for row in report["cards"] if row["times"]} >= {"play", "sell"}   # both happened
     assert report["points"] and report["sources"]
     assert sum(t["wins"] for t in report["turn_order"]) == sum(s["wins"] for s in report["seats"])
     assert report["causes"] == []                                      # counted only on request
