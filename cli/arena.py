@@ -5,7 +5,7 @@ interval, a mean score and a Bradley-Terry rating. The work is the library's
 from __future__ import annotations
 
 import functools
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -41,7 +41,7 @@ def arena_command(
                                  "(e.g. greedy,random,random)", param_hint="'--agents'")
     shared._check_backend(backend, address)
     ruleset, rules = shared._ruleset(rules_path, option or [], [], "")
-    seed = shared._seed(seed, quiet)
+    seed = shared._seed(seed)
     study = functools.partial(arena, ruleset, games, names, seed=seed, jobs=jobs, backend=backend, address=address)
     result = shared._run_study("arena", study, [ruleset], rules, None, names, csv_path, quiet)
     shared._outputs(result.report, json_path, None, None)

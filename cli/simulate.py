@@ -195,7 +195,7 @@ def _finish(report: dict[str, Any], side: dict[str, Any], json_path: Path | None
         raise typer.Exit(1)
 
 
-def _seed(seed: int | None, quiet: bool) -> int:
+def _seed(seed: int | None) -> int:
     if seed is not None:
         return seed
     seed = secrets.randbelow(10 ** 6)
@@ -218,7 +218,7 @@ def simulate_command(
     names = _agents(agents, players)
     _check_backend(backend, address)
     ruleset, rules = _ruleset(rules_path, option or [], start or [], "")
-    seed = _seed(seed, quiet)
+    seed = _seed(seed)
     study = functools.partial(simulate, ruleset, games, agents=names, players=players, seed=seed, jobs=jobs,
                               backend=backend, address=address, causes=causes)
     result = _run_study("simulate", study, [ruleset], rules, players, names, csv_path, quiet)
@@ -253,7 +253,7 @@ def compare_command(
     _check_backend(backend, address)
     a, rules = _ruleset(first, (option or []) + (option_a or []), start_a or [], "-a")
     b, _ = _ruleset(second or first, (option or []) + (option_b or []), start_b or [], "-b")
-    seed = _seed(seed, quiet)
+    seed = _seed(seed)
     study = functools.partial(compare, a, b, games, agents=names, players=players, seed=seed, jobs=jobs,
                               backend=backend, address=address, causes=causes)
     result = _run_study("compare", study, [a, b], rules, players, names, csv_path, quiet)

@@ -80,7 +80,7 @@ class Worker:
 
     def __init__(self, batch: Batch, make_fold: Callable[[], Fold]) -> None:
         self.batch, self.make_fold = batch, make_fold
-        self.rules = _built(batch)
+        self.rules = built_rules(batch)
 
     def play(self, index: int) -> tuple[GameRecord, ...]:
         """Game `index` under every arm, with the same seed and seats."""
@@ -108,7 +108,7 @@ class Worker:
 _BUILT: dict[str, list[Any]] = {}
 
 
-def _built(batch: Batch) -> list[Any]:
+def built_rules(batch: Batch) -> list[Any]:
     """The batch's rules, built the first time this process needs them: a warm process (a pool
     worker, a Ray worker) keeps them however many ranges it plays."""
     rules = _BUILT.get(batch.key)

@@ -35,7 +35,7 @@ def run_on_ray(batch: Batch, make_fold: Callable[[], Fold], jobs: int | None, ad
     pending: dict[Any, None] = {}
     gather = None
     try:
-        workers = max(1, int(ray.available_resources().get("CPU", jobs or 1)) if jobs is None else jobs)
+        workers = max(1, int(ray.available_resources().get("CPU", 1)) if jobs is None else jobs)
         gather = Gather(batch, make_fold, workers, report, guard)
         remote = ray.remote(num_cpus=1)(_play_range)
         batch_ref = ray.put(batch)

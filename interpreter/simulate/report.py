@@ -12,7 +12,7 @@ from typing import Any
 
 from . import stats
 from .catalogue import Catalogue
-from .tally import Tally, balance, balance_of, drama_of
+from .tally import Tally, balance, balance_of
 
 REPORT_FORMAT = 1
 

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from .batch import Batch, Fold, Worker
+from .batch import Batch, Fold, Worker, built_rules
 
 TARGET_SECONDS = 0.5          # the work in one range, once the pace is known
 MAX_RANGE = 1000
@@ -133,7 +133,7 @@ def _pool(batch: Batch, make_fold: Callable[[], Fold], jobs: int, report: Progre
     # but unsafe in a process that runs other threads: then each child starts afresh.
     if sys.platform.startswith("linux") and threading.active_count() == 1:
         context = multiprocessing.get_context("fork")
-        Worker(batch, make_fold)                  # built here, once, for every child
+        built_rules(batch)                        # the rules built here, once: every child inherits them
     else:
         context = multiprocessing.get_context("spawn")
     results: queue.SimpleQueue = queue.SimpleQueue()
