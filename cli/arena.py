@@ -14,7 +14,7 @@ from rich.table import Table
 from ..interpreter.simulate import arena
 from . import simulate as shared
 from .render import esc
-from .simulate_render import interrupted_note, num, pct, print_failures, span
+from .simulate_render import interrupted_note, num, pct, print_failures, span, titled_table
 
 HEAD_TO_HEAD_MOST = 8      # agents beyond which the head-to-head table is left to the JSON
 
@@ -59,11 +59,10 @@ def print_arena(console: Console, report: dict[str, Any]) -> None:
         return
     played = report["games"]
     score = rules["score"]
-    table = Table(title=f"Standings ({played['played']:,} games; chance is {pct(report['method']['chance'])} "
-                        f"of the games an agent plays)", title_justify="left")
-    for heading in ("#", "agent", "games", "wins", "win rate", "95% interval (Wilson)", f"mean {score} ± 95%",
-                    "rating", "95% interval", "pairs"):
-        table.add_column(heading, justify="left" if heading == "agent" else "right", no_wrap=heading == "agent")
+    table = titled_table(f"Standings ({played['played']:,} games; chance is {pct(report['method']['chance'])} "
+                         f"of the games an agent plays)",
+                         ("#", "agent", "games", "wins", "win rate", "95% interval (Wilson)", f"mean {score} ± 95%",
+                          "rating", "95% interval", "pairs"), left=("agent",), whole=True)
     for rank, row in enumerate(report["standings"], 1):
         mean, (lower, upper) = row["score"]["mean"], row["score"]["interval"]
         half = "" if mean is None or lower is None else f" ± {num((upper - lower) / 2, 1)}"

@@ -5,13 +5,22 @@ report, which has them from the rules file."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Collection, Iterable
 
 from rich.console import Console
 from rich.table import Table
 
 from ..interpreter.simulate.plot import start_text
 from .render import esc, seat_label
+
+
+def titled_table(title: str, columns: Iterable[str], left: Collection[str] = (), whole: bool = False) -> Table:
+    """A table as every report shows one: its title on the left, figures on the right; the
+    columns named in `left` (names, labels) on the left, kept unwrapped if `whole`."""
+    table = Table(title=title, title_justify="left")
+    for column in columns:
+        table.add_column(column, justify="left" if column in left else "right", no_wrap=whole and column in left)
+    return table
 
 
 def pct(value: float | None, digits: int = 1) -> str:
@@ -82,13 +91,10 @@ def print_simulation(console: Console, report: dict[str, Any]) -> None:
 
 
 def _seats(console: Console, report: dict[str, Any], score: str) -> None:
-    table = Table(title=f"Seats ({report['games']['played']:,} games)", title_justify="left")
-    for column in ("seat", "agent", "wins", "win rate", "95% interval (Wilson)", f"mean {score}", "sd",
-                   "median", "min-max"):
-        table.add_column(column, justify="left" if column in ("seat", "agent") else "right",
-                         no_wrap=column in ("seat", "agent"))
-    for name in report["rules"]["report"]:
-        table.add_column(f"final {name}", justify="right")
+    reported = [f"final {name}" for name in report["rules"]["report"]]
+    table = titled_table(f"Seats ({report['games']['played']:,} games)",
+                         ["seat", "agent", "wins", "win rate", "95% interval (Wilson)", f"mean {score}", "sd",
+                          "median", "min-max", *reported], left=("seat", "agent"), whole=True)
     for seat in report["seats"]:
         s = seat["score"]
         table.add_row(seat_label(seat["seat"]), esc(", ".join(seat["agents"])), f"{seat['wins']:,}",
@@ -96,9 +102,8 @@ def _seats(console: Console, report: dict[str, Any], score: str) -> None:
                       num(s["median"], 1), f"{s['min']}-{s['max']}",
                       *(num(seat["reported"][n]["mean"]) for n in report["rules"]["report"]))
     console.print(table)
-    order = Table(title="Win rate by turn order (1: the start seat)", title_justify="left")
-    for column in ("position", "wins", "win rate", "95% interval (Wilson)"):
-        order.add_column(column, justify="right")
+    order = titled_table("Win rate by turn order (1: the start seat)",
+                         ("position", "wins", "win rate", "95% interval (Wilson)"))
     for row in report["turn_order"]:
         order.add_row(str(row["position"]), f"{row['wins']:,}", pct(row["win_rate"]), span(row["interval"]))
     console.print(order)
@@ -150,9 +155,8 @@ def _sources(console: Console, report: dict[str, Any]) -> None:
     rows = [r for r in report["sources"] if r["resource"] != score]
     if not rows:
         return
-    table = Table(title="Everything else by source (per game, all seats together)", title_justify="left")
-    for column in ("resource", "source", "given", "taken", "games where it moved"):
-        table.add_column(column, justify="left" if column in ("resource", "source") else "right")
+    table = titled_table("Everything else by source (per game, all seats together)",
+                         ("resource", "source", "given", "taken", "games where it moved"), left=("resource", "source"))
     played = report["games"]["played"]
     for row in sorted(rows, key=lambda r: (r["resource"], -(r["given_per_game"] + r["taken_per_game"]))):
         table.add_row(esc(row["resource"]), esc(row["source"]), num(row["given_per_game"]),
@@ -178,9 +182,7 @@ def _cards(console: Console, report: dict[str, Any]) -> None:
 def _picks(console: Console, report: dict[str, Any]) -> None:
     if not report["picks"]:
         return
-    table = Table(title="What phases picked", title_justify="left")
-    for column in ("phase", "picked", "times", "share"):
-        table.add_column(column, justify="left" if column in ("phase", "picked") else "right")
+    table = titled_table("What phases picked", ("phase", "picked", "times", "share"), left=("phase", "picked"))
     for row in report["picks"]:
         table.add_row(esc(row["phase"]), esc(row["label"]), f"{row['times']:,}", pct(row["share"]))
     console.print(table)
@@ -189,9 +191,8 @@ def _picks(console: Console, report: dict[str, Any]) -> None:
 def _causes(console: Console, report: dict[str, Any]) -> None:
     if not report["causes"]:
         return
-    table = Table(title="Changes by the rule that caused them (--causes)", title_justify="left")
-    for column in ("kind", "rule", "changes per game", "games"):
-        table.add_column(column, justify="left" if column in ("kind", "rule") else "right")
+    table = titled_table("Changes by the rule that caused them (--causes)", ("kind", "rule", "changes per game", "games"),
+                         left=("kind", "rule"))
     played = report["games"]["played"]
     for row in sorted(report["causes"], key=lambda r: (r["kind"], -r["times"])):
         table.add_row(esc(row["kind"]), esc(row["id"]), num(row["per_game"]), pct(row["games"] / played))
@@ -256,9 +257,8 @@ def print_comparison(console: Console, report: dict[str, Any], everything: bool 
 def _comparison_table(console: Console, title: str, rows: list[dict[str, Any]]) -> None:
     if not rows:
         return
-    table = Table(title=title, title_justify="left")
-    for column in ("statistic", "A", "B", "B - A", "95% interval", "p", "test", ""):
-        table.add_column(column, justify="left" if column in ("statistic", "test") else "right")
+    table = titled_table(title, ("statistic", "A", "B", "B - A", "95% interval", "p", "test", ""),
+                         left=("statistic", "test"))
     for row in rows:
         rate = row["test"] == "mcnemar"
         fmt = (lambda v: pct(v)) if rate else (lambda v: num(v, 3))
