@@ -121,6 +121,9 @@ class Mechanic:
     # When closing is all a seat may do, more of any resource would not let it do more: the
     # engine then need not work out whether selling cards would pay (cards.selling_would_pay).
     closing_ignores_purse: ClassVar[bool] = False
+    # The keys of what the phase keeps in `state.kept` that are picks (a table row, an option
+    # chosen), counted by `amunre simulate`; None: every key with a plain value.
+    picked_keys: ClassVar[tuple[str, ...] | None] = None
     automatic: ClassVar[bool] = False  # it has automatic work: the engine calls `auto`
 
     def __init__(self, phase_id: str, build: Any) -> None:

@@ -69,6 +69,7 @@ def _row(spec: dict[str, Any]) -> Row:
 class SecretOffer(Mechanic):
     automatic = True
     name = "secret_offer"
+    picked_keys = ("tile",)
     doc = ("Each seat secretly offers a resource (or a card instead); the offers are revealed, "
            "attached cards resolved, and the total picks a row of the phase's table; the offers "
            "are ranked, highest first, and rewarded.")

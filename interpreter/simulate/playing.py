@@ -79,7 +79,7 @@ class PickCounter(dict):
 
     def __init__(self, kept: dict[str, Any], phases: dict[str, Any]) -> None:
         super().__init__(kept)
-        self.picked_keys = {phase: getattr(mech, "picked_keys", None) for phase, mech in phases.items()}
+        self.picked_keys = {phase: mech.picked_keys for phase, mech in phases.items()}
         self.counts: dict[tuple[str, str, Any], int] = {}
         for phase, value in kept.items():
             self._count(phase, value)
