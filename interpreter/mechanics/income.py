@@ -47,12 +47,13 @@ class Income(ClosingTurns):
 
     def place_incomes(self, game: Any, seat: int) -> list[int]:
         """What each place the seat owns yields, in the order of `material.owned_places`."""
-        places = material.owned_places(game, seat)
         at, ctx, state, instead = self.amount.at, Ctx(game, seat), game.state, self.instead
-        if instead is None or (instead.name not in state.mods and instead.default < 0):
-            return [at(ctx, p) for p in places]           # no place's yield is replaced: none is read
-        return [replaced if (replaced := modifiers.read(state, instead, p)) is not None and replaced >= 0
-                else at(ctx, p) for p in places]
+        replaces = instead is not None and (instead.name in state.mods or instead.default >= 0)
+        incomes = []                        # a loop: cheaper than a comprehension's call
+        for p in material.owned_places(game, seat):
+            replaced = modifiers.read(state, instead, p) if replaces else None
+            incomes.append(replaced if replaced is not None and replaced >= 0 else at(ctx, p))
+        return incomes
 
     def forecast(self, game: Any, seat: int) -> dict[str, int]:
         return {self.resource: sum(self.place_incomes(game, seat))}
