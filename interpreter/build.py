@@ -25,7 +25,7 @@ from .errors import Problem, RulesError, did_you_mean
 from .limits import MAX_ACTIONS, MAX_CARDS, MAX_PLACES, MAX_SCHEDULE
 from .mechanics import MECHANICS
 from .mechanics.base import PHASE_PARAMS
-from .model import CardDef, DeckDef, DslString, Rules, Step, WinnerDef
+from .model import CardDef, DeckDef, DslString, Plan, Rules, Step, WinnerDef
 from .modifiers import LIFETIMES
 from .params import compile_params
 
@@ -161,6 +161,10 @@ def build_rules(doc: Document) -> Rules:
     if build.problems:
         raise RulesError(sorted(build.problems, key=_problem_order))
     mods = build.vocab.all_modifiers()
+    window_cards = {w: frozenset(c for c in play_blocks if cards[c].window == w)      # every window named
+                    for w in {card.window for card in cards.values() if card.window}
+                    | {phase.window for phase in phases.values() if phase.window}}
+    plans = {pid: Plan.of(mech, window_cards) for pid, mech in phases.items()}
     return Rules(
         path=doc.path, id=data.get("id", ""), title=data.get("title", ""),
         min_players=data["players"]["min"], max_players=data["players"]["max"],
@@ -175,10 +179,9 @@ def build_rules(doc: Document) -> Rules:
         conversions=material.conversions, converted=frozenset(c[0] for c in material.conversions),
         goods=material.goods, decks=material.decks, cards=cards,
         vocab=build.vocab, setup_hand=tuple(setup.get("hand", [])), deck_setups=deck_setups,
-        schedule=schedule, phases=phases, step_mechanics=tuple(phases[s.phase] for s in schedule), winner=winner, actions=space, play_blocks=play_blocks,
-        window_cards={w: frozenset(c for c in play_blocks if cards[c].window == w)      # every window named
-                      for w in {card.window for card in cards.values() if card.window}
-                      | {phase.window for phase in phases.values() if phase.window}},
+        schedule=schedule, phases=phases, step_mechanics=tuple(phases[s.phase] for s in schedule),
+        step_plans=tuple(plans[s.phase] for s in schedule), winner=winner, actions=space, play_blocks=play_blocks,
+        window_cards=window_cards,
         sell_ids={} if sell_block is None else {c: sell_block.base + i for i, c in
                                                 enumerate(sell_block.fields[0][1].values)},
         pass_id=None if pass_block is None else pass_block.base,

@@ -22,13 +22,13 @@ STEPS = range(STEP_LIMIT)          # made once: the loop below runs at every dec
 def advance(game: Any) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
     state, rules = game.state, game.rules
-    mechanics, window_cards, hands = rules.step_mechanics, rules.window_cards, state.hands
+    plans, hands = rules.step_plans, state.hands
     for _ in STEPS:
         if state.over:
             return
-        mech = mechanics[state.step]
+        plan = plans[state.step]
         if state.phase is None:
-            step = rules.schedule[state.step]
+            mech, step = plan.mech, rules.schedule[state.step]
             if mech.skip_if is not None and mech.skip_if.fn(Ctx(game)):
                 if game.log is not None:
                     game.event({"event": "skip", "phase": step.phase, "age": step.age, "round": step.round})
@@ -37,37 +37,37 @@ def advance(game: Any) -> None:
             if game.log is not None:
                 game.event({"event": "phase", "phase": step.phase, "age": step.age, "round": step.round})
             mech.begin(game)
-        if mech.end_if is not None and mech.end_if.fn(Ctx(game)):
+        if plan.end_if is not None and plan.end_if.fn(Ctx(game)):
             end_step(game)
             continue
-        if mech.automatic and mech.auto(game):
+        auto, to_move, legal_of = plan.auto, plan.to_move, plan.legal
+        if plan.automatic and auto(game):
             continue
-        seat = mech.to_move(game)
+        seat = to_move(game)
         if seat is None:
             end_step(game)
             continue
-        legal = mech.legal(game, seat)              # a fresh list, in id order
+        legal = legal_of(game, seat)                # a fresh list, in id order
         if not legal:
-            if not cards.selling_would_pay(game, mech, seat, 0):
-                mech.pass_turn(game, seat)
+            if not cards.selling_would_pay(game, plan.mech, seat, 0):
+                pass_turn = plan.pass_turn
+                pass_turn(game, seat)
                 continue
             legal = [rules.pass_id]                 # asked only to sell, or pass
         hand = hands[seat]
-        window = mech.window
-        if window is not None and not window_cards[window].isdisjoint(hand):
-            plays = cards.playable(game, seat, window)
-        else:
-            plays = None
+        plays = None if plan.window_cards.isdisjoint(hand) else cards.playable(game, seat, plan.window)
         if plays:
             legal = legal + plays if legal[-1] < plays[0] else sorted(legal + plays)
-        elif (len(legal) == 1 and mech.closing is not None and legal[0] == mech.closing.base
-              and not (mech.asks_sellers and cards.sell_ids(game, seat))
-              and (mech.closing_ignores_purse or not cards.selling_would_pay(game, mech, seat, 1))):
-            mech.apply(game, seat, mech.closing, ())
+        elif (legal[0] == plan.closing_id and len(legal) == 1
+              and not (plan.asks_sellers and cards.sell_ids(game, seat))
+              and (plan.closing_ignores_purse or not cards.selling_would_pay(game, plan.mech, seat, 1))):
+            apply = plan.apply
+            apply(game, seat, plan.closing, ())
             continue
         sells = game.sells.get(tuple(hand))                 # selling ranks last (memo of cards.sell_ids)
         legal.extend(sells if sells is not None else cards.sell_ids(game, seat))
-        state.to_move, game._legal = seat, legal            # the step stops: the seat chooses among these
+        state.to_move = game.to_move = seat                 # the step stops: the seat chooses among these
+        game._legal = legal
         return
     raise GameError(f"phase '{rules.schedule[state.step].phase}' ran {STEP_LIMIT} automatic steps "
                     "without asking anyone: the rules never let it end")
@@ -81,12 +81,13 @@ def end_step(game: Any) -> None:
     if state.phase is not None:
         rules.phases[step.phase].end(game)
     state.phase = None
+    game._decisions = 0
     for lifetime in step.ends:
         modifiers.expire(state, rules.expiring[lifetime])
         state.played.pop(lifetime, None)
     state.step += 1
     if state.step >= len(rules.schedule):
-        state.over = True
-        state.to_move = None
+        state.over = game.over = True
+        state.to_move = game.to_move = None
         if game.log is not None:
             game.event({"event": "game_over", **game.result()})

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import cards, denominations, flow, rng, saves
-from .actions import DECIDE, PLAY, SELL
+from .actions import CLOSE, DECIDE, PLAY, SELL
 from .context import Ctx
 from .dsl.printer import to_text
 from .errors import AmunreError, GameError, IllegalAction, shown_value
@@ -38,8 +38,13 @@ class Game:
         self.owned: tuple | None = None               # (owners, places per seat): material.owned_places
         self.sells: dict[tuple[str, ...], list[int]] = {}   # hand -> the ids of selling from it
         self.sale_gains: dict[tuple[str, ...], dict[str, int]] = {}   # hand -> what selling it pays (cards.py)
-        self._step_seen, self._decisions = -1, 0            # decisions taken in the step now running
+        self._decisions = 0              # taken in the step now running (flow.end_step starts it again)
         self._legal: list[int] | None = None
+        # The state's seat to move and end of game, mirrored as plain attributes: every playing
+        # loop reads them after each action, and a property is a call of its own in Python 3.11.
+        # Only the automatic step (flow.py) and apply_id change them, always with the state's.
+        self.to_move: int | None = state.to_move
+        self.over: bool = state.over
         # Where random draws come from: None, the seeded generator in the state; else a function
         # (n -> a whole number in [0, n)) whose every answer is recorded in `draws`, in order.
         self.draws: list[int] | None = draws if draws is not None else [] if chance is not None else None
@@ -48,14 +53,6 @@ class Game:
         self.unlimited = unlimited if unlimited is not None else frozenset(
             kind for kind, holds in rules.unlimited_if.items() if holds.fn(Ctx(self)))
     # ---- reading -------------------------------------------------------------------------------
-    @property
-    def to_move(self) -> int | None:
-        return self.state.to_move
-
-    @property
-    def over(self) -> bool:
-        return self.state.over
-
     @property
     def step(self) -> Step:
         """The schedule entry now running (phase, age, round)."""
@@ -126,30 +123,26 @@ class Game:
         if type(action_id) is not int or action_id not in legal:
             raise IllegalAction(f"{shown_value(action_id, 60)} is not among the legal action ids {self.legal_action_ids()[:12]}"
                                 + (" ..." if len(self._legal_ids()) > 12 else ""), action_id)
-        state = self.state
+        state, rules = self.state, self.rules
         seat = state.to_move
-        space = self.rules.actions
-        block, indices = space.block_at[action_id], space.indices_at[action_id]
-        self._legal = None
+        self._legal = self.to_move = state.to_move = None
         self.history.append(action_id)
-        state.to_move = None
-        if state.step != self._step_seen:
-            self._step_seen, self._decisions = state.step, 0
         self._decisions += 1
         if self._decisions > MAX_DECISIONS_PER_STEP:
             raise GameError(f"phase '{self.step.phase}' asked for more than {MAX_DECISIONS_PER_STEP:,} decisions: "
                             "its rules never let it end")
+        space = rules.actions
+        block, indices = space.block_at[action_id], space.indices_at[action_id]
         rank = block.rank
-        if rank == DECIDE:
-            self.rules.step_mechanics[state.step].apply(self, seat, block, indices)
+        if rank == DECIDE or rank == CLOSE and action_id != rules.pass_id:   # the mechanic's own
+            apply = rules.step_plans[state.step].apply                      # (through a local: see Plan)
+            apply(self, seat, block, indices)
         elif rank == SELL:
             cards.sell(self, seat, block.fields[0][1].values[indices[0]])
         elif rank == PLAY:
             cards.play(self, seat, block, indices)
-        elif action_id == self.rules.pass_id:
-            self.rules.step_mechanics[state.step].pass_turn(self, seat)
-        else:                                    # the action closing the seat's turn
-            self.rules.step_mechanics[state.step].apply(self, seat, block, indices)
+        else:                                    # declining to sell when asked only to sell
+            rules.step_plans[state.step].pass_turn(self, seat)
         flow.advance(self)
 
     def _why_illegal(self, action: Any, ) -> str:

@@ -84,6 +84,37 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Plan:
+    """A phase's mechanic as the automatic step (interpreter/flow.py) drives it, at every
+    decision: its contract's methods, bound, and what the step reads of it, in one object of
+    one class. Python 3.11 makes an attribute read fast only where it always meets one class;
+    read on the mechanics themselves, which are of many classes, each would take the slow path.
+    (On hot paths its methods are called through a local, `auto = plan.auto; auto(game)`: as a
+    method call, `plan.auto(game)`, the name would be looked up the slow way.)"""
+    mech: Any
+    end_if: Expression | None
+    automatic: bool
+    auto: Callable[[Any], bool]
+    to_move: Callable[[Any], int | None]
+    legal: Callable[[Any, int], list[int]]
+    apply: Callable[[Any, int, Block, tuple[int, ...]], None]
+    pass_turn: Callable[[Any, int], None]
+    window: str | None
+    window_cards: frozenset[str]              # the cards that may be played in its window
+    closing: Block | None
+    closing_id: int                           # -1: no closing action
+    asks_sellers: bool
+    closing_ignores_purse: bool
+
+    @classmethod
+    def of(cls, mech: Any, window_cards: dict[str, frozenset[str]]) -> Plan:
+        return cls(mech, mech.end_if, mech.automatic, mech.auto, mech.to_move, mech.legal, mech.apply,
+                   mech.pass_turn, mech.window, window_cards.get(mech.window, frozenset()), mech.closing,
+                   -1 if mech.closing is None else mech.closing.base, mech.asks_sellers,
+                   mech.closing_ignores_purse)
+
+
+@dataclass(frozen=True)
 class WinnerDef:
     score: str                            # the resource that is each seat's score
     by: Expression | None                 # what ranks the seats (default: the score)
@@ -123,6 +154,7 @@ class Rules:
     schedule: tuple[Step, ...]
     phases: dict[str, Any]                    # phase id -> its Mechanic
     step_mechanics: tuple[Any, ...]           # the mechanic of each schedule step
+    step_plans: tuple[Plan, ...]              # the same, as the automatic step drives it
     winner: WinnerDef
     actions: ActionSpace
     play_blocks: dict[str, Block]             # card id -> its play actions

@@ -4,20 +4,21 @@ house rule over the 2016 file, played through the public API."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
 import amunre
-from amunre.interpreter import modifiers
+from amunre.interpreter import game as game_module, modifiers
+from amunre.interpreter.errors import GameError
 
 from conftest import house, play_random
 
 
 def phase_turns(game: amunre.Game, phase: str) -> list[int]:
     """The seats asked, in order, while the named phase runs once (random agents elsewhere)."""
-    import random
     rng = random.Random(3)
     while game.step.phase != phase:
         game.apply(rng.choice(game.legal_actions()))
@@ -137,3 +138,27 @@ def test_a_seat_with_nothing_to_decide_is_not_asked(rules: Any) -> None:
     asked = [e for e in game.log if e["event"] == "phase" and e["phase"] in ("age_scoring", "final_scoring")]
     assert len(asked) == 3
     assert game.over and game.to_move is None
+
+
+
+def _play_ids(rules: Any, seed: int, before: Callable[[amunre.Game], None] = lambda game: None) -> amunre.Game:
+    """A 4-player game of seeded random choices among the legal ids; `before` sees each decision."""
+    game, rng = amunre.new_game(rules, players=4, seed=seed, events=False), random.Random(seed)
+    while not game.over:
+        before(game)
+        game.apply_id(rng.choice(game.legal_action_ids()))
+    return game
+
+
+def test_the_decisions_of_a_step_are_counted_from_its_start(rules: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step asking for more decisions than the limit is stopped with an error naming it; the
+    count starts again with every step, so a whole game takes more than the limit."""
+    per_step: dict[int, int] = {}
+    game = _play_ids(rules, 9, lambda g: per_step.__setitem__(g.state.step, per_step.get(g.state.step, 0) + 1))
+    most = max(per_step.values())
+    assert most < len(game.history) // 4
+    monkeypatch.setattr(game_module, "MAX_DECISIONS_PER_STEP", most)
+    assert _play_ids(rules, 9).history == game.history
+    monkeypatch.setattr(game_module, "MAX_DECISIONS_PER_STEP", most - 1)
+    with pytest.raises(GameError, match=f"asked for more than {most - 1} decisions"):
+        _play_ids(rules, 9)
