@@ -236,6 +236,7 @@ class ActionSpace:
         self.indices_at: list[tuple[int, ...]] = []          # per id: its field indices
         self._ids: dict[frozenset, int] = {}                 # a fixed dict's items -> its id
         self._with_bools: list[bool] = []                    # per id: a value of its dict is a bool
+        self.ids: list[int] = []         # every id, in order: a run of ids is a slice of it (cheaper than a range)
         self.size = 0
 
     def declare(self, type: str, fixed: dict[str, Any] | None = None,
@@ -267,6 +268,7 @@ class ActionSpace:
             base += block.size
             self._by_type.setdefault(block.type, []).append(block)
         self.size = base
+        self.ids = list(range(base))
         self._templates, self._slots, self.block_at, self.indices_at, self._with_bools = [], [], [], [], []
         for block in self.blocks:
             fixed = all(domain.fixed_meaning for _, domain in block.fields)

@@ -22,7 +22,7 @@ from .dsl.checked import Scope
 from .dsl.names import Vocabulary
 from .dsl.types import BOOL, NUM, Type, is_a
 from .errors import Problem, RulesError, did_you_mean
-from .limits import MAX_ACTIONS, MAX_CARDS, MAX_PLACES, MAX_SCHEDULE
+from .limits import MAX_ACTIONS, MAX_AMOUNT, MAX_CARDS, MAX_PLACES, MAX_SCHEDULE
 from .mechanics import MECHANICS
 from .mechanics.base import PHASE_PARAMS
 from .model import CardDef, DeckDef, DslString, Plan, Rules, Step, WinnerDef
@@ -171,6 +171,7 @@ def build_rules(doc: Document) -> Rules:
         options=build.known["options"],
         resources={k: v.get("start", 0) for k, v in data.get("resources", {}).items()},
         resource_max={k: v["max"] for k, v in data.get("resources", {}).items() if "max" in v},
+        resource_top={k: min(v.get("max", MAX_AMOUNT), MAX_AMOUNT) for k, v in data.get("resources", {}).items()},
         place_ids=places.ids, place_index={pid: i for i, pid in enumerate(places.ids)},
         place_props=places.props, reconstructed=places.reconstructed, ownership=build.vocab.ownership,
         start_owner=places.owners,

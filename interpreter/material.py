@@ -20,28 +20,33 @@ from .errors import GameError
 from .limits import MAX_AMOUNT
 
 UNLIMITED = 10 ** 6       # the room of a place for a token without a capacity
+# On the hot paths (here, goods, market, auction) the smaller of two numbers is found by a
+# comparison, not min(): Python 3.11's min() and max() parse keyword arguments at every call,
+# which costs more than the rest of a small function.
 
 
 def gain(game: Any, seat: int, resource: str, amount: int, cause: Cause, other: dict[str, int] | None = None) -> int:
     """Add amount (negative: remove), kept within 0 and the resource's max; note the source.
     Returns the change made. (`other`: the seat a transfer moved it from or to, for the log.)"""
     state = game.state
-    have = state.resources[seat][resource]
-    most = game.rules.resource_max.get(resource)
+    purse = state.resources[seat]
+    have = purse[resource]
     new = have + amount                 # kept within 0 and the max by comparisons: gain is hot
     if new < 0:
         new = 0
-    elif most is not None and new > most:
+    elif new > game.rules.resource_top[resource]:
+        most = game.rules.resource_max.get(resource)
+        if most is None or most > MAX_AMOUNT:
+            raise GameError(f"{cause.id}: seat {seat}'s {resource} would pass {MAX_AMOUNT:,}")
         new = most
-    if new > MAX_AMOUNT:
-        raise GameError(f"{cause.id}: seat {seat}'s {resource} would pass {MAX_AMOUNT:,}")
     change = new - have
     if change:
-        state.resources[seat][resource] = new
+        purse[resource] = new
         sources = state.sources[seat].get(resource)
         if sources is None:
             sources = state.sources[seat][resource] = {}
-        sources[cause.id] = sources.get(cause.id, 0) + change
+        key = cause.id
+        sources[key] = sources.get(key, 0) + change
         if game.log is not None:
             game.log.append({"event": "gain", "seat": seat, "resource": resource, "amount": change,
                              **(other or {}), "cause": cause.to_json()})
@@ -68,9 +73,8 @@ def transfer(game: Any, giver: int, taker: int, resource: str, amount: int, caus
 def draw(game: Any, seat: int, deck: str, count: int, cause: Cause) -> list[str]:
     """Move up to count cards from the deck into the seat's hand, reshuffling if the deck allows."""
     state = game.state
-    drawn = []
-    for _ in range(max(count, 0)):
-        pile = state.decks[deck]
+    drawn, pile = [], state.decks[deck]
+    while len(drawn) < count:                 # (a loop without a range: drawing is hot)
         if not pile and game.rules.decks[deck].reshuffle and state.discards[deck]:
             pile.extend(state.discards[deck])
             state.discards[deck].clear()
@@ -154,10 +158,14 @@ def place_tokens(game: Any, place: int, token: str, count: int, cause: Cause) ->
     kind = rules.token_supply[token]
     held = state.tokens[place]
     have = held.get(token, 0)
-    count = min(count, state.supply[kind])
+    supply = state.supply[kind]
+    if count > supply:
+        count = supply
     capacity = rules.token_capacity.get(token)      # the room of `room`, read inline: placing is hot
     if capacity is not None:
-        count = min(count, (capacity[place] if type(capacity) is tuple else capacity(game, place)) - have)
+        room = (capacity[place] if type(capacity) is tuple else capacity(game, place)) - have
+        if count > room:
+            count = room
     if count <= 0:
         return 0
     if kind not in game.unlimited:
@@ -173,7 +181,9 @@ def place_tokens(game: Any, place: int, token: str, count: int, cause: Cause) ->
 def remove_tokens(game: Any, place: int, token: str, count: int, cause: Cause) -> int:
     """Take up to count tokens off the place, back to the supply; returns how many."""
     state = game.state
-    count = min(count, state.tokens[place].get(token, 0))
+    have = state.tokens[place].get(token, 0)
+    if count > have:
+        count = have
     if count <= 0:
         return 0
     state.tokens[place][token] -= count

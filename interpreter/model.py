@@ -132,6 +132,7 @@ class Rules:
     options: dict[str, OptionDef]
     resources: dict[str, int]                 # starting amounts
     resource_max: dict[str, int]              # the most a seat may hold, where declared
+    resource_top: dict[str, int]              # the same, at most MAX_AMOUNT (and that where not declared)
     place_ids: tuple[str, ...]
     place_index: dict[str, int]
     place_props: list[dict[str, Any]]

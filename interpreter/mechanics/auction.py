@@ -126,7 +126,9 @@ class Auction(Mechanic):
         if data["resolved"]:
             return False
         bids = data["bids"]
-        wanted = min(len(data["lots"]), game.state.players)      # lots with a bid
+        wanted = len(data["lots"])                # lots with a bid: every lot, or one per seat
+        if wanted > game.state.players:
+            wanted = game.state.players
         if len(bids) - bids.count(None) < wanted or len({bid[0] for bid in bids if bid is not None}) < wanted:
             return False                      # (the count of bids first: it is cheaper, and most often enough)
         self._resolve(game)
@@ -160,6 +162,7 @@ class Auction(Mechanic):
         blocking = self.block.name in state.mods          # read per seat only when some card set it
         skip = 1 + self.block.default
         ids: list[int] = []
+        every = game.rules.actions.ids
         at, width = self.bid.base, len(self.spaces)      # the ids of the lot's bid spaces start there
         for lot in data["lots"]:
             if lot != barred:
@@ -169,7 +172,7 @@ class Auction(Mechanic):
                 else:
                     first = top[0] + (1 + int(modifiers.read(state, self.block, top[1])) if blocking else skip)
                 if first < affordable:
-                    ids += range(at + first, at + affordable)
+                    ids += every[at + first:at + affordable]
             at += width
         return ids
 

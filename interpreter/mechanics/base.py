@@ -34,8 +34,12 @@ from ..dsl.checked import Scope
 from ..dsl.names import Member
 from ..dsl import Expression
 from ..dsl.types import BOOL, NUM, SEAT
+from ..limits import MAX_PLAYERS
 from ..modifiers import ModifierDef
 from ..params import Expr, Param
+
+
+SEATS = list(range(MAX_PLAYERS))     # every seat number: a run of seats is a slice of it
 
 
 @dataclass(frozen=True)
@@ -252,7 +256,7 @@ def turn_order(game: Any, spec: Any) -> list[int]:
         first = spec.fn(Ctx(game))
         start = start if first is None else first
         return [(start + i) % n for i in range(n)]
-    clockwise = list(range(start, n)) + list(range(start))     # asked at every phase: no comprehension
+    clockwise = SEATS[start:n] + SEATS[:start]     # asked at every phase: no comprehension, no range
     if spec == "clockwise":
         return clockwise
     by, highest_first = spec

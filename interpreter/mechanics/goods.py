@@ -22,7 +22,7 @@ def available(game: Any, seat: int, good: Any) -> int:
         free = (capacity[p] if type(capacity) is tuple else capacity(game, p)) - tokens[p].get(token, 0)
         if free > 0:
             room += free
-    return min(room, supply)
+    return room if room < supply else supply
 
 
 def place_targets(game: Any, seat: int, token: str, base: int) -> list[int]:

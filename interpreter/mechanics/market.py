@@ -105,9 +105,11 @@ class Market(Mechanic):
             return 0
         most = available(game, seat, good)
         if most and limit is not None:
-            most = min(most, limit.fn(Ctx(game, seat)))
+            limited = limit.fn(Ctx(game, seat))
+            if limited < most:
+                most = limited
         if afford is not None and most < len(peaks):
-            return min(most, afford)
+            return most if most < afford else afford
         for n in range(1, most + 1):
             if self.cost(game, seat, n) > purse:
                 return n - 1
@@ -134,7 +136,7 @@ class Market(Mechanic):
             if most <= 0:
                 return []
             base = self.buys[stage].base
-            return list(range(base, base + most + 1))
+            return game.rules.actions.ids[base:base + most + 1]
         return [self.closing.base]
 
     def pass_turn(self, game: Any, seat: int) -> None:

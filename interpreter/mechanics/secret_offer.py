@@ -241,7 +241,7 @@ class SecretOffer(Mechanic):
             reach = denominations.sums(state.held[self.pay][seat])
             offers = [self.offer.base + n for n in range(self.minimum, purse + 1) if reach >> n & 1]
         else:
-            offers = list(range(self.offer.base + self.minimum, self.offer.base + purse + 1))
+            offers = game.rules.actions.ids[self.offer.base + self.minimum:self.offer.base + purse + 1]
         if self.steal is not None and (self.steal_card is None or self.steal_card in hand):
             offers.append(self.steal.base)
         return attach + (offers or [self.offer.base])        # nothing to give: an empty offer
