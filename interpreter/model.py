@@ -83,14 +83,15 @@ class Step:
     ends: tuple[str, ...] = ("phase",)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Plan:
     """A phase's mechanic as the automatic step (interpreter/flow.py) drives it, at every
     decision: its contract's methods, bound, and what the step reads of it, in one object of
     one class. Python 3.11 makes an attribute read fast only where it always meets one class;
     read on the mechanics themselves, which are of many classes, each would take the slow path.
     (On hot paths its methods are called through a local, `auto = plan.auto; auto(game)`: as a
-    method call, `plan.auto(game)`, the name would be looked up the slow way.)"""
+    method call, `plan.auto(game)`, the name would be looked up the slow way.) The engine calls
+    the methods the plan holds: to wrap one of a mechanic's (as a test may), wrap the plan's."""
     mech: Any
     end_if: Expression | None
     automatic: bool

@@ -100,13 +100,14 @@ def places_per_seat(rules: Any) -> int | None:
 def scorings(rules: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, list[int]]]:
     """Records (phase, step, owners) at the moment every scoring phase runs."""
     seen: list[tuple[str, int, list[int]]] = []
-    for pid, mech in rules.phases.items():
-        if isinstance(mech, Score):
-            def wrapped(game: Any, _run=mech.auto, _pid=pid) -> Any:
+    plans = {id(plan): plan for plan in rules.step_plans}          # the engine calls a mechanic through its plan
+    for plan in plans.values():
+        if isinstance(plan.mech, Score):
+            def wrapped(game: Any, _run=plan.auto, _pid=plan.mech.phase_id) -> Any:
                 if not game.state.phase["done"]:            # the scoring is about to happen
                     seen.append((_pid, game.state.step, list(game.state.owner)))
                 return _run(game)
-            monkeypatch.setattr(mech, "auto", wrapped)
+            monkeypatch.setattr(plan, "auto", wrapped)
     assert seen == []
     return seen
 
