@@ -139,16 +139,15 @@ class Auction(Mechanic):
         if data["resolved"]:
             return None
         order, n, bids, turn = data["order"], game.state.players, data["bids"], data["turn"]
-        best = None                           # worked out only if the seat to ask has a bid
         while True:                           # the next seat in turn without the best bid on its lot
             seat = order[turn % n]
             bid = bids[seat]
             if bid is None:
                 return seat
-            if best is None:
-                best = _best(bids)
-            if best[bid[0]][1] != seat:
-                return seat
+            lot, space = bid
+            for other in bids:                # outbid: some bid on its lot is higher
+                if other is not None and other[0] == lot and other[1] > space:
+                    return seat
             turn += 1
 
     def legal(self, game: Any, seat: int) -> list[int]:
