@@ -35,17 +35,17 @@ def arena_command(
     """Play agents against each other in rotating seats (each moves one seat on from game to game)
     and rank them: wins with 95% intervals, mean score, and a Bradley-Terry rating on an Elo-like
     scale, each with the games or pairs of seats behind it."""
-    names = shared._agents(agents, None)
+    names = shared.agent_names(agents, None)
     if len(set(names)) < 2:
         raise typer.BadParameter("an arena needs two different agents or more, one per seat "
                                  "(e.g. greedy,random,random)", param_hint="'--agents'")
-    shared._check_backend(backend, address)
-    ruleset, rules = shared._ruleset(rules_path, option or [], [], "")
-    seed = shared._seed(seed)
+    shared.check_backend(backend, address)
+    ruleset, rules = shared.load_ruleset(rules_path, option or [], [], "")
+    seed = shared.chosen_seed(seed)
     study = functools.partial(arena, ruleset, games, names, seed=seed, jobs=jobs, backend=backend, address=address)
-    result = shared._run_study("arena", study, [ruleset], rules, None, names, csv_path, quiet)
-    shared._outputs(result.report, json_path, None, None)
-    shared._finish(result.report, result.report, json_path, print_arena)
+    result = shared.run_study("arena", study, [ruleset], rules, None, names, csv_path, quiet)
+    shared.write_outputs(result.report, json_path, None, None)
+    shared.finish_study(result.report, result.report, json_path, print_arena)
 
 
 def print_arena(console: Console, report: dict[str, Any]) -> None:

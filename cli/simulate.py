@@ -1,6 +1,8 @@
 """`amunre simulate` and `amunre compare`: many games on every core (or a Ray cluster), a
 progress bar, then the report (cli/simulate_render.py) and, on request, JSON, CSV and a plot.
-The work is the library's (interpreter/simulate/); this module parses options and prints."""
+The work is the library's (interpreter/simulate/); this module parses options and prints.
+Its public functions (options, running a study with its progress bar, writing the outputs) are
+shared with `amunre arena` (cli/arena.py)."""
 
 from __future__ import annotations
 
@@ -69,7 +71,7 @@ Start = Annotated[Optional[list[str]], typer.Option(
     "seat 1 the next... (repeatable; e.g. a handicap).", show_default=False)]
 
 
-def _ruleset(given: str, options: list[str], starts: list[str], hint: str) -> tuple[RuleSet, Any]:
+def load_ruleset(given: str, options: list[str], starts: list[str], hint: str) -> tuple[RuleSet, Any]:
     """The rule set a study plays, and its rules (compiled once, to check options and amounts)."""
     path = runner.resolve_rules(given)
     rules = load_or_exit(path)
@@ -95,7 +97,7 @@ def _starts(rules: Any, given: list[str], hint: str) -> dict[str, list[int]]:
     return out
 
 
-def _agents(spec: str | None, players: int | None) -> list[str] | None:
+def agent_names(spec: str | None, players: int | None) -> list[str] | None:
     if players is not None and not 0 < players <= 1000:
         raise typer.BadParameter(f"{players} players?", param_hint="'--players'")
     if spec is None:
@@ -134,7 +136,7 @@ def _progress(quiet: bool, label: str) -> tuple[Any, Any]:
     return bar, update
 
 
-def _run_study(kind: str, study: Any, arms: list[RuleSet], rules: Any, players: int | None,
+def run_study(kind: str, study: Any, arms: list[RuleSet], rules: Any, players: int | None,
                agents: list[str] | None, csv_path: Path | None, quiet: bool) -> Any:
     """Run a study with the progress bar and the CSV file (its columns from `rules`, the first
     rule set's); refuse what cannot be done."""
@@ -162,7 +164,7 @@ def _run_study(kind: str, study: Any, arms: list[RuleSet], rules: Any, players: 
     return result
 
 
-def _outputs(report: dict[str, Any], json_path: Path | None, plot_path: Path | None, draw: Any) -> None:
+def write_outputs(report: dict[str, Any], json_path: Path | None, plot_path: Path | None, draw: Any) -> None:
     if json_path is not None and str(json_path) != "-":
         try:
             json_path.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
@@ -177,7 +179,7 @@ def _outputs(report: dict[str, Any], json_path: Path | None, plot_path: Path | N
             raise fail(f"cannot write '{plot_path}': {error.strerror or error}") from None
 
 
-def _finish(report: dict[str, Any], side: dict[str, Any], json_path: Path | None, printer: Any) -> None:
+def finish_study(report: dict[str, Any], side: dict[str, Any], json_path: Path | None, printer: Any) -> None:
     console = Console(highlight=False, soft_wrap=False)
     if not console.is_terminal:                   # a file or a pipe: wide enough for the tables
         console = Console(highlight=False, soft_wrap=False, width=120)
@@ -195,7 +197,7 @@ def _finish(report: dict[str, Any], side: dict[str, Any], json_path: Path | None
         raise typer.Exit(1)
 
 
-def _seed(seed: int | None) -> int:
+def chosen_seed(seed: int | None) -> int:
     if seed is not None:
         return seed
     seed = secrets.randbelow(10 ** 6)
@@ -215,16 +217,16 @@ def simulate_command(
 ) -> None:
     """Play many games between bots and report what the rules do: win rates by seat with
     intervals, scores, points by source, balance, drama, what was played and what never was."""
-    names = _agents(agents, players)
-    _check_backend(backend, address)
-    ruleset, rules = _ruleset(rules_path, option or [], start or [], "")
-    seed = _seed(seed)
+    names = agent_names(agents, players)
+    check_backend(backend, address)
+    ruleset, rules = load_ruleset(rules_path, option or [], start or [], "")
+    seed = chosen_seed(seed)
     study = functools.partial(simulate, ruleset, games, agents=names, players=players, seed=seed, jobs=jobs,
                               backend=backend, address=address, causes=causes)
-    result = _run_study("simulate", study, [ruleset], rules, players, names, csv_path, quiet)
+    result = run_study("simulate", study, [ruleset], rules, players, names, csv_path, quiet)
     from ..interpreter.simulate.plot import draw_simulation
-    _outputs(result.report, json_path, plot_path, draw_simulation)
-    _finish(result.report, result.report, json_path, print_simulation)
+    write_outputs(result.report, json_path, plot_path, draw_simulation)
+    finish_study(result.report, result.report, json_path, print_simulation)
 
 
 def compare_command(
@@ -249,20 +251,20 @@ def compare_command(
 ) -> None:
     """Play the same seeds under two rule sets (two files, or one file with other options) and
     show, statistic by statistic, A, B, the difference with its interval and its significance."""
-    names = _agents(agents, players)
-    _check_backend(backend, address)
-    a, rules = _ruleset(first, (option or []) + (option_a or []), start_a or [], "-a")
-    b, _ = _ruleset(second or first, (option or []) + (option_b or []), start_b or [], "-b")
-    seed = _seed(seed)
+    names = agent_names(agents, players)
+    check_backend(backend, address)
+    a, rules = load_ruleset(first, (option or []) + (option_a or []), start_a or [], "-a")
+    b, _ = load_ruleset(second or first, (option or []) + (option_b or []), start_b or [], "-b")
+    seed = chosen_seed(seed)
     study = functools.partial(compare, a, b, games, agents=names, players=players, seed=seed, jobs=jobs,
                               backend=backend, address=address, causes=causes)
-    result = _run_study("compare", study, [a, b], rules, players, names, csv_path, quiet)
+    result = run_study("compare", study, [a, b], rules, players, names, csv_path, quiet)
     from ..interpreter.simulate.plot import draw_comparison
-    _outputs(result.report, json_path, plot_path, draw_comparison)
-    _finish(result.report, result.report["a"], json_path, functools.partial(print_comparison, everything=everything))
+    write_outputs(result.report, json_path, plot_path, draw_comparison)
+    finish_study(result.report, result.report["a"], json_path, functools.partial(print_comparison, everything=everything))
 
 
-def _check_backend(backend: str, address: str | None) -> None:
+def check_backend(backend: str, address: str | None) -> None:
     if backend not in BACKENDS:
         raise typer.BadParameter(f"'{backend}' is not one of {', '.join(BACKENDS)}", param_hint="'--backend'")
     if address is not None and backend != "ray":

@@ -117,12 +117,11 @@ def _by_formula(old: dict[str, Any], new: dict[str, Any], names: dict[str, str])
         if not (isinstance(mine, dict) and isinstance(theirs, dict)):
             continue
         partners = set(names.values())
-        open_old = [k for k in mine if k not in theirs and k not in names]
-        open_new = [k for k in theirs if k not in mine and k not in partners]
-        for a in open_old:
-            same = [b for b in open_new if canonical(mine[a], names) == canonical(theirs[b], {})]
-            if len(same) == 1 and sum(canonical(mine[o], names) == canonical(theirs[same[0]], {})
-                                      for o in open_old) == 1:
+        open_old = {k: canonical(mine[k], names) for k in mine if k not in theirs and k not in names}
+        open_new = {k: canonical(theirs[k], {}) for k in theirs if k not in mine and k not in partners}
+        for a, formula in open_old.items():                 # each formula made canonical once
+            same = [b for b, other in open_new.items() if other == formula]
+            if len(same) == 1 and sum(f == formula for f in open_old.values()) == 1:
                 found.append((a, same[0]))
     return found
 

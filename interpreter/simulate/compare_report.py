@@ -25,7 +25,7 @@ ALPHA = 0.05
 TESTS = {
     "paired_t": "paired t-test on per-game differences (B - A)",
     "mcnemar": "McNemar's exact test on the games whose outcome differs",
-    "bootstrap": "paired bootstrap: 200 Poisson replicates of the pairs, each pair resampled as a whole",
+    "bootstrap": f"paired bootstrap: {stats.BOOTSTRAP} Poisson replicates of the pairs, each pair resampled as a whole",
     "correction": "Holm's step-down correction over every row; significant: adjusted p < 0.05",
 }
 

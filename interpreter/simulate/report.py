@@ -19,7 +19,7 @@ REPORT_FORMAT = 1
 INTERVALS = {
     "win_rate": "Wilson score interval, 95%",
     "mean": "Student t interval of the mean, 95%",
-    "balance": "percentile interval of 200 Poisson bootstrap replicates, 95%",
+    "balance": f"percentile interval of {stats.BOOTSTRAP} Poisson bootstrap replicates, 95%",
     "drama": "Wilson score interval, 95%",
     "equal_win_rates": "Pearson chi-square goodness-of-fit test that every seat wins equally often",
 }
