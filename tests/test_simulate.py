@@ -365,3 +365,19 @@ def test_ctrl_c_prints_the_games_finished_so_far(tmp_path: Path, jobs: str) -> N
     validate(report)
     assert report["games"]["interrupted"] and 0 < report["games"]["played"] < 100000
     assert len(list(csv.reader(rows.open()))) >= report["games"]["played"] + 1
+
+
+def test_the_picks_a_phase_never_made_are_listed_whatever_its_mechanic() -> None:
+    """Every mechanic that keeps picks names them (`possible_picks`): Pharaoh's Heir's overseer
+    options and the Nile tiles its reveal phase turns up are all listed, labelled as the rules
+    name them, and those no game made are the ones never made."""
+    rules = amunre.load_rules(PHARAOHS_HEIR)
+    report = simulate(str(PHARAOHS_HEIR), 1, agents=["random"] * 3, seed=2, jobs=1).report
+    possible = {(phase, key, value) for phase, mech in rules.phases.items() for key, value in mech.possible_picks()}
+    assert {rules.phases[phase].name for phase, _, _ in possible} == {"select", "reveal"}
+    rows = {(row["phase"], row["key"], row["value"]): row for row in report["picks"]}
+    assert possible <= set(rows)
+    assert {(row["phase"], row["key"], row["value"]) for row in report["never"]["picks"]} == \
+        {pick for pick in possible if rows[pick]["times"] == 0}
+    reveal = {pick for pick in possible if rules.phases[pick[0]].name == "reveal"}
+    assert {rows[pick]["label"] for pick in reveal} == {f"{rules.place_ids[value]} turned up" for _, _, value in reveal}

@@ -172,6 +172,11 @@ class Mechanic:
         """How this phase moves cards whatever the players decide (none, by default)."""
         return ()
 
+    def possible_picks(self) -> tuple[tuple[str, Any], ...]:
+        """Every pick (key, value) this phase may keep in `state.kept` (see `picked_keys`): what
+        `amunre simulate` lists when it never happened (none, by default)."""
+        return ()
+
     # ---- the contract -------------------------------------------------------------------------
     def begin(self, game: Any) -> None:
         game.state.phase = {}

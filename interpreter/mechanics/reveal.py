@@ -46,6 +46,8 @@ class Reveal(Mechanic):
         self.peek = self.modifier("peek")
         self.cause = build.cause("reveal", "then")
         self.place_ids = build.vocab.place_ids
+        index = {place: i for i, place in enumerate(self.place_ids)}
+        self.cards = tuple(index[place] for place in deck.places if place in index) if deck is not None else ()
         self.one = build.build.constant(1, build.base + ("deck",))
 
     @classmethod
@@ -60,6 +62,9 @@ class Reveal(Mechanic):
 
     def describe(self) -> str:
         return f"The top card of the {self.deck} deck is turned face up."
+
+    def possible_picks(self) -> tuple[tuple[str, Any], ...]:
+        return tuple(("card", card) for card in self.cards)
 
     def describe_kept(self, key: str, value: Any) -> str:
         return f"{self.place_ids[value]} turned up" if key == "card" else f"{key} {value}"

@@ -355,6 +355,9 @@ class SecretOffer(Mechanic):
                 material.gain(game, seat, self.pay, self.steal_gain, self.steal_cause)
 
     # ---- information ---------------------------------------------------------------------------
+    def possible_picks(self) -> tuple[tuple[str, Any], ...]:
+        return tuple(("tile", row_.id) for row_ in self.tiles)
+
     def describe_kept(self, key: str, value: Any) -> str:
         row_ = next((t for t in self.tiles if t.id == value), None)
         if key != "tile" or row_ is None or row_.label == row_.id:

@@ -55,6 +55,9 @@ class Select(Mechanic):
                                  doc="the option chosen last (nothing before the first choice)"),
                 "chooser": Member(SEAT, kept("chooser"), doc="the seat that chose it (nobody before the first choice)")}
 
+    def possible_picks(self) -> tuple[tuple[str, Any], ...]:
+        return tuple(("chosen", option) for option in self.options)
+
     def describe_kept(self, key: str, value: Any) -> str:
         if key == "chooser":
             return f"chosen by seat {value}"

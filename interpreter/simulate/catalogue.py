@@ -3,7 +3,8 @@ an action can name a card (play it, sell it, offer it...), every scoring award, 
 phase can pick and keep (a row of a table, such as a tile), each with the label the rules give it.
 
 Read from the compiled rules alone: the action space's blocks for cards, the `score`
-mechanic's awards, and the tables of the mechanics that pick a row.
+mechanic's awards, and every mechanic's `possible_picks` (a secret offer's tiles, a select
+phase's options, the places a reveal may turn up).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..mechanics.score import Score
-from ..mechanics.secret_offer import SecretOffer
 
 
 @dataclass(frozen=True)
@@ -38,9 +38,8 @@ def catalogue(rules: Any) -> Catalogue:
     for phase, mech in rules.phases.items():
         if isinstance(mech, Score):
             awards.extend((mech.resource, award.id) for award in mech.awards)
-        if isinstance(mech, SecretOffer):
-            for row in mech.tiles:
-                pick = (phase, "tile", row.id)
-                picks.append(pick)
-                labels[pick] = mech.describe_kept("tile", row.id)
+        for key, value in mech.possible_picks():
+            pick = (phase, key, value)
+            picks.append(pick)
+            labels[pick] = mech.describe_kept(key, value)
     return Catalogue(tuple(dict.fromkeys(cards)), tuple(dict.fromkeys(awards)), tuple(picks), labels)
