@@ -15,6 +15,8 @@ from amunre.interpreter.context import Ctx
 from amunre.interpreter.dsl import Dsl, Effect, Scope
 from amunre.interpreter.dsl.builtins import FUNCTIONS, VALUES
 from amunre.interpreter.dsl.types import NUM, PLACE, SEAT, SEATS
+from amunre.interpreter.errors import GameError
+from amunre.interpreter.limits import MAX_AMOUNT
 
 from conftest import effect_bindings as options
 
@@ -79,6 +81,16 @@ def test_a_gain_past_the_resource_max_is_lost(rules: Any, game: amunre.Game) -> 
     assert gold(game)[0] == rules.resource_max["gold"] == 392
     run(game, compile_effect(rules, "give 100 gold to friend", friend=SEAT), 1, friend=0)
     assert gold(game)[:2] == [392, 20]                   # no room: nothing moves
+
+
+def test_a_gain_past_the_largest_amount_is_an_error(rules: Any, game: amunre.Game) -> None:
+    """A resource without a max may not pass MAX_AMOUNT: the rule that would is named."""
+    assert "vp" not in rules.resource_max
+    game.state.resources[0]["vp"] = MAX_AMOUNT - 3
+    run(game, compile_effect(rules, "+3 vp"), 0)
+    assert game.state.resources[0]["vp"] == MAX_AMOUNT
+    with pytest.raises(GameError, match=f"seat 0's vp would pass {MAX_AMOUNT:,}"):
+        run(game, compile_effect(rules, "+1 vp"), 0)
 
 
 def test_each_and_gains_for_another_seat(rules: Any, game: amunre.Game) -> None:
