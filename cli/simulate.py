@@ -145,7 +145,9 @@ def run_study(kind: str, study: Any, arms: list[RuleSet], rules: Any, players: i
         sink = None
         if csv_path is not None:
             try:
-                handle = stack.enter_context(open(csv_path, "w", encoding="utf-8", newline=""))
+                # Line-buffered: each game's row reaches the file as it is written (`tail -f`
+                # follows a long run, and a run stopped hard keeps every row written).
+                handle = stack.enter_context(open(csv_path, "w", encoding="utf-8", newline="", buffering=1))
             except OSError as error:
                 raise fail(f"cannot write '{csv_path}': {error.strerror or error}") from None
             count = players or (len(agents) if agents else default_players(rules))

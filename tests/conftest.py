@@ -7,6 +7,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -58,6 +59,17 @@ def interruptible(command: list[str]) -> subprocess.Popen:
     background job with SIGINT ignored, and a child inherits that."""
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def rows_written(path: Path, command: subprocess.Popen, seconds: float = 240) -> int:
+    """Wait until a running study's CSV file holds a game (its rows reach the file as each game
+    ends), the command ends or the time runs out; the games the file holds."""
+    deadline = time.monotonic() + seconds
+    while command.poll() is None and time.monotonic() < deadline:
+        if path.exists() and len(path.read_text(encoding="utf-8").splitlines()) > 1:
+            break
+        time.sleep(0.2)
+    return max(len(path.read_text(encoding="utf-8").splitlines()) - 1, 0) if path.exists() else 0
 
 
 def agent_seeds(seed: int, players: int) -> list[int]:

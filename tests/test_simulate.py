@@ -14,7 +14,6 @@ import math
 import random
 import signal
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -34,7 +33,7 @@ from amunre.interpreter.simulate.playing import GameRecord
 from amunre.interpreter.simulate.report import simulation_report
 from amunre.interpreter.rules_cache import load_rules_and_document
 
-from conftest import REPO, RULES_PATH, interruptible, play_random
+from conftest import REPO, RULES_PATH, interruptible, play_random, rows_written
 
 RULES = str(RULES_PATH)
 PHARAOHS_HEIR = REPO / "rules" / "pharaohs-heir.yaml"
@@ -354,9 +353,7 @@ def test_ctrl_c_prints_the_games_finished_so_far(tmp_path: Path, jobs: str) -> N
     command = [sys.executable, "-m", "amunre.cli.app", "simulate", RULES, "-n", "100000", "-a",
                "random,random,random", "--seed", "1", "-j", jobs, "--json", str(out), "--csv", str(rows)]
     process = interruptible(command)
-    deadline = time.monotonic() + 120
-    while not (rows.exists() and rows.stat().st_size > 0) and time.monotonic() < deadline:
-        time.sleep(0.2)                      # rows reach the file once games have finished
+    assert rows_written(rows, process) > 0
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=120)
     assert process.returncode == 130, stderr
@@ -365,6 +362,29 @@ def test_ctrl_c_prints_the_games_finished_so_far(tmp_path: Path, jobs: str) -> N
     validate(report)
     assert report["games"]["interrupted"] and 0 < report["games"]["played"] < 100000
     assert len(list(csv.reader(rows.open()))) >= report["games"]["played"] + 1
+
+
+def test_ctrl_c_while_the_worker_pool_starts_stops_the_run() -> None:
+    """Ctrl-C as the worker processes start, before any game: the run stops with no game played
+    and its workers end. (Interrupted half made, the pool started workers again behind the
+    process's exit, which then waited for them for ever.)"""
+    script = (
+        "import os, signal, multiprocessing.pool as pools\n"
+        "from amunre.interpreter.simulate import simulate\n"
+        "start = pools.Pool._repopulate_pool\n"
+        "def interrupted(pool):\n"
+        "    os.kill(os.getpid(), signal.SIGINT)     # Ctrl-C as the pool starts its workers\n"
+        "    return start(pool)\n"
+        "pools.Pool._repopulate_pool = interrupted\n"
+        f"games = simulate({RULES!r}, 20, agents=['random'] * 3, seed=1, jobs=2).report['games']\n"
+        "print(games['interrupted'], games['played'])\n")
+    process = interruptible([sys.executable, "-c", script])
+    try:
+        stdout, stderr = process.communicate(timeout=120)
+    finally:
+        process.kill()
+    assert process.returncode == 0, stderr
+    assert stdout.split() == ["True", "0"]
 
 
 def test_the_picks_a_phase_never_made_are_listed_whatever_its_mechanic() -> None:

@@ -131,15 +131,18 @@ def _pool(batch: Batch, make_fold: Callable[[], Fold], jobs: int, report: Progre
           guard: Interrupts) -> tuple[Any, int, bool]:
     # Forking is the fast start (the children inherit the imported engine and the built rules),
     # but unsafe in a process that runs other threads: then each child starts afresh.
-    if sys.platform.startswith("linux") and threading.active_count() == 1:
-        context = multiprocessing.get_context("fork")
-        built_rules(batch)                        # the rules built here, once: every child inherits them
-    else:
-        context = multiprocessing.get_context("spawn")
+    fork = sys.platform.startswith("linux") and threading.active_count() == 1
+    context = multiprocessing.get_context("fork" if fork else "spawn")
     results: queue.SimpleQueue = queue.SimpleQueue()
     gather = Gather(batch, make_fold, jobs, report, guard)
-    pool = context.Pool(jobs, initializer=_start_worker, initargs=(batch, make_fold))
+    pool = None
     try:
+        if fork:
+            built_rules(batch)                    # the rules built here, once: every child inherits them
+        # Ctrl-C while the pool starts waits until it has started, and then stops it: a pool
+        # left half made would start workers again behind the exit, which waits for them.
+        with guard.held():
+            pool = context.Pool(jobs, initializer=_start_worker, initargs=(batch, make_fold))
         running = 0
         while True:
             while running < 2 * jobs:
@@ -161,8 +164,9 @@ def _pool(batch: Batch, make_fold: Callable[[], Fold], jobs: int, report: Progre
     except KeyboardInterrupt:
         gather.interrupted = True
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
     return gather.fold, gather.done, gather.interrupted
 
 
