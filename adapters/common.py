@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..interpreter.errors import AmunreError
+from ..interpreter.base.errors import AmunreError
 from ..interpreter.game import load_rules
-from ..interpreter.limits import MAX_AMOUNT
+from ..interpreter.base.limits import MAX_AMOUNT
 from ..interpreter.model import Rules
-from ..interpreter.shipped import shipped_path
+from ..interpreter.load.shipped import shipped_path
 
 # How the end of a game pays each seat:
 #   win_loss: +1 to a sole winner, 0 to each of several winners (a shared first place), -1 to

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..interpreter.errors import AmunreError, IllegalAction
+from ..interpreter.base.errors import AmunreError, IllegalAction
 from ..interpreter.game import Game, new_game
-from ..interpreter.rules_cache import rules_for_save
-from ..interpreter.setup import check_setup
+from ..interpreter.load.rules_cache import rules_for_save
+from ..interpreter.play.setup import check_setup
 
 
 class _Undrawn(Exception):

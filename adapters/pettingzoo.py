@@ -30,11 +30,11 @@ try:
 except ImportError as error:        # pragma: no cover - the message is the point
     raise ImportError("amunre's PettingZoo environment needs PettingZoo: pip install 'amunre[pettingzoo]'") from error
 
-from ..interpreter.errors import AmunreError
+from ..interpreter.base.errors import AmunreError
 from ..interpreter.game import new_game
-from ..interpreter.limits import MAX_AMOUNT
-from ..interpreter.observe import observation_layout
-from ..interpreter.setup import check_setup
+from ..interpreter.base.limits import MAX_AMOUNT
+from ..interpreter.play.observe import observation_layout
+from ..interpreter.play.setup import check_setup
 from .common import DEFAULT_REWARD, checked_players, checked_reward, final_rewards, rules_from, seat_names
 
 RENDER_MODES = ("human", "ansi")
@@ -155,7 +155,8 @@ class AmunreEnv(AECEnv):
             return None
         from rich.console import Console
 
-        from ..cli.render import observation_view, result_table
+        from ..cli.render import result_table
+        from ..cli.seat_view import observation_view
         buffer = io.StringIO() if self.render_mode == "ansi" else None
         console = Console(file=buffer, width=100, color_system=None) if buffer else Console()
         if self.game.over:

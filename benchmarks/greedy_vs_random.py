@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import amunre
-from amunre.interpreter.agents import make_agent
+from amunre.tools.agents import make_agent
 
 DEFAULT_RULES = Path(__file__).resolve().parent.parent / "rules" / "knizia2016.yaml"
 

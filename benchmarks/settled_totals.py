@@ -19,8 +19,8 @@ from collections import Counter, defaultdict
 
 import amunre
 from amunre.cli.play import parse_agents, resolve_rules
-from amunre.interpreter.agents import choose_id, make_agent
-from amunre.interpreter.simulate import agent_seed, game_seed
+from amunre.tools.agents import choose_id, make_agent
+from amunre.tools.simulate import agent_seed, game_seed
 
 
 def settled(rules: object, agents: list[str], seed: int) -> list[tuple[str, int, object]]:

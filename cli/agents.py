@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..interpreter.agents import AGENTS
+from ..tools.agents import AGENTS
 from .render import esc
 
 

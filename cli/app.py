@@ -20,11 +20,11 @@ from rich.console import Console
 from rich.table import Table
 
 from .. import AmunreError, load_rules, new_game
-from ..interpreter.diff import diff_documents
-from ..interpreter.errors import IllegalAction, shown_value
-from ..interpreter.loader import load_document
-from ..interpreter.limits import MAX_PLAYERS
-from ..interpreter.shipped import shipped_path
+from ..tools.diff import diff_documents
+from ..interpreter.base.errors import IllegalAction, shown_value
+from ..interpreter.load.loader import load_document
+from ..interpreter.base.limits import MAX_PLAYERS
+from ..interpreter.load.shipped import shipped_path
 from . import agents as agent_list
 from . import arena, diffs, editions, explain, simulate
 from . import fmt as formatting

@@ -1,6 +1,6 @@
 """`amunre arena`: agents play many games in rotating seats; each gets a win rate with its
 interval, a mean score and a Bradley-Terry rating. The work is the library's
-(interpreter/simulate/arena.py); this module parses options and prints."""
+(tools/simulate/arena.py); this module parses options and prints."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..interpreter.simulate import arena
+from ..tools.simulate import arena
 from . import simulate as shared
 from .render import esc
 from .simulate_render import interrupted_note, num, pct, print_failures, span, titled_table

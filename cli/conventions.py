@@ -17,8 +17,8 @@ from typing import Any, Callable
 import typer
 from typer.core import TyperCommand
 
-from ..interpreter.errors import AmunreError, RulesError
-from ..interpreter.rules_cache import load_rules
+from ..interpreter.base.errors import AmunreError, RulesError
+from ..interpreter.load.rules_cache import load_rules
 from .play import resolve_rules
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}

@@ -7,7 +7,7 @@ import json
 import os
 from typing import Any
 
-from ..interpreter.diff import Change
+from ..tools.diff import Change
 from .render import esc
 
 MARK = {"changed": ("~", "yellow"), "added": ("+", "green"), "removed": ("-", "red")}

@@ -6,9 +6,9 @@ from __future__ import annotations
 from difflib import get_close_matches
 from typing import Any
 
-from ..interpreter.errors import AmunreError, RulesError
-from ..interpreter.rules_cache import load_rules
-from ..interpreter.shipped import shipped_names, shipped_path
+from ..interpreter.base.errors import AmunreError, RulesError
+from ..interpreter.load.rules_cache import load_rules
+from ..interpreter.load.shipped import shipped_names, shipped_path
 
 
 def editions() -> list[dict[str, Any]]:

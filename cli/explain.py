@@ -1,7 +1,7 @@
 """`amunre explain LOG`: where each seat's points and every other resource came from,
 rule by rule, from a log's events alone (no rules file, no replay).
 
-The sums are interpreter/ledger.py's; this module only prints them: per seat, per resource,
+The sums are tools/ledger.py's; this module only prints them: per seat, per resource,
 one row per cause (the rule's kind, its id, how many times it fired, what it gave in all,
 and where the rules file writes it), gains first.
 """
@@ -17,8 +17,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..interpreter.errors import AmunreError
-from ..interpreter.ledger import Ledger, ledger
+from ..interpreter.base.errors import AmunreError
+from ..tools.ledger import Ledger, ledger
 from . import play as runner
 from .render import esc, seat_markup
 

@@ -1,4 +1,4 @@
-"""`amunre fmt`: rewrite rules files in canonical form (interpreter/fmt.py), or with `--check`
+"""`amunre fmt`: rewrite rules files in canonical form (tools/fmt.py), or with `--check`
 only say which would change and how."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Annotated
 
 import typer
 
-from ..interpreter.errors import AmunreError, RulesError
-from ..interpreter.fmt import Formatted, format_file
+from ..interpreter.base.errors import AmunreError, RulesError
+from ..tools.fmt import Formatted, format_file
 
 
 def fmt(

@@ -14,8 +14,9 @@ from typing import Any, Callable, TextIO
 from rich.columns import Columns
 from rich.console import Console
 
-from ..interpreter.errors import AmunreError
-from .render import action_text, esc, observation_view, seat_markup
+from ..interpreter.base.errors import AmunreError
+from .render import action_text, esc, seat_markup
+from .seat_view import observation_view
 
 QUIT_WORDS = ("q", "quit", "exit")
 

@@ -8,12 +8,12 @@ import json
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
-from ..interpreter.agents import AGENTS, check_spec, make_agent, split_specs
-from ..interpreter.agents.options import parse_spec
-from ..interpreter.errors import AmunreError
-from ..interpreter.limits import MAX_LOG_BYTES
-from ..interpreter.shipped import shipped_path
-from ..interpreter.simulate.seeds import agent_seed
+from ..tools.agents import AGENTS, check_spec, make_agent, split_specs
+from ..tools.agents.options import parse_spec
+from ..interpreter.base.errors import AmunreError
+from ..interpreter.base.limits import MAX_LOG_BYTES
+from ..interpreter.load.shipped import shipped_path
+from ..tools.simulate.seeds import agent_seed
 
 AGENT_NAMES = tuple(AGENTS) + ("human",)
 LOG_FORMAT = 1

@@ -1,5 +1,5 @@
 """`amunre resolve`: print a rules file merged with every file it extends, each value with the
-file and line it comes from (interpreter/resolve.py)."""
+file and line it comes from (tools/resolve.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Annotated
 
 import typer
 
-from ..interpreter.resolve import resolve_text
-from ..interpreter.rules_cache import load_rules_and_document
+from ..tools.resolve import resolve_text
+from ..interpreter.load.rules_cache import load_rules_and_document
 from .conventions import load_or_exit
 
 

@@ -1,6 +1,6 @@
 """`amunre simulate` and `amunre compare`: many games on every core (or a Ray cluster), a
 progress bar, then the report (cli/simulate_render.py) and, on request, JSON, CSV and a plot.
-The work is the library's (interpreter/simulate/); this module parses options and prints.
+The work is the library's (tools/simulate/); this module parses options and prints.
 Its public functions (options, running a study with its progress bar, writing the outputs) are
 shared with `amunre arena` (cli/arena.py)."""
 
@@ -21,11 +21,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
     TimeRemainingColumn
 from rich.text import Text
 
-from ..interpreter.errors import AmunreError
-from ..interpreter.simulate import RuleSet, compare, simulate
-from ..interpreter.simulate.studies import default_players
-from ..interpreter.simulate.records import RowSink, WithRows, columns
-from ..interpreter.simulate.runner import BACKENDS
+from ..interpreter.base.errors import AmunreError
+from ..tools.simulate import RuleSet, compare, simulate
+from ..tools.simulate.studies import default_players
+from ..tools.simulate.records import RowSink, WithRows, columns
+from ..tools.simulate.runner import BACKENDS
 from . import editions
 from . import play as runner
 from .conventions import fail, load_or_exit
@@ -226,7 +226,7 @@ def simulate_command(
     study = functools.partial(simulate, ruleset, games, agents=names, players=players, seed=seed, jobs=jobs,
                               backend=backend, address=address, causes=causes)
     result = run_study("simulate", study, [ruleset], rules, players, names, csv_path, quiet)
-    from ..interpreter.simulate.plot import draw_simulation
+    from ..tools.simulate.plot import draw_simulation
     write_outputs(result.report, json_path, plot_path, draw_simulation)
     finish_study(result.report, result.report, json_path, print_simulation)
 
@@ -261,7 +261,7 @@ def compare_command(
     study = functools.partial(compare, a, b, games, agents=names, players=players, seed=seed, jobs=jobs,
                               backend=backend, address=address, causes=causes)
     result = run_study("compare", study, [a, b], rules, players, names, csv_path, quiet)
-    from ..interpreter.simulate.plot import draw_comparison
+    from ..tools.simulate.plot import draw_comparison
     write_outputs(result.report, json_path, plot_path, draw_comparison)
     finish_study(result.report, result.report["a"], json_path, functools.partial(print_comparison, everything=everything))
 

@@ -10,7 +10,7 @@ from typing import Any, Collection, Iterable
 from rich.console import Console
 from rich.table import Table
 
-from ..interpreter.simulate.plot import start_text
+from ..tools.simulate.plot import start_text
 from .render import esc, seat_label
 
 

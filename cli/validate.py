@@ -16,10 +16,10 @@ from typing import Annotated, Any
 
 import typer
 
-from ..interpreter.errors import AmunreError, RulesError
+from ..interpreter.base.errors import AmunreError, RulesError
 from ..interpreter.game import new_game
-from ..interpreter.lint import lint
-from ..interpreter.rules_cache import load_rules_and_document
+from ..tools.lint import lint
+from ..interpreter.load.rules_cache import load_rules_and_document
 from . import play as runner
 
 

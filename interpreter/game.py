@@ -2,7 +2,7 @@
 time, as dicts or as integer ids.
 
 The engine knows nothing of any edition: after each action the automatic step
-(interpreter/flow.py) asks the running phase's mechanic who decides next and works out what
+(interpreter/play/flow.py) asks the running phase's mechanic who decides next and works out what
 that seat may do, once; everything else comes from the compiled Rules.
 """
 
@@ -10,17 +10,19 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from . import cards, denominations, flow, rng, saves
-from .actions import CLOSE, DECIDE, PLAY, SELL
-from .context import Ctx
+from .play import cards, flow
+from .base import rng
+from . import saves
+from .base.actions import CLOSE, DECIDE, PLAY, SELL
+from .dsl.context import Ctx
 from .dsl.printer import to_text
-from .errors import AmunreError, GameError, IllegalAction, shown_value
-from .limits import MAX_DECISIONS_PER_STEP
+from .base.errors import AmunreError, GameError, IllegalAction, shown_value
+from .base.limits import MAX_DECISIONS_PER_STEP
 from .model import Rules, Step
-from .observe import observation, observation_layout, observation_tensor
-from .rules_cache import load_rules
-from .setup import build_decks, check_setup, deal, start_events
-from .state import GameState, plain_copy
+from .play.observe import observation, observation_layout, observation_tensor
+from .load.rules_cache import load_rules
+from .play.setup import build_decks, check_setup, deal, deal_held_cards, start_events
+from .base.state import GameState, plain_copy
 
 __all__ = ["Game", "load_rules", "new_game"]
 
@@ -270,7 +272,7 @@ def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any
     """A new game at its first decision. `setup` may fix `start_player`, stack named decks
     (`decks: {name: [top cards...]}`), deal seats more cards (`hands: [[cards of seat 0], ...]`,
     each taken from its deck once the decks are ready), set `options`, and set per-seat start
-    `resources` (interpreter/setup.py checks them all).
+    `resources` (interpreter/play/setup.py checks them all).
     Without `events` the game keeps no readable log (faster, for simulations).
     `chance`, if given, answers every random draw instead of the seeded generator: called with n,
     it returns a whole number in [0, n) (explicit chance outcomes, for search and game-theory
@@ -299,7 +301,7 @@ def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any
             raise AmunreError(f"option {name}={options[name]} is not for this game ({players} players): "
                               f"the rules allow it only when {needs}")
     if rules.denominations:
-        denominations.deal(game, setup.get("resources", {}))
+        deal_held_cards(game, setup.get("resources", {}))
     build_decks(game, setup.get("decks", {}))
     deal(game, setup.get("hands", []))
     if "start_player" in setup:

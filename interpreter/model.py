@@ -1,13 +1,13 @@
 """The compiled `Rules` of one rules file: plain definitions, compiled DSL and the phases'
-mechanics, fixed once built (interpreter/build.py makes them)."""
+mechanics, fixed once built (interpreter/load/build_rules.py makes them)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .actions import ActionSpace, Block
-from .causes import Cause
+from .base.actions import ActionSpace, Block
+from .base.causes import Cause
 from .dsl import Effect, Expression
 from .dsl.names import Vocabulary
 
@@ -33,6 +33,15 @@ class DeckSetup:
     where: Expression | None = None    # use only the places where this holds; the rest are set aside
     stacks: Expression | None = None   # the deck is this many stacks, one after the other
     top: Expression | None = None      # each stack's top card is one where this holds
+
+
+@dataclass(frozen=True)
+class Denominations:
+    """A resource held as cards of fixed values (interpreter/play/denominations.py)."""
+    resource: str
+    values: tuple[int, ...]          # the card values, largest first
+    start: tuple[int, ...]           # the cards each seat starts with, largest first
+    when: Any                        # an Expression: held as cards only if it holds as a game starts (None: always)
 
 
 @dataclass(frozen=True)
@@ -85,7 +94,7 @@ class Step:
 
 @dataclass
 class Plan:
-    """A phase's mechanic as the automatic step (interpreter/flow.py) drives it, at every
+    """A phase's mechanic as the automatic step (interpreter/play/flow.py) drives it, at every
     decision: its contract's methods, bound, and what the step reads of it, in one object of
     one class. Python 3.11 makes an attribute read fast only where it always meets one class;
     read on the mechanics themselves, which are of many classes, each would take the slow path.
@@ -143,7 +152,7 @@ class Rules:
     token_supply: dict[str, str]              # token -> the supply it is drawn from
     supply: dict[str, int]
     unlimited_if: dict[str, Expression]       # token -> when its supply never runs out (read at the start)
-    denominations: dict[str, Any]             # resource -> its card values, when held as cards (denominations.py)
+    denominations: dict[str, Denominations]   # resource -> its card values, when held as cards
     token_capacity: dict[str, tuple[int, ...] | Callable[[Any, int], int]]   # a column, or computed
     conversions: tuple[tuple[str, int, str, Cause], ...]   # count of one token -> one of another
     converted: frozenset[str]                 # tokens some conversion takes: only they trigger one

@@ -16,10 +16,10 @@ import json
 from importlib.resources import files
 from typing import Any, Callable
 
-from .errors import AmunreError, IllegalAction, shown_value
-from .limits import MAX_SAVE_ACTIONS
-from .rng import replaying
-from .rules_cache import rules_for_save
+from .base.errors import AmunreError, IllegalAction, shown_value
+from .base.limits import MAX_SAVE_ACTIONS
+from .base.rng import replaying
+from .load.rules_cache import rules_for_save
 
 SAVE_FORMAT = 1
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import amunre
-from amunre.interpreter import flow, material, modifiers
-from amunre.interpreter.causes import Cause
+from amunre.interpreter.play import flow, material, modifiers
+from amunre.interpreter.base.causes import Cause
 
 from conftest import REPO
 

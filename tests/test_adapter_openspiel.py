@@ -19,7 +19,7 @@ import numpy as np
 import amunre
 from amunre.adapters.common import final_rewards
 from amunre.adapters.openspiel import register, short_name
-from amunre.interpreter import rng
+from amunre.interpreter.base import rng
 
 from conftest import EDITIONS, REPO
 

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 import amunre
-from amunre.interpreter.agents import AGENTS, GreedyAgent, HeuristicAgent, IsmctsAgent, check_spec, make_agent
-from amunre.interpreter.agents.options import split_specs
-from amunre.interpreter.agents.value import value, values
-from amunre.interpreter.determinize import determinize
+from amunre.tools.agents import AGENTS, GreedyAgent, HeuristicAgent, IsmctsAgent, check_spec, make_agent
+from amunre.tools.agents.options import split_specs
+from amunre.tools.agents.value import value, values
+from amunre.tools.determinize import determinize
 
 from conftest import REPO, play_random
 

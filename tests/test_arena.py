@@ -17,10 +17,10 @@ import pytest
 from typer.testing import CliRunner
 
 from amunre.cli.app import app
-from amunre.interpreter.simulate import arena
-from amunre.interpreter.simulate.arena import ArenaTally, arena_report, pairs
-from amunre.interpreter.simulate.playing import GameRecord
-from amunre.interpreter.simulate.rating import bradley_terry, elo_scale
+from amunre.tools.simulate import arena
+from amunre.tools.simulate.arena import ArenaTally, arena_report, pairs
+from amunre.tools.simulate.playing import GameRecord
+from amunre.tools.simulate.rating import bradley_terry, elo_scale
 
 from conftest import RULES_PATH, interruptible, rows_written
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import amunre
-from amunre.interpreter import rng
+from amunre.interpreter.base import rng
 
 from conftest import every_edition
 

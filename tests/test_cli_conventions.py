@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 import amunre
 from amunre.cli.app import app
-from amunre.interpreter.ledger import ledger
+from amunre.tools.ledger import ledger
 
 RULES = str(Path(__file__).resolve().parents[1] / "rules" / "knizia2016.yaml")
 runner = CliRunner()

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import amunre
-from amunre.interpreter.determinize import determinize
+from amunre.tools.determinize import determinize
 
-from amunre.interpreter.determinize import card_sets
+from amunre.tools.determinize import card_sets
 
 from conftest import every_edition, fit, play_random
 

@@ -122,7 +122,7 @@ def test_a_renamed_tile_is_matched_and_its_values_compared(tmp_path: Path) -> No
 def test_a_renaming_is_used_only_where_it_is_one_to_one() -> None:
     """A name renamed to two names, or to a name the first file gives something else, is not
     read as renamed: else two different things could compare the same."""
-    from amunre.interpreter.diff import renaming
+    from amunre.tools.diff import renaming
     assert renaming({"cards": {"x": {"same_as": "y"}}}, {}) == {"x": "y"}
     assert renaming({"cards": {"x": {"same_as": "y"}}, "decks": {"x": {"same_as": "z"}}}, {}) == {}
     assert renaming({"cards": {"x": {"same_as": "y"}}, "decks": {"y": {}}}, {}) == {}

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 import amunre
-from amunre.interpreter import cards
+from amunre.interpreter.play import cards
 from amunre.interpreter.dsl import Dsl, Scope
 from amunre.interpreter.dsl.types import NUM, PLACE
 

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 import amunre
-from amunre.interpreter.causes import Cause
-from amunre.interpreter.context import Ctx
+from amunre.interpreter.base.causes import Cause
+from amunre.interpreter.dsl.context import Ctx
 from amunre.interpreter.dsl import Dsl, Effect, Scope
 from amunre.interpreter.dsl.builtins import FUNCTIONS, VALUES
 from amunre.interpreter.dsl.types import NUM, PLACE, SEAT, SEATS
-from amunre.interpreter.errors import GameError
-from amunre.interpreter.limits import MAX_AMOUNT
+from amunre.interpreter.base.errors import GameError
+from amunre.interpreter.base.limits import MAX_AMOUNT
 
 from conftest import effect_bindings as options
 
@@ -163,7 +163,7 @@ def test_choices_over_seats_are_actions(rules: Any, tmp_path) -> None:
                     encoding="utf-8")
     steal = amunre.load_rules(path)
     game = amunre.new_game(steal, players=3, seed=2, setup={"start_player": 0, "hands": [["master_of_scribes"]]})
-    from amunre.interpreter import cards
+    from amunre.interpreter.play import cards
     plays = [game.action_from_id(i) for i in cards.playable(game, 0, "scoring")]
     assert plays == [{"type": "play", "card": "master_of_scribes", "victim": 1},
                      {"type": "play", "card": "master_of_scribes", "victim": 2}]

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import amunre
-from amunre.interpreter.context import Ctx
-from amunre.interpreter.errors import GameError
+from amunre.interpreter.dsl.context import Ctx
+from amunre.interpreter.base.errors import GameError
 
 from conftest import position
 
@@ -137,7 +137,7 @@ def test_the_seat_of_nobody_is_a_game_error(tmp_path: Path) -> None:
     path, _ = broken(tmp_path, SCRIBES, effect("choose t from provinces where not owned; require t.owner.gold > 0; +3 vp"))
     rules = amunre.load_rules(path)
     game = amunre.new_game(rules, players=3, seed=1, setup={"start_player": 0, "hands": [["master_of_scribes"]]})
-    from amunre.interpreter import cards
+    from amunre.interpreter.play import cards
     with pytest.raises(GameError, match="cards.master_of_scribes.effect: 'gold' of nobody"):
         cards.playable(game, 0, "scoring")
 

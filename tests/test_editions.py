@@ -59,7 +59,7 @@ def test_extends_with_an_unknown_name_says_which_are_shipped(tmp_path: Path) -> 
 
 @pytest.mark.parametrize("name", ["house/../knizia2016", "other/no_theft", "house/", "/etc/passwd"])
 def test_only_shipped_folders_are_found_by_name(name: str) -> None:
-    from amunre.interpreter.shipped import shipped_path
+    from amunre.interpreter.load.shipped import shipped_path
     assert shipped_path(name) is None
 
 

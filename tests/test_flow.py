@@ -11,8 +11,9 @@ from typing import Any, Callable
 import pytest
 
 import amunre
-from amunre.interpreter import game as game_module, modifiers
-from amunre.interpreter.errors import GameError
+from amunre.interpreter import game as game_module
+from amunre.interpreter.play import modifiers
+from amunre.interpreter.base.errors import GameError
 
 from conftest import house, play_random
 

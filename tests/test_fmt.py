@@ -1,4 +1,4 @@
-"""`amunre fmt` (interpreter/fmt.py): canonical form, idempotent, every comment kept, DSL
+"""`amunre fmt` (tools/fmt.py): canonical form, idempotent, every comment kept, DSL
 printed from its tree, the meaning unchanged; `--check`; files that do not load refused."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 
 import amunre
 from amunre.cli.app import app
-from amunre.interpreter import fmt
-from amunre.interpreter.diff import diff_documents
-from amunre.interpreter.fmt import format_file
-from amunre.interpreter.loader import load_document
+from amunre.tools import fmt
+from amunre.tools.diff import diff_documents
+from amunre.tools.fmt import format_file
+from amunre.interpreter.load.loader import load_document
 
 from conftest import REPO
 

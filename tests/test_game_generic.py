@@ -1,4 +1,4 @@
-"""The engine, the CLI and the adapters know no edition: no name a rules file gives (its places, cards,
+"""The engine, the tools, the CLI and the adapters know no edition: no name a rules file gives (its places, cards,
 resources, tokens, decks, goods, phases, tiles and their values, options, modifiers, derived
 values, or its own id) appears in their code (comments aside). Everything game-specific lives
 in rules/. (Place properties are left out: `fields` or `side` are ordinary words of code.)
@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
-from amunre.interpreter.loader import load_document
+from amunre.interpreter.load.loader import load_document
 from amunre.interpreter.mechanics import MECHANICS
 
 from conftest import REPO, RULES_PATH
 
-SCANNED = ("interpreter", "cli", "adapters")
+SCANNED = ("interpreter", "tools", "cli", "adapters")
 EDITION = r"knizia20\d\d"
 # The games' own words that no rules file gives as an id but that code could still slip in (in
 # any case, singular or plural): Pharaoh's Heir's pieces, people and actions.

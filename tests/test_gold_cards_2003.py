@@ -1,6 +1,6 @@
 """The 2003 option `gold_change: payments_only`: gold held as the cards dealt and paid, so an
 offer is a sum of a player's own cards (rules/knizia2003.yaml says why), and the engine's
-`denominations` of a resource that make it work (interpreter/denominations.py)."""
+`denominations` of a resource that make it work (interpreter/play/denominations.py)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 
 import amunre
 from amunre import RulesError
-from amunre.interpreter import material
-from amunre.interpreter.causes import Cause
-from amunre.interpreter.denominations import paying, payout, sums
+from amunre.interpreter.play import material
+from amunre.interpreter.base.causes import Cause
+from amunre.interpreter.play.denominations import paying, payout, sums
 
 from conftest import REPO, random_agents
 from test_scenarios_2016 import act, events, gold, phase

@@ -25,8 +25,8 @@ from typer.testing import CliRunner
 
 import amunre
 from amunre.cli.app import app
-from amunre.interpreter.errors import GameError
-from amunre.interpreter.limits import MAX_CARD_COPIES, MAX_PLAYERS, MAX_SAVE_ACTIONS, MAX_SUPPLY
+from amunre.interpreter.base.errors import GameError
+from amunre.interpreter.base.limits import MAX_CARD_COPIES, MAX_PLAYERS, MAX_SAVE_ACTIONS, MAX_SUPPLY
 
 from conftest import MAX_ACTIONS, REPO, play_random
 

@@ -1,4 +1,4 @@
-"""The lint (interpreter/lint.py): rules that load but would not play as meant are warned about
+"""The lint (tools/lint.py): rules that load but would not play as meant are warned about
 at the value concerned; `amunre validate` prints the warnings, `--strict` makes them errors,
 `--play N` plays random games and reports runtime errors with their seeds and positions."""
 
@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from amunre.cli.app import app
-from amunre.interpreter.lint import KINDS, lint
-from amunre.interpreter.rules_cache import load_rules_and_document
+from amunre.tools.lint import KINDS, lint
+from amunre.interpreter.load.rules_cache import load_rules_and_document
 
 from conftest import REPO, position
 

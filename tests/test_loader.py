@@ -12,8 +12,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.scalarstring import (DoubleQuotedScalarString, FoldedScalarString, LiteralScalarString,
                                       SingleQuotedScalarString)
 
-from amunre.interpreter.errors import Problem, RulesError, Span
-from amunre.interpreter.loader import Document, load_document, load_rules_text
+from amunre.interpreter.base.errors import Problem, RulesError, Span
+from amunre.interpreter.load.loader import Document, load_document, load_rules_text
 
 NESTED = """\
 title: Amun-Re

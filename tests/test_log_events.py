@@ -5,7 +5,7 @@ nothing in how a game plays.
 
 Fifty seeded random games of every bundled rules file (editions and house rules) are played
 with their log; every event must validate against grammar/log.schema.json, and summing the
-change events (interpreter/ledger.py) must give the final resources, the seats' sources, the
+change events (tools/ledger.py) must give the final resources, the seats' sources, the
 tokens and the owners.
 """
 
@@ -19,8 +19,8 @@ import jsonschema
 import pytest
 
 import amunre
-from amunre.interpreter.causes import KINDS, position
-from amunre.interpreter.ledger import ledger
+from amunre.interpreter.base.causes import KINDS, position
+from amunre.tools.ledger import ledger
 from amunre.interpreter.mechanics import MECHANICS
 
 from conftest import REPO, play_random

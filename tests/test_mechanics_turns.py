@@ -180,7 +180,7 @@ def test_mistakes_with_the_new_blocks(tmp_path: Path, old: str, new: str, messag
 def test_the_lint_follows_drafts_and_reveals(toy: Any) -> None:
     """A draft asks each seat to take a face-up card; a reveal turns one a run: the deck check
     of `amunre validate` follows both (here the fields' display of 1 leaves a seat nothing)."""
-    from amunre.interpreter.lint_decks import deck_findings
+    from amunre.tools.lint_decks import deck_findings
     found = {path: message for path, _, message, _ in deck_findings(toy, amunre.new_game(toy, players=2, seed=0))}
     assert "has 1 face-up cards for 2 seats" in found[("phases", "fields_draft", "deck")]
     assert ("phases", "weather", "deck") not in found              # three omens for two rounds

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import amunre
-from amunre.interpreter import material
-from amunre.interpreter.causes import Cause
+from amunre.interpreter.play import material
+from amunre.interpreter.base.causes import Cause
 
 from conftest import REPO
 

@@ -1,20 +1,20 @@
 """The schema's phase definitions and docs/mechanics.md's tables are generated from the
 mechanics' declarations; this test fails when either is out of date (regenerate them with
-`python -m amunre.interpreter.reference`)."""
+`python -m amunre.tools.reference_docs`)."""
 
 from __future__ import annotations
 
 import json
 import re
 
-from amunre.interpreter import reference
+from amunre.tools import reference_docs as reference
 from amunre.interpreter.mechanics import MECHANICS
-from amunre.interpreter.schema import schema
+from amunre.interpreter.load.schema import schema
 
 
 def test_generated_files_are_current() -> None:
     stale = [path.name for path, text in reference.expected_files().items() if path.read_text(encoding="utf-8") != text]
-    assert not stale, f"out of date: {stale}; run python -m amunre.interpreter.reference"
+    assert not stale, f"out of date: {stale}; run python -m amunre.tools.reference_docs"
 
 
 def test_every_mechanic_is_in_the_schema_and_the_docs() -> None:

@@ -28,7 +28,7 @@ from typing import Any, Callable
 import pytest
 
 import amunre
-from amunre.interpreter.context import Ctx
+from amunre.interpreter.dsl.context import Ctx
 
 from conftest import REPO, RULES_PATH
 

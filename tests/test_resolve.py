@@ -1,4 +1,4 @@
-"""`amunre resolve` (interpreter/resolve.py): the merged rules, each value with the file and line
+"""`amunre resolve` (tools/resolve.py): the merged rules, each value with the file and line
 it comes from; the output loads as it is, to the same rules."""
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import amunre
-from amunre.interpreter import loader
+from amunre.interpreter.load import loader
 
 from conftest import RULES_PATH, play_random
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 import amunre
-from amunre.interpreter.causes import Cause
-from amunre.interpreter.context import Ctx
+from amunre.interpreter.base.causes import Cause
+from amunre.interpreter.dsl.context import Ctx
 
 from conftest import house
 

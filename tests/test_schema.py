@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from amunre.interpreter.errors import Problem, RulesError, Span, did_you_mean
-from amunre.interpreter.loader import load_document, load_rules_text
-from amunre.interpreter.schema import schema, validate_document
+from amunre.interpreter.base.errors import Problem, RulesError, Span, did_you_mean
+from amunre.interpreter.load.loader import load_document, load_rules_text
+from amunre.interpreter.load.schema import schema, validate_document
 
 SMALL: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

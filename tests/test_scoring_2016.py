@@ -10,7 +10,7 @@ import random
 import pytest
 
 import amunre
-from amunre.interpreter.context import Ctx
+from amunre.interpreter.dsl.context import Ctx
 
 RULES = Path(__file__).resolve().parent.parent / "rules" / "knizia2016.yaml"
 
@@ -38,7 +38,7 @@ def position(rules, holdings, tile="mid_high", option="province", gold=None, **o
 def points(rules, game, phase="age_scoring"):
     """{award id: {seat: vp}} for every award that applies."""
     mech = rules.phases[phase]
-    from amunre.interpreter.context import Ctx
+    from amunre.interpreter.dsl.context import Ctx
     out = {}
     for award in mech.awards:
         if award.when is None or award.when.fn(Ctx(game)):
@@ -101,7 +101,7 @@ def test_winner_tiebreak_pyramids_then_stones(rules):
 
 def test_scoring_cards_require_their_condition(rules):
     game = position(rules, {0: {"thebes": {}, "abu": {}, "mendes": {}}})   # all east: yes; Nile: yes
-    from amunre.interpreter import cards
+    from amunre.interpreter.play import cards
     game.state.hands[0] += ["west_or_east", "nile_or_frontier", "upper_or_lower", "master_of_farmers"]
     plays = {game.action_from_id(i)["card"] for i in cards.playable(game, 0, "scoring")}
     assert plays == {"west_or_east", "nile_or_frontier"}   # Mendes is in Lower Egypt; 0 farmers

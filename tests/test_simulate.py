@@ -25,13 +25,13 @@ from typer.testing import CliRunner
 
 import amunre
 from amunre.cli.app import app
-from amunre.interpreter.simulate import (Fixed, Rotating, RuleSet, Tally, compare, game_seed, simulate, stats)
-from amunre.interpreter.simulate.batch import Batch, Worker, arm_of
-from amunre.interpreter.simulate.catalogue import Catalogue
-from amunre.interpreter.simulate.paired import PairedTally
-from amunre.interpreter.simulate.playing import GameRecord
-from amunre.interpreter.simulate.report import simulation_report
-from amunre.interpreter.rules_cache import load_rules_and_document
+from amunre.tools.simulate import Fixed, Rotating, RuleSet, Tally, compare, game_seed, simulate, stats
+from amunre.tools.simulate.batch import Batch, Worker, arm_of
+from amunre.tools.simulate.catalogue import Catalogue
+from amunre.tools.simulate.paired import PairedTally
+from amunre.tools.simulate.playing import GameRecord
+from amunre.tools.simulate.report import simulation_report
+from amunre.interpreter.load.rules_cache import load_rules_and_document
 
 from conftest import REPO, RULES_PATH, interruptible, play_random, rows_written
 
@@ -370,7 +370,7 @@ def test_ctrl_c_while_the_worker_pool_starts_stops_the_run() -> None:
     process's exit, which then waited for them for ever.)"""
     script = (
         "import os, signal, multiprocessing.pool as pools\n"
-        "from amunre.interpreter.simulate import simulate\n"
+        "from amunre.tools.simulate import simulate\n"
         "start = pools.Pool._repopulate_pool\n"
         "def interrupted(pool):\n"
         "    os.kill(os.getpid(), signal.SIGINT)     # Ctrl-C as the pool starts its workers\n"

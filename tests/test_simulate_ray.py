@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from amunre.cli.app import app
-from amunre.interpreter.simulate import RuleSet, compare, simulate
+from amunre.tools.simulate import RuleSet, compare, simulate
 
 from conftest import RULES_PATH
 

@@ -7,7 +7,7 @@ must decide: `to_move` and `legal` (sorted action numbers, see board.py) are the
 
 from __future__ import annotations
 
-from amunre.interpreter.rng import below, shuffle
+from amunre.interpreter.base.rng import below, shuffle
 
 from .auction import Auction
 from .board import (

@@ -11,7 +11,7 @@ ranked 6/4/2 (tied seats all score and push the next down).
 
 from __future__ import annotations
 
-from amunre.interpreter.rng import shuffle
+from amunre.interpreter.base.rng import shuffle
 
 from .board import (
     BIG_HARVEST, CARAVAN, COLLECT, DONE, KINDS, MINE, NILE, PLAY_BIG_HARVEST, PLAY_SCORING, PLAY_TREASURY,

@@ -1,6 +1,6 @@
 """The rules DSL: text -> parse tree -> typed AST -> checked -> closures.
 
-`Dsl(vocab, report)` compiles one string at a time for interpreter/build.py: `expression`,
+`Dsl(vocab, report)` compiles one string at a time for interpreter/load/build_context.py: `expression`,
 `collection` and `effect` each parse the text (grammar/effects.lark), build the AST
 (`ast.py`), resolve names and check types (`check.py`), then compile closures
 (`compile.py`). Problems go to `report(message, offset, hint)` with the character offset in
@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..context import Ctx
-from ..errors import Span
+from .context import Ctx
+from ..base.errors import Span
 from . import ast
-from .build import parse_collection, parse_effect, parse_expression
+from .tree_to_ast import parse_collection, parse_effect, parse_expression
 from .check import Checker
 from .checked import NOT_CONSTANT, Report, Scope
 from .compile import ChoiceFn, Compiler
@@ -108,7 +108,7 @@ class Dsl:
             if isinstance(constant, tuple):                  # a fresh list each time: callers may keep it
                 return Expression(lambda ctx, *it: list(constant), typ, tree, rule, constant, True)
             return Expression(lambda ctx, *it: constant, typ, tree, rule, constant, True)
-        fn = Compiler(info, len(self.vocab.place_ids), rule).expr(tree)
+        fn = Compiler(info, len(self.vocab.place_ids), rule, self.vocab.verbs).expr(tree)
         return Expression(fn, typ, tree, rule, constant, id(tree) not in info.stateful, info)
 
     def effect(self, text: str, scope: Scope = Scope(), rule: Rule = Rule(""),
@@ -121,5 +121,5 @@ class Dsl:
         checker.effect(tree, scope, automatic)
         if checker.failed:
             return Effect((), (), _nothing, tree, rule)
-        choices, requires, run = Compiler(checker.out, len(self.vocab.place_ids), rule).effect(tree)
+        choices, requires, run = Compiler(checker.out, len(self.vocab.place_ids), rule, self.vocab.verbs).effect(tree)
         return Effect(choices, requires, run, tree, rule)

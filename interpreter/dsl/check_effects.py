@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from ..errors import did_you_mean
+from ..base.errors import did_you_mean
 from . import ast
 from .builtins import RESERVED, VALUES
 from .checked import Choice, Scope, Step

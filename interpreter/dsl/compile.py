@@ -15,11 +15,11 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .. import material, modifiers
-from ..context import Ctx
-from ..errors import AmunreError, GameError
+from .context import Ctx
+from ..base.errors import AmunreError, GameError
 from . import ast
 from .checked import NOT_CONSTANT, Checked, Choice, Step
+from .names import Verbs
 
 Fn = Callable[[Ctx], Any]
 ABSENT = object()          # `it` not given: the function reads ctx.it
@@ -66,11 +66,17 @@ def _column(row: Any, name: str) -> Any:
 
 _READS = re.compile(r"\b(k\d+)\(ctx\)")      # a game value or phase member read in generated code
 _HELPERS = {"_AmunreError": AmunreError, "_RuleFailure": RuleFailure, "_CAUGHT": CAUGHT,
-            "_div": _div, "_some": _some, "_column": _column, "_ABSENT": ABSENT, "_gain": material.gain,
-            "_transfer": material.transfer, "_draw": material.draw, "_place": material.place_tokens,
-            "_remove": material.remove_tokens, "_move": material.move_tokens, "_convert": material.convert,
-            "_owner": material.set_owner, "_owned": material.owned_places, "_read": modifiers.read,
-            "_write": modifiers.set_by_rule}
+            "_div": _div, "_some": _some, "_column": _column, "_ABSENT": ABSENT}
+
+
+def verb_names(verbs: Verbs | None) -> dict[str, Any]:
+    """The names under which generated code calls the verbs (none before the vocabulary has them)."""
+    if verbs is None:
+        return {}
+    return {"_gain": verbs.gain, "_transfer": verbs.transfer, "_draw": verbs.draw, "_place": verbs.place_tokens,
+            "_remove": verbs.remove_tokens, "_move": verbs.move_tokens, "_convert": verbs.convert,
+            "_owner": verbs.set_owner, "_owned": verbs.owned_places, "_read": verbs.read_modifier,
+            "_write": verbs.set_modifier}
 # The built-in folds as the Python source before and after their collection (min and max of
 # nothing are 0): built-ins called in place, no helper call per fold.
 _FOLDS = {"count": ("len(", ")"), "sum": ("sum(", ")"), "all": ("all(", ")"), "any": ("any(", ")"),
@@ -81,10 +87,11 @@ class Compiler:
     """Generates the functions of one checked tree; `rule` (its `name` and `span`) is what a
     failure while one of them runs is put down to."""
 
-    def __init__(self, checked: Checked, places: int, rule: Any) -> None:
+    def __init__(self, checked: Checked, places: int, rule: Any, verbs: Verbs | None) -> None:
         self.info = checked
         self.places = tuple(range(places))
         self.names: dict[str, Any] = dict(_HELPERS)
+        self.names.update(verb_names(verbs))
         self.names["_failed"] = lambda error: rule_failed(rule, error)
         self._ids: dict[int, str] = {}
         self._vars = 0

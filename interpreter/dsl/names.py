@@ -1,9 +1,9 @@
 """The compile-time symbol table: every name a rules file gives the DSL, with its type.
 
-Built once per rules file (interpreter/build.py) from its places, tokens, resources, options,
+Built once per rules file (interpreter/load/build_vocabulary.py) from its places, tokens, resources, options,
 modifiers and from each phase's mechanic; the checker resolves every name against it, so a
 game step never looks a name up by string. Runtime storage of modifier values is elsewhere
-(interpreter/modifiers.py): this table only says what exists and how to read it.
+(interpreter/play/modifiers.py): this table only says what exists and how to read it.
 """
 
 from __future__ import annotations
@@ -11,8 +11,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..modifiers import ModifierDef
 from .types import NUM, Type, enum
+
+
+LIFETIMES = ("phase", "round", "age", "game")
+SCOPES = ("seat", "place", "game")
+
+
+@dataclass(frozen=True)
+class ModifierDef:
+    """A named number that effects set and mechanics or formulas read (its values live in
+    `state.mods`, read and written by interpreter/play/modifiers.py)."""
+    name: str                 # as the DSL and the state name it: `harvest_bonus`, `auction.rebid_same_target`
+    scope: str                # "seat", "place" or "game"
+    default: int
+    lasts: str = "phase"      # cleared when this ends: phase, round, age or game
+    doc: str = ""
+    enum: str | None = None   # a place property whose values (words) it holds, instead of a number
+
+    def renamed(self, name: str) -> ModifierDef:
+        return ModifierDef(name, self.scope, self.default, self.lasts, self.doc, self.enum)
 
 
 @dataclass(frozen=True)
@@ -42,6 +60,25 @@ class Member:
     doc: str = ""
 
 
+@dataclass(frozen=True)
+class Verbs:
+    """The functions compiled rules call to read modifiers and owners and to change the
+    material. The DSL knows only what each does and how it is called; the engine's play layer
+    provides them (interpreter/play/verbs.py) and the rules build hands them over with the
+    vocabulary, so that the language sits below the code that runs a game."""
+    gain: Callable[..., None]             # (game, seat, resource, amount, cause)
+    transfer: Callable[..., None]         # (game, from seat, to seat, resource, amount, cause)
+    draw: Callable[..., None]             # (game, seat, deck, count, cause)
+    place_tokens: Callable[..., None]     # (game, place, token, count, cause)
+    remove_tokens: Callable[..., None]    # (game, place, token, count, cause)
+    move_tokens: Callable[..., None]      # (game, from place, to place, token, count, cause)
+    convert: Callable[..., bool]          # (game, place, count, from token, to token, cause) -> converted
+    set_owner: Callable[..., None]        # (game, place, seat or None, cause)
+    owned_places: Callable[..., Any]      # (game, seat) -> the places it owns
+    read_modifier: Callable[..., Any]     # (state, modifier, index) -> its value
+    set_modifier: Callable[..., None]     # (game, modifier, index, value, places, cause)
+
+
 @dataclass
 class Vocabulary:
     noun: str = "place"                                       # one place, as the rules call it
@@ -59,6 +96,7 @@ class Vocabulary:
     modifiers: dict[str, ModifierDef] = field(default_factory=dict)  # declared in the rules file
     phases: dict[str, dict[str, Member]] = field(default_factory=dict)
     tables: dict[str, dict[str, Type]] = field(default_factory=dict)  # row table -> column types
+    verbs: Verbs | None = None                                # what compiled rules call (see Verbs)
 
     def member(self, phase: str, name: str) -> Member | None:
         return self.phases.get(phase, {}).get(name)

@@ -8,8 +8,8 @@ from importlib.resources import files
 
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from ..cache_dir import cache_dir
-from ..limits import MAX_DIGITS, MAX_DSL_DEPTH, MAX_DSL_LENGTH
+from ..base.cache_dir import cache_dir
+from ..base.limits import MAX_DIGITS, MAX_DSL_DEPTH, MAX_DSL_LENGTH
 
 START_SYMBOLS = ("effect", "expression", "collection_expression")
 
@@ -41,7 +41,7 @@ def parser() -> Lark:
 
 def parse(text: str, start: str) -> Tree:
     """The parse tree of text; DslSyntaxProblem (with the offset) when it is not well formed,
-    or too long, too deep or with too large a number to be a rule (interpreter/limits.py)."""
+    or too long, too deep or with too large a number to be a rule (interpreter/base/limits.py)."""
     if len(text) > MAX_DSL_LENGTH:
         raise DslSyntaxProblem(f"a DSL string may be at most {MAX_DSL_LENGTH:,} characters", MAX_DSL_LENGTH)
     long_number = _LONG_NUMBER.search(text)

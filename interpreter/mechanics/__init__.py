@@ -7,7 +7,8 @@ events, hidden fields, DSL names) are all the schema, the reference docs and the
 from .auction import Auction
 from .card_window import CardWindow
 from .draft import Draft
-from .hands import Deal, SecretPick
+from .deal import Deal
+from .secret_pick import SecretPick
 from .income import Income
 from .market import Market
 from .moves import Moves

@@ -11,15 +11,15 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Any
 
-from .. import material, modifiers
-from ..actions import Slots, Values
-from ..context import Ctx
+from ..play import material, modifiers
+from ..base.actions import Slots, Values
+from ..dsl.context import Ctx
 from ..dsl.checked import Scope
 from ..dsl.names import Member
 from ..dsl.types import BOOL, PLACE
-from ..modifiers import ModifierDef
-from ..params import Effect, Expr, Group, Ints, Ref
-from ..observe import Piece
+from ..dsl.names import ModifierDef
+from .params import Effect, Expr, Group, Ints, Ref
+from ..play.observe import Piece
 from .base import DeckFlow, Doc, Mechanic
 
 

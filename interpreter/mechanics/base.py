@@ -1,7 +1,7 @@
 """What every mechanic primitive declares and answers, and the parameters every phase has.
 
 A mechanic is one named building block (auction, market, ...) with declared parameters,
-action kinds, events, hidden fields and DSL names. The engine (interpreter/flow.py) drives
+action kinds, events, hidden fields and DSL names. The engine (interpreter/play/flow.py) drives
 it through a small contract:
 
 - `begin(game)`: set up the phase's working data in `state.phase` (plain data);
@@ -19,7 +19,7 @@ A seat short of a resource is not skipped while selling its cards would pay for 
 (decks' `sell_to_afford`): the engine asks it to sell, or to `pass` (then `pass_turn`).
 
 Card play and selling are not a mechanic's business: the engine adds them for the card
-window the phase opens (`window`), in one layer for every phase (interpreter/cards.py).
+window the phase opens (`window`), in one layer for every phase (interpreter/play/cards.py).
 """
 
 from __future__ import annotations
@@ -28,15 +28,15 @@ import copy
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..actions import ActionSpace, Block
-from ..context import Ctx
+from ..base.actions import ActionSpace, Block
+from ..dsl.context import Ctx
 from ..dsl.checked import Scope
 from ..dsl.names import Member
 from ..dsl import Expression
 from ..dsl.types import BOOL, NUM, SEAT
-from ..limits import MAX_PLAYERS
-from ..modifiers import ModifierDef
-from ..params import Expr, Param
+from ..base.limits import MAX_PLAYERS
+from ..dsl.names import ModifierDef
+from .params import Expr, Param
 
 
 SEATS = list(range(MAX_PLAYERS))     # every seat number: a run of seats is a slice of it
@@ -45,7 +45,7 @@ SEATS = list(range(MAX_PLAYERS))     # every seat number: a run of seats is a sl
 @dataclass(frozen=True)
 class DeckFlow:
     """One way a phase moves the cards of a deck, whatever the players decide, for the lint's
-    check that each deck can supply what the schedule asks of it (interpreter/lint_decks.py):
+    check that each deck can supply what the schedule asks of it (tools/lint_decks.py):
     - `draw`: `count` cards (per seat if `per_seat`) from the deck, reshuffling its discards
       if it may, into the hands (`into="hand"`) or into the phase, discarded as it ends
       (`into="discard"`); `param` is the parameter that asks for them;
@@ -131,7 +131,7 @@ class Mechanic:
     automatic: ClassVar[bool] = False  # it has automatic work: the engine calls `auto`
 
     def __init__(self, phase_id: str, build: Any) -> None:
-        """`build` is the phase's view of interpreter/build.py's Build; `build.params` holds the compiled
+        """`build` is the phase's view of interpreter/load/build_rules.py's Build; `build.params` holds the compiled
         parameters (the phase's own and every phase's)."""
         self.phase_id = phase_id
         self.p = build.params
@@ -211,7 +211,7 @@ class Mechanic:
     def hidden_cards(self, data: dict[str, Any], seat: int) -> list[tuple[list[Any], int, frozenset[str]]]:
         """The cards in the phase's working data that `seat` may not see, each as (the list that
         holds it, its index there, the cards that could be there): a determinization
-        (interpreter/determinize.py) deals them out again with every other unseen card."""
+        (tools/determinize.py) deals them out again with every other unseen card."""
         return []
 
     def private(self, game: Any, seat: int) -> dict[str, Any]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..actions import CLOSE
-from ..params import Flag, Ref
+from ..base.actions import CLOSE
+from .params import Flag, Ref
 from .base import Doc, Mechanic
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import cards, choices, decks, material
-from ..actions import Values
-from ..context import Ctx
+from ..play import cards, choices, decks, material
+from ..base.actions import Values
+from ..dsl.context import Ctx
 from ..dsl.checked import Scope
 from ..dsl.types import PLACE, TEXT
-from ..params import Effect, Param, Ref
+from .params import Effect, Param, Ref
 from .base import DeckFlow, Doc, Mechanic
 
 

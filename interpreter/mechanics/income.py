@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import material, modifiers
-from ..context import Ctx
+from ..play import material, modifiers
+from ..dsl.context import Ctx
 from ..dsl.checked import Scope
 from ..dsl.types import PLACE
-from ..params import Expr, Ref
+from .params import Expr, Ref
 from .base import Doc
 from .card_window import ClosingTurns
 

@@ -5,7 +5,7 @@ This is the primitive for a phase whose actions are written in the rules file it
 than built into a mechanic: turn some tokens into a resource, pay a debt a token at a time,
 build one of several things. Around the moves, an automatic `start` effect opens each seat's
 turn (growth that needs no decision, a debt to pay) and a `finish` effect closes it. A move's
-choices are part of its action, as a card's are (interpreter/choices.py), so a game replays
+choices are part of its action, as a card's are (interpreter/play/choices.py), so a game replays
 exactly; a move's `times` bounds how often a seat makes it in one turn.
 """
 
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import cards, choices
-from ..actions import CLOSE
-from ..context import Ctx
+from ..play import cards, choices
+from ..base.actions import CLOSE
+from ..dsl.context import Ctx
 from ..dsl.types import BOOL
-from ..params import Effect, Expr, Int, Items, Name, Text
+from .params import Effect, Expr, Int, Items, Name, Text
 from .base import Doc, Mechanic
 
 RESERVED_TYPES = ("done", "pass", "play", "sell")      # the engine's own actions at every decision

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import decks, material
-from ..context import Ctx
+from ..play import decks, material
+from ..dsl.context import Ctx
 from ..dsl.checked import Scope
 from ..dsl.types import BOOL
-from ..params import Expr, Flag, Ref, Refs
+from .params import Expr, Flag, Ref, Refs
 from .base import DeckFlow, Doc, Mechanic
 
 

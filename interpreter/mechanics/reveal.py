@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import modifiers
-from ..context import Ctx
+from ..play import modifiers
+from ..dsl.context import Ctx
 from ..dsl.checked import Scope
 from ..dsl.names import Member
 from ..dsl.types import PLACE
-from ..modifiers import ModifierDef
-from ..observe import Piece, one_hot
-from ..params import Effect, Ref
+from ..dsl.names import ModifierDef
+from ..play.observe import Piece, one_hot
+from .params import Effect, Ref
 from .base import DeckFlow, Doc, Mechanic
 
 

@@ -19,12 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .. import material
-from ..causes import Cause
-from ..context import Ctx
+from ..play import material
+from ..base.causes import Cause
+from ..dsl.context import Ctx
 from ..dsl.checked import Scope
 from ..dsl.types import BOOL, PLACE
-from ..params import Param, Ref
+from .params import Param, Ref
 from .base import Doc, Mechanic
 
 Fn = Callable[[Ctx], Any]

@@ -10,16 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import cards, choices, denominations, material, modifiers
-from ..choices import choice_fields
-from ..actions import Count, Places, Values
+from ..play import cards, choices, denominations, material, modifiers
+from ..play.choices import choice_fields
+from ..base.actions import Count, Places, Values
 from ..dsl.names import Member
 from ..dsl.types import BOOL, NUM, row
-from ..modifiers import ModifierDef
-from ..params import Group, Int, Ints, OneOf, Param, Ref, Refs
-from ..observe import Piece, one_hot
+from ..dsl.names import ModifierDef
+from .params import Group, Int, Ints, OneOf, Param, Ref, Refs
+from ..play.observe import Piece, one_hot
 from .base import Doc, Mechanic
-from .goods import place_targets
+from ..play.goods import place_targets
 
 
 @dataclass(frozen=True)

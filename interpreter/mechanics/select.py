@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Values
+from ..base.actions import Values
 from ..dsl.names import Member
 from ..dsl.types import SEAT, enum
-from ..params import Flag, Names
+from .params import Flag, Names
 from .base import Doc, Mechanic
 
 

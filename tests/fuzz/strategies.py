@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import amunre
 from amunre.interpreter.dsl import Dsl, Scope
-from amunre.interpreter.errors import AmunreError, IllegalAction
-from amunre.interpreter.loader import load_document
+from amunre.interpreter.base.errors import AmunreError, IllegalAction
+from amunre.interpreter.load.loader import load_document
 
 REPO = Path(__file__).resolve().parent.parent.parent
 RULES_PATH = REPO / "rules" / "knizia2016.yaml"
@@ -122,8 +122,8 @@ def outcome_of_dsl(rules: Any, game: Any, kind: str, text: str) -> str:
     compiled = getattr(dsl, kind)(text, Scope())
     if problems:
         return "refused"
-    from amunre.interpreter.causes import Cause
-    from amunre.interpreter.context import Ctx
+    from amunre.interpreter.base.causes import Cause
+    from amunre.interpreter.dsl.context import Ctx
     try:
         trial = game.clone(events=False)
         if kind == "effect":

@@ -1,0 +1,34 @@
+"""Every limit a rules file, a save or a game is held to, in one place (docs/limits.md lists
+them with their reasons). The check of a YAML text against the file limits, before it is
+parsed, is load/yaml_guard.py.
+"""
+
+from __future__ import annotations
+
+# ---- a file ---------------------------------------------------------------------------------
+MAX_FILE_BYTES = 1_000_000           # a rules file (the 2016 edition: about 15 kB)
+MAX_YAML_DEPTH = 40                  # mappings and lists inside each other
+MAX_YAML_VALUES = 200_000            # values in the file once aliases are expanded
+MAX_DIGITS = 15                      # digits of a number, in YAML or in the DSL (below 10^15)
+MAX_EXTENDS = 16                     # files in an `extends` chain
+
+# ---- the DSL ------------------------------------------------------------------------------------
+MAX_DSL_LENGTH = 2_000               # characters of one DSL string
+MAX_DSL_DEPTH = 50                   # expressions nested in each other (parentheses, operators)
+
+# ---- what a rules file declares (the first three also stated in grammar/rules.schema.json) ------
+MAX_PLAYERS = 8
+MAX_SUPPLY = 100_000                 # pieces of one token supply
+MAX_CARD_COPIES = 10_000             # copies of one card
+MAX_PLACES = 1_000
+MAX_SCHEDULE = 10_000                # steps of the schedule (ages x rounds x phases)
+MAX_CARDS = 10_000                   # cards of all decks together
+MAX_ACTIONS = 100_000                # ids of the action space (sized by bid spaces, supplies, a resource's max...)
+MAX_HELD_AMOUNT = 10_000             # the max of a resource held as cards (a payment searches the sums of its cards)
+
+# ---- a game ---------------------------------------------------------------------------------------
+MAX_AMOUNT = 10 ** 15                # any resource of a seat, in either direction
+STEP_LIMIT = 1_000_000               # automatic steps between two decisions: more, and the rules are stuck
+MAX_DECISIONS_PER_STEP = 100_000     # decisions within one step of the schedule
+MAX_SAVE_ACTIONS = 1_000_000         # actions a save may hold (also in grammar/save.schema.json)
+MAX_LOG_BYTES = 200_000_000          # a game log that `amunre replay` reads

@@ -1,0 +1,229 @@
+"""Load a rules file from YAML into a Document (interpreter/load/document.py): plain data plus the
+position of every value, built from ruamel.yaml's round-trip line/column data; follow
+`extends` and merge onto the parent.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import TaggedScalar
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.scalarbool import ScalarBoolean
+
+from .document import Document, Pos, PosNode, Source
+from ..base.errors import Problem, RulesError
+from ..base.limits import MAX_EXTENDS
+from .yaml_guard import check_yaml
+from .shipped import shipped_names, shipped_path
+
+__all__ = ["Document", "load_document", "load_rules_text"]
+
+
+def load_document(path: str | os.PathLike[str]) -> Document:
+    """Load a rules file, following `extends`; raise RulesError pointing at what is wrong."""
+    return _load_file(os.fspath(path), ())
+
+
+def load_rules_text(text: str, name: str = "<string>") -> Document:
+    """Load rules from a string (for tests); `extends` is relative to the current directory."""
+    return _load(text, name, ())
+
+
+def _load_file(path: str, chain: tuple[str, ...]) -> Document:
+    try:
+        with open(path, encoding="utf-8-sig") as handle:
+            text = handle.read()
+    except OSError as error:
+        raise RulesError([Problem(f"cannot read rules file '{path}': {error.strerror or error}")]) from None
+    except UnicodeDecodeError as error:
+        raise RulesError([Problem(f"rules file '{path}' is not UTF-8 text: {error.reason}")]) from None
+    return _load(text, path, chain)
+
+
+def _load(text: str, name: str, chain: tuple[str, ...]) -> Document:
+    """Parse `text` (named `name`); `chain` holds the paths of the files extending it."""
+    src = Source(name, [line.rstrip("\r") for line in text.split("\n")])
+    problems = check_yaml(text, src)
+    if problems:
+        raise RulesError(problems)
+    yaml = YAML(typ="rt")
+    try:
+        node = yaml.compose(text)         # composed once: checked for duplicates, then built
+        problems = _duplicate_keys(node, src, set())
+        if problems:
+            raise RulesError(problems)
+        tree = yaml.constructor.construct_document(node)
+    except MarkedYAMLError as error:
+        raise RulesError([_syntax_problem(error, src)]) from None
+    except (YAMLError, ValueError, TypeError, RecursionError) as error:   # checked before: a last guard
+        raise RulesError([Problem(f"{name}: YAML error: {error}")]) from None
+    data, root = _convert(tree, src, _position(tree), None)
+    doc = Document(name, text, data, None, (), root)
+    if isinstance(data, dict) and "extends" in data:
+        doc = _extend(doc, chain)
+    return doc
+
+
+def _syntax_problem(error: MarkedYAMLError, src: Source) -> Problem:
+    """A YAML parser error as a Problem at the parser's position, with its context as a hint."""
+    mark = error.problem_mark or error.context_mark
+    message = error.problem or error.context or "invalid YAML"
+    hint = None
+    if error.context and error.context_mark is not None and error.problem:
+        hint = f"{error.context} started at line {error.context_mark.line + 1}"
+    span = src.span((mark.line, mark.column)) if mark is not None else None
+    return Problem(f"YAML syntax error: {message}", span, hint)
+
+
+def _duplicate_keys(node: Node | None, src: Source, seen_nodes: set[int]) -> list[Problem]:
+    """Every repeated key in every mapping (ruamel.yaml itself would only report the first)."""
+    if node is None or id(node) in seen_nodes:
+        return []
+    seen_nodes.add(id(node))
+    problems: list[Problem] = []
+    if isinstance(node, MappingNode):
+        first: dict[tuple[str, str], int] = {}
+        for key, value in node.value:
+            if isinstance(key, ScalarNode) and key.tag != "tag:yaml.org,2002:merge":
+                ident = (key.tag, key.value)
+                if ident in first:
+                    where = src.span((key.start_mark.line, key.start_mark.column))
+                    message = f"duplicate key '{key.value}' (first defined on line {first[ident] + 1})"
+                    problems.append(Problem(message, where))
+                else:
+                    first[ident] = key.start_mark.line
+            problems += _duplicate_keys(value, src, seen_nodes)
+    elif isinstance(node, SequenceNode):
+        for item in node.value:
+            problems += _duplicate_keys(item, src, seen_nodes)
+    return problems
+
+
+def _position(obj: Any) -> Pos:
+    lc = getattr(obj, "lc", None)
+    return (lc.line, lc.col) if lc is not None and lc.line is not None else (0, 0)
+
+
+def _convert(obj: Any, src: Source, value: Pos, key: Pos | None) -> tuple[Any, PosNode]:
+    """The plain-builtin copy of a ruamel tree, and the matching position tree."""
+    children: dict[str | int, PosNode] = {}
+    if isinstance(obj, dict):
+        data: Any = {}
+        for k, v in obj.items():
+            # Keys pulled in by a YAML merge (`<<:`) have no position of their own.
+            kpos, vpos = (obj.lc.key(k), obj.lc.value(k)) if k in obj.lc.data else (value, value)
+            name = _plain_scalar(k)
+            data[name], children[name] = _convert(v, src, vpos, kpos)
+    elif isinstance(obj, list):
+        data = []
+        for i, item in enumerate(obj):
+            pos = obj.lc.item(i) if i in obj.lc.data else value
+            plain, children[i] = _convert(item, src, pos, None)
+            data.append(plain)
+    else:
+        data = _plain_scalar(obj)
+    return data, PosNode(src, value, key, children)
+
+
+def _plain_scalar(obj: Any) -> Any:
+    """ruamel's scalar subclasses (ScalarInt, LiteralScalarString, ...) as plain builtins."""
+    if isinstance(obj, TaggedScalar):
+        return str(obj.value)
+    if obj is None or type(obj) in (str, int, float, bool):
+        return obj
+    if isinstance(obj, ScalarBoolean):  # an int subclass: test it before int
+        return bool(obj)
+    for kind in (str, int, float):
+        if isinstance(obj, kind):
+            return kind(obj)
+    if isinstance(obj, (datetime.date, datetime.datetime)):
+        return obj.isoformat()
+    return str(obj)
+
+
+def _extend(doc: Document, chain: tuple[str, ...]) -> Document:
+    """Merge `doc` onto the file named by its `extends` key (which is dropped from the data).
+
+    `chain` holds the paths of the files that extend `doc`, to catch cycles.
+    """
+    data, root = dict(doc.data), doc._root
+    target = data.pop("extends")
+    where = doc.span(("extends",))
+    root = PosNode(root.src, root.value, root.key, {k: v for k, v in root.children.items() if k != "extends"})
+    if not isinstance(target, str) or not target:
+        raise RulesError([Problem("'extends' must be the file name of the rules to extend", where)])
+    parent_path = os.path.join(os.path.dirname(doc.path), target)
+    chain += (doc.path,)
+    if len(chain) >= MAX_EXTENDS:
+        raise RulesError([Problem(f"'extends' chains more than {MAX_EXTENDS} files", where)])
+    if any(os.path.realpath(p) == os.path.realpath(parent_path) for p in chain):
+        raise RulesError([Problem(f"'extends' makes a cycle: {' -> '.join(chain + (parent_path,))}", where)])
+    if not os.path.isfile(parent_path):
+        parent_path = shipped_path(target) or parent_path        # a bare name: a rules file shipped with amunre
+    if not os.path.isfile(parent_path):
+        raise RulesError([Problem(f"'extends' names a file that does not exist: {parent_path}", where,
+                                  f"a path relative to this file, or a shipped rules file: {', '.join(shipped_names())}")])
+    parent = _load_file(parent_path, chain)
+    merged, merged_root = _merge(parent.data, parent._root, data, root)
+    return Document(doc.path, doc.text, merged, parent_path, (parent_path,) + parent.parents, merged_root)
+
+
+def _merge(base: Any, base_node: PosNode, over: Any, over_node: PosNode) -> tuple[Any, PosNode]:
+    """Deep merge: mappings merge key by key; lists of items with ids (places, tiles, scoring
+    rules) are patched by id; anything else in `over` replaces `base`. A key set to nothing
+    (`key: null`, `key: ~`) in `over` removes the parent's key (a rules file holds no nulls of
+    its own, so the two cannot be confused)."""
+    if by_id(base) and by_id(over):
+        return _merge_by_id(base, base_node, over, over_node)
+    if not (isinstance(base, dict) and isinstance(over, dict)):
+        return over, over_node
+    data, children = dict(base), dict(base_node.children)
+    for key, value in over.items():
+        if value is None and key in base:
+            del data[key], children[key]
+        elif key in base:
+            data[key], children[key] = _merge(base[key], base_node.children[key], value, over_node.children[key])
+        else:
+            data[key], children[key] = value, over_node.children[key]
+    return data, PosNode(over_node.src, over_node.value, over_node.key, children)
+
+
+def by_id(items: Any) -> bool:
+    """A list whose items are mappings with distinct ids (so an item can be named by its id)."""
+    if not isinstance(items, list) or not items or not all(isinstance(i, dict) and "id" in i for i in items):
+        return False
+    ids = [item["id"] for item in items]
+    return all(isinstance(i, str) for i in ids) and len(set(ids)) == len(ids)
+
+
+def _merge_by_id(base: list[Any], base_node: PosNode, over: list[Any],
+                 over_node: PosNode) -> tuple[Any, PosNode]:
+    """The parent's items, each patched by the item of `over` with its id (`remove: true`
+    takes it out); items with new ids come after them, in `over`'s order."""
+    items = [(item, base_node.children[i]) for i, item in enumerate(base)]
+    where = {item["id"]: i for i, item in enumerate(base)}
+    gone = set()
+    for j, item in enumerate(over):
+        node = over_node.children[j]
+        at = where.get(item["id"])
+        if item.get("remove") is True and set(item) == {"id", "remove"}:
+            if at is None:
+                raise RulesError([Problem(f"there is no item '{item['id']}' to remove here", node.src.span(node.value),
+                                          f"the items are: {', '.join(where)}")])
+            gone.add(at)
+        elif at is None:
+            items.append((item, node))
+        else:
+            patch = {k: v for k, v in item.items() if k != "id"}
+            patch_node = PosNode(node.src, node.value, node.key, {k: c for k, c in node.children.items() if k != "id"})
+            items[at] = _merge(items[at][0], items[at][1], patch, patch_node)
+    kept = [pair for i, pair in enumerate(items) if i not in gone]
+    return ([item for item, _ in kept],
+            PosNode(over_node.src, over_node.value, over_node.key, {i: node for i, (_, node) in enumerate(kept)}))
+
+

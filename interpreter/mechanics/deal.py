@@ -1,0 +1,45 @@
+"""Dealing: each seat is dealt cards from a deck into its hand, no decisions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..play import material
+from ..base.actions import Values
+from ..dsl.context import Ctx
+from ..play.observe import Piece
+from .params import Expr, Ref
+from .base import DeckFlow, Doc, Mechanic
+
+
+class Deal(Mechanic):
+    automatic = True
+    name = "deal"
+    doc = "In turn order, each seat is dealt cards from a deck into its hand. No decisions."
+    params = (
+        Ref("deck", "The deck dealt from.", "deck", required=True),
+        Expr("count", "How many cards each seat is dealt (no seat; `players` may size it).", required=True),
+    )
+
+    def __init__(self, phase_id: str, build: Any) -> None:
+        super().__init__(phase_id, build)
+        self.deck, self.count = self.p.deck, self.p.count
+        self.cause = build.cause("deal", "deck")
+
+    def describe(self) -> str:
+        return f"Each seat is dealt cards from the {self.deck} deck."
+
+    def deck_flows(self) -> tuple[DeckFlow, ...]:
+        return (DeckFlow("draw", self.deck, self.count, per_seat=True, param=("count",)),)
+
+    def begin(self, game: Any) -> None:
+        game.state.phase = {"done": False}
+
+    def auto(self, game: Any) -> bool:
+        if game.state.phase["done"]:
+            return False
+        count = self.count.fn(Ctx(game))
+        for seat in self.order(game):
+            material.draw(game, seat, self.deck, count, self.cause)
+        game.state.phase["done"] = True
+        return True

@@ -1,0 +1,106 @@
+"""A secret pick: each seat puts one card of its hand back on the deck, face down, revealed
+together, for a later phase to draw (the lots of an auction chosen by the players, say)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..play import material
+from ..base.actions import Values
+from ..dsl.context import Ctx
+from ..play.observe import Piece
+from .params import Expr, Ref
+from .base import DeckFlow, Doc, Mechanic
+
+
+class SecretPick(Mechanic):
+    automatic = True
+    name = "secret_pick"
+    doc = ("In turn order, each seat holding a card of the deck picks one face down; once every "
+           "seat has, the picks are revealed together and put on top of the deck in turn order, "
+           "for a later phase to draw.")
+    params = (Ref("deck", "The deck whose cards are picked from the hands, and onto which the picks go.",
+                  "deck", required=True),)
+    actions = (Doc("pick", '{"type": "pick", "card": "CARD"}', "pick a card of the hand, face down"),)
+    events = (Doc("picked", '{"event": "picked", "seat": 0}', "a seat picked (its card stays hidden)"),
+              Doc("revealed", '{"event": "revealed", "picks": ["CARD", null, "CARD"]}',
+                  "every pick shown at once, by seat"))
+    hidden = (Doc("picks", '"hidden"', "each other seat's pick, until every pick is in"),)
+
+    def __init__(self, phase_id: str, build: Any) -> None:
+        super().__init__(phase_id, build)
+        self.deck = self.p.deck
+
+    def declare(self, space: Any, material_: Any) -> None:
+        cards = tuple(sorted(c for c, card in material_.cards.items() if card.deck == self.deck))
+        self.pick = space.declare("pick", None, (("card", Values(cards)),), doc=self.actions[0].meaning)
+        self.index = {card: i for i, card in enumerate(cards)}
+
+    def deck_flows(self) -> tuple[DeckFlow, ...]:
+        return (DeckFlow("return", self.deck),)
+
+    def describe(self) -> str:
+        return f"Each seat secretly picks a card of the {self.deck} deck from its hand; the picks go on the deck."
+
+    def begin(self, game: Any) -> None:
+        game.state.phase = {"order": self.order(game), "idx": 0, "picks": [None] * game.state.players,
+                            "revealed": False}
+
+    def auto(self, game: Any) -> bool:
+        data = game.state.phase
+        if data["revealed"] or data["idx"] < len(data["order"]):
+            return False
+        picks = [data["picks"][seat] for seat in data["order"] if data["picks"][seat] is not None]
+        game.state.decks[self.deck][0:0] = picks
+        data["revealed"] = True
+        game.event({"event": "revealed", "picks": list(data["picks"])})
+        return True
+
+    def to_move(self, game: Any) -> int | None:
+        data = game.state.phase
+        return data["order"][data["idx"]] if data["idx"] < len(data["order"]) else None
+
+    def legal(self, game: Any, seat: int) -> list[int]:
+        index, base = self.index, self.pick.base
+        return [base + index[card] for card in sorted(set(game.state.hands[seat])) if card in index]
+
+    def pass_turn(self, game: Any, seat: int) -> None:
+        game.state.phase["idx"] += 1               # no card of the deck: nothing to pick
+
+    def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
+        data = game.state.phase
+        card = block.fields[0][1].values[indices[0]]
+        game.state.hands[seat].remove(card)
+        data["picks"][seat] = card
+        data["idx"] += 1
+        game.event({"event": "picked", "seat": seat})
+
+    def hidden_cards(self, data: dict[str, Any], seat: int) -> list[tuple[list[Any], int, frozenset[str]]]:
+        if data["revealed"]:
+            return []
+        allowed = frozenset(self.index)
+        return [(data["picks"], other, allowed) for other, pick in enumerate(data["picks"])
+                if other != seat and pick is not None]
+
+    def observe(self, data: dict[str, Any], seat: int) -> dict[str, Any]:
+        seen = super().observe(data, seat)
+        if not seen["revealed"]:
+            seen["picks"] = [p if s == seat or p is None else "hidden" for s, p in enumerate(seen["picks"])]
+        return seen
+
+    def tensor_pieces(self, rules: Any) -> list[Piece]:
+        seats, index = rules.max_players, self.index
+        width = 1 + len(index)
+
+        def picks(game: Any, seat: int, out: list[float], at: int) -> None:
+            data = self.running(game)
+            if data is None:
+                return
+            for other, card in enumerate(data["picks"]):
+                if card is not None:
+                    out[at + other * width] = 1.0
+                    if other == seat or data["revealed"]:
+                        out[at + other * width + 1 + index[card]] = 1.0
+        return [Piece(f"{self.phase_id}.picks", (seats, width),
+                      f"per seat: picked, then the card picked (one-hot over {sorted(index)}; "
+                      "others' only once the picks are revealed)", picks)]

@@ -1,0 +1,93 @@
+"""The engine's automatic step: everything that happens between two decisions.
+
+After every action (and at set-up) the engine runs this loop until a seat must decide or the
+game ends. It begins steps (or skips them by their `skip_if`), ends them (by their `end_if`,
+or when their mechanic has no one left to ask), lets the mechanic do its automatic work,
+asks it who decides next, and works out that seat's legal actions once: the mechanic's own,
+the card plays of the window it opens, and selling. A seat with nothing to decide is not
+asked; a seat whose only move is to close its turn has it closed for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import cards, modifiers
+from ..dsl.context import Ctx
+from ..base.errors import GameError
+from ..base.limits import STEP_LIMIT
+STEPS = range(STEP_LIMIT)          # made once: the loop below runs at every decision
+
+
+def advance(game: Any) -> None:
+    """Run automatic steps until a seat must decide or the game is over."""
+    state, rules = game.state, game.rules
+    plans, hands = rules.step_plans, state.hands
+    for _ in STEPS:
+        if state.over:
+            return
+        plan = plans[state.step]
+        if state.phase is None:
+            mech, step = plan.mech, rules.schedule[state.step]
+            if mech.skip_if is not None and mech.skip_if.fn(Ctx(game)):
+                if game.log is not None:
+                    game.event({"event": "skip", "phase": step.phase, "age": step.age, "round": step.round})
+                end_step(game)
+                continue
+            if game.log is not None:
+                game.event({"event": "phase", "phase": step.phase, "age": step.age, "round": step.round})
+            mech.begin(game)
+        if plan.end_if is not None and plan.end_if.fn(Ctx(game)):
+            end_step(game)
+            continue
+        auto, to_move, legal_of = plan.auto, plan.to_move, plan.legal
+        if plan.automatic and auto(game):
+            continue
+        seat = to_move(game)
+        if seat is None:
+            end_step(game)
+            continue
+        legal = legal_of(game, seat)                # a fresh list, in id order
+        if not legal:
+            if not cards.selling_would_pay(game, plan.mech, seat, 0):
+                pass_turn = plan.pass_turn
+                pass_turn(game, seat)
+                continue
+            legal = [rules.pass_id]                 # asked only to sell, or pass
+        hand = hands[seat]
+        plays = None if plan.window_cards.isdisjoint(hand) else cards.playable(game, seat, plan.window)
+        if plays:
+            legal = legal + plays if legal[-1] < plays[0] else sorted(legal + plays)
+        elif (legal[0] == plan.closing_id and len(legal) == 1
+              and not (plan.asks_sellers and cards.sell_ids(game, seat))
+              and (plan.closing_ignores_purse or not cards.selling_would_pay(game, plan.mech, seat, 1))):
+            apply = plan.apply
+            apply(game, seat, plan.closing, ())
+            continue
+        sells = game.sells.get(tuple(hand))                 # selling ranks last (memo of cards.sell_ids)
+        legal.extend(sells if sells is not None else cards.sell_ids(game, seat))
+        state.to_move = game.to_move = seat                 # the step stops: the seat chooses among these
+        game._legal = legal
+        return
+    raise GameError(f"phase '{rules.schedule[state.step].phase}' ran {STEP_LIMIT} automatic steps "
+                    "without asking anyone: the rules never let it end")
+
+
+def end_step(game: Any) -> None:
+    """End the running step: its phase's working data goes, and every modifier and record of
+    cards played whose lifetime ends with it."""
+    state, rules = game.state, game.rules
+    step = rules.schedule[state.step]
+    if state.phase is not None:
+        rules.phases[step.phase].end(game)
+    state.phase = None
+    game._decisions = 0
+    for lifetime in step.ends:
+        modifiers.expire(state, rules.expiring[lifetime])
+        state.played.pop(lifetime, None)
+    state.step += 1
+    if state.step >= len(rules.schedule):
+        state.over = game.over = True
+        state.to_move = game.to_move = None
+        if game.log is not None:
+            game.event({"event": "game_over", **game.result()})

@@ -1,0 +1,250 @@
+"""What one seat may see, as a dict and as a flat tensor of numbers.
+
+The observation is built piece by piece from the position, never by copying it whole: other
+seats' hidden cards become "?", deck order and the random generator are left out, each
+mechanic masks its own hidden fields (interpreter/mechanics/*: `observe`), and the past is
+given only as counts. The tensor holds the same facts as numbers, in a layout derived from
+the rules file alone (so every position of one rules file gives a tensor of one size), in
+the manner of OpenSpiel's observers: named pieces over one flat array.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+from weakref import WeakKeyDictionary
+
+from ..base.state import plain_copy
+
+
+def observation(game: Any, seat: int) -> dict[str, Any]:
+    state, rules = game.state, game.rules
+    step = game.step
+    hands = []
+    for other, hand in enumerate(state.hands):
+        if other == seat:
+            hands.append(list(hand))
+        else:
+            shown = sorted(c for c in hand if not hidden(rules, c))
+            hands.append(shown + ["?"] * (len(hand) - len(shown)))
+    mech = rules.phases[step.phase]
+    seen = {
+        "seat": seat, "players": state.players, "step": state.step, "phase_id": step.phase,
+        "age": step.age, "round": step.round, "to_move": state.to_move, "over": state.over,
+        "start_player": state.start_player, "options": dict(state.options),
+        "resources": [dict(r) for r in state.resources],
+        "sources": plain_copy(state.sources),
+        "hands": hands,
+        "decks": {name: len(pile) for name, pile in state.decks.items()},
+        "discards": {name: list(pile) for name, pile in state.discards.items()},
+        "boxed": {name: len(pile) for name, pile in state.boxed.items()},
+        "shown": {name: list(pile) for name, pile in state.shown.items()},
+        "owner": list(state.owner), "tokens": [dict(t) for t in state.tokens], "supply": dict(state.supply),
+        "phase": None if state.phase is None else mech.observe(state.phase, seat),
+        "private": _private(game, seat),
+        "kept": plain_copy(state.kept), "mods": plain_copy(state.mods), "played": plain_copy(state.played),
+        "history": len(game.history), "log": len(game.log) if game.log is not None else 0,
+    }
+    if state.held:          # resources held as cards: a seat's cards are in its hand, the total is not
+        seen["held"] = {name: [list(cards) if other == seat else "hidden" for other, cards in enumerate(per_seat)]
+                        for name, per_seat in state.held.items()}
+    return seen
+
+
+def _private(game: Any, seat: int) -> dict[str, Any]:
+    """What phases let this seat alone see (by phase id)."""
+    found = {}
+    for pid, mech in game.rules.phases.items():
+        facts = mech.private(game, seat)
+        if facts:
+            found[pid] = facts
+    return found
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One named part of the tensor: its shape and how to fill it for a seat."""
+    name: str
+    shape: tuple[int, ...]
+    meaning: str
+    fill: Callable[[Any, int, list[float], int], None]     # (game, seat, out, offset)
+
+    @property
+    def size(self) -> int:
+        size = 1
+        for dim in self.shape:
+            size *= dim
+        return size
+
+
+_PIECES: WeakKeyDictionary[Any, tuple[Piece, ...]] = WeakKeyDictionary()
+
+
+def hidden(rules: Any, card: str) -> bool:
+    """Whether no other seat may see the card in a hand (its deck is hidden)."""
+    return rules.decks[rules.cards[card].deck].hidden
+
+
+# ---- the tensor ---------------------------------------------------------------------------------
+
+def observation_layout(rules: Any) -> list[dict[str, Any]]:
+    out, offset = [], 0
+    for piece in pieces(rules):
+        out.append({"name": piece.name, "offset": offset, "shape": list(piece.shape), "size": piece.size,
+                    "meaning": piece.meaning})
+        offset += piece.size
+    return out
+
+
+def observation_tensor(game: Any, seat: int) -> list[float]:
+    layout = pieces(game.rules)
+    out = [0.0] * sum(p.size for p in layout)
+    offset = 0
+    for piece in layout:
+        piece.fill(game, seat, out, offset)
+        offset += piece.size
+    return out
+
+
+def pieces(rules: Any) -> tuple[Piece, ...]:
+    """The tensor's pieces for a rules file (worked out once per Rules)."""
+    found = _PIECES.get(rules)
+    if found is None:
+        found = _PIECES[rules] = tuple(_turn_pieces(rules) + _seat_pieces(rules) + _board_pieces(rules)
+                                       + _record_pieces(rules)
+                                       + [p for mech in rules.phases.values() for p in mech.tensor_pieces(rules)])
+    return found
+
+
+def one_hot(out: list[float], offset: int, index: int | None, size: int) -> None:
+    if index is not None and 0 <= index < size:
+        out[offset + index] = 1.0
+
+
+def _turn_pieces(rules: Any) -> list[Piece]:
+    """Who observes, who plays, who moves, which step, which options."""
+    seats, steps = rules.max_players, len(rules.schedule)
+    found = [
+        Piece("seat", (seats,), "the observing seat (one-hot)", lambda g, s, o, at: one_hot(o, at, s, seats)),
+        Piece("players", (seats,), "how many play (one-hot at players - 1)",
+              lambda g, s, o, at: one_hot(o, at, g.state.players - 1, seats)),
+        Piece("to_move", (seats,), "the seat to move (one-hot; zero when the game is over)",
+              lambda g, s, o, at: one_hot(o, at, g.state.to_move, seats)),
+        Piece("start_player", (seats,), "the start player (one-hot)",
+              lambda g, s, o, at: one_hot(o, at, g.state.start_player, seats)),
+        Piece("step", (steps,), "the schedule step now running (one-hot)",
+              lambda g, s, o, at: one_hot(o, at, None if g.state.over else g.state.step, steps)),
+    ]
+    for name, opt in rules.options.items():
+        values = list(opt.values)
+        found.append(Piece(f"option.{name}", (len(values),), f"option {name} (one-hot over {values})",
+                           lambda g, s, o, at, name=name, values=values:
+                           one_hot(o, at, values.index(g.state.options[name]), len(values))))
+    return found
+
+
+def _seat_pieces(rules: Any) -> list[Piece]:
+    """Each seat's resources and cards: the observer's by kind, others' only where public."""
+    seats, resources = rules.max_players, list(rules.resources)
+    card_ids = sorted(rules.cards)
+    card_index = {c: i for i, c in enumerate(card_ids)}
+
+    def purses(g: Any, s: int, o: list[float], at: int) -> None:
+        for seat, res in enumerate(g.state.resources):
+            for i, name in enumerate(resources):
+                o[at + seat * len(resources) + i] = float(res[name])
+
+    def hand(g: Any, s: int, o: list[float], at: int) -> None:
+        for card in g.state.hands[s]:
+            o[at + card_index[card]] += 1.0
+
+    def sizes(g: Any, s: int, o: list[float], at: int) -> None:
+        for seat, held in enumerate(g.state.hands):
+            o[at + seat] = float(len(held))
+
+    def public(g: Any, s: int, o: list[float], at: int) -> None:
+        for seat, held in enumerate(g.state.hands):
+            for card in held:
+                if not hidden(rules, card):
+                    o[at + seat * len(card_ids) + card_index[card]] += 1.0
+    found = [Piece("resources", (seats, len(resources)), f"each seat's {', '.join(resources)}", purses),
+             Piece("hand", (len(card_ids),), f"the observing seat's cards, counted by kind {card_ids}", hand),
+             Piece("hand_sizes", (seats,), "how many cards each seat holds", sizes),
+             Piece("public_hands", (seats, len(card_ids)), "each seat's cards of public decks, by kind", public)]
+    for name, held in rules.denominations.items():
+        def cards(g: Any, s: int, o: list[float], at: int, name: str = name, values: tuple = held.values) -> None:
+            per_seat = g.state.held.get(name)
+            for value in per_seat[s] if per_seat else ():
+                o[at + values.index(value)] += 1.0
+        found.append(Piece(f"held.{name}", (len(held.values),), f"the observing seat's {name} cards, counted by "
+                           f"value {list(held.values)} (zero unless held as cards in this game)", cards))
+    return found
+
+
+def _board_pieces(rules: Any) -> list[Piece]:
+    """Decks and discards, owners, tokens and supplies."""
+    seats, places = rules.max_players, len(rules.place_ids)
+    decks, tokens, kinds = list(rules.decks), list(rules.token_supply), list(rules.supply)
+    discard_ids = sorted(rules.cards)               # a deck of places holds cards named by the places
+    discard_index = {c: i for i, c in enumerate(discard_ids)}
+
+    def piles(g: Any, s: int, o: list[float], at: int) -> None:
+        for i, name in enumerate(decks):
+            o[at + i] = float(len(g.state.decks[name]))
+            o[at + len(decks) + i] = float(len(g.state.boxed[name]))
+
+    def discards(g: Any, s: int, o: list[float], at: int) -> None:
+        for pile in g.state.discards.values():
+            for card in pile:
+                o[at + discard_index[card]] += 1.0
+
+    def owners(g: Any, s: int, o: list[float], at: int) -> None:
+        for p, w in enumerate(g.state.owner):
+            one_hot(o, at + p * (seats + 1), seats if w < 0 else w, seats + 1)
+
+    def counts(g: Any, s: int, o: list[float], at: int) -> None:
+        for p, held in enumerate(g.state.tokens):
+            for i, token in enumerate(tokens):
+                o[at + p * len(tokens) + i] = float(held.get(token, 0))
+
+    def supply(g: Any, s: int, o: list[float], at: int) -> None:
+        for i, kind in enumerate(kinds):
+            o[at + i] = float(g.state.supply[kind])
+    found = [Piece("decks", (2, len(decks)), f"cards left in each deck {decks}, then set aside", piles),
+             Piece("discards", (len(discard_ids),), "discarded cards by kind (cards, then places)", discards)]
+    if any(deck.display is not None for deck in rules.decks.values()):
+        def shown(g: Any, s: int, o: list[float], at: int) -> None:
+            for pile in g.state.shown.values():
+                for card in pile:
+                    o[at + discard_index[card]] += 1.0
+        found.append(Piece("shown", (len(discard_ids),), "cards face up beside their decks, by kind", shown))
+    if rules.ownership:
+        found.append(Piece("owner", (places, seats + 1), "each place's owner (one-hot; last: nobody)", owners))
+    return found + [Piece("tokens", (places, len(tokens)), f"tokens on each place {tokens}", counts),
+                    Piece("supply", (len(kinds),), f"pieces left in each supply {kinds}", supply)]
+
+
+def _record_pieces(rules: Any) -> list[Piece]:
+    """Modifier values, and the kinds of card each seat played within a limit's lifetime."""
+    seats, places = rules.max_players, len(rules.place_ids)
+    card_index = {c: i for i, c in enumerate(sorted(rules.cards))}
+    found = []
+    for name, mod in rules.vocab.all_modifiers().items():
+        size = seats if mod.scope == "seat" else places if mod.scope == "place" else 1
+        words = {w: i for i, w in enumerate(rules.vocab.enums.get(mod.enum, ()))}     # a word: its index
+
+        def values(g: Any, s: int, o: list[float], at: int, mod: Any = mod, size: int = size,
+                   words: dict[str, int] = words) -> None:
+            held = g.state.mods.get(mod.name)
+            for i in range(size):
+                value = mod.default if held is None or i >= len(held) or held[i] is None else held[i]
+                o[at + i] = float(words[value] if words else value)
+        found.append(Piece(f"mod.{name}", (size,), f"modifier {name} ({mod.scope})", values))
+    for lifetime in sorted({d.one_per_kind for d in rules.decks.values() if d.one_per_kind}):
+        def played(g: Any, s: int, o: list[float], at: int, lifetime: str = lifetime) -> None:
+            for seat, kinds in enumerate(g.state.played.get(lifetime, [])):
+                for card in kinds:
+                    o[at + seat * len(card_index) + card_index[card]] = 1.0
+        found.append(Piece(f"played.{lifetime}", (seats, len(card_index)),
+                           f"kinds each seat played this {lifetime}", played))
+    return found

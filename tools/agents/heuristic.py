@@ -1,0 +1,164 @@
+"""One-step heuristic players: `greedy` (fixed weights, no randomness beyond its guesses of
+hidden facts) and `heuristic` (weights from a named style and options, with noise so that no
+two games are alike).
+
+Both value each legal action by the position it leads to (tools/agents/value.py), on a
+guess of what the seat cannot see (tools/determinize.py), never on the real position:
+they know their own hand and what the observation shows, not other hands, secret choices or
+the order of a deck. Two things are looked through before valuing:
+
+- follow-ups: an action whose only sequels are the same seat's follow-ups (placing what it
+  just bought) is valued after making them the best way;
+- a reveal: in a phase that keeps something secret (a mechanic declaring `hidden` fields),
+  an action's worth shows only once every seat has chosen and the phase has settled (the
+  rank of an offer, what it earns, the row its total picks). Such an action is valued after
+  playing the phase to its end on several guesses, the other seats choosing at random
+  among what they may do and this seat taking the best of what comes to it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, ClassVar
+
+from ...interpreter.base.actions import PLAY, SELL
+from ..determinize import determinize
+from .options import Option
+from .value import WEIGHT_NAMES, Weights, value
+
+STYLES: dict[str, Weights] = {
+    "balanced": Weights(),
+    "cautious": Weights(money=0.45, income=0.6, cards=0.6),
+    "build": Weights(money=0.15, tokens=0.6, places=1.5),
+    "high_offer": Weights(money=0.12, cards=1.4, start=2.0),
+}
+
+FOLLOW_UPS = 12           # follow-up actions made before valuing an action
+REVEAL_LIMIT = 200        # actions played at most to see a secret phase settle
+
+_WEIGHT_DOCS = {
+    "points": "worth of a point of the score, and of each point the scoring phases would give now",
+    "money": "worth of one unit of any other resource held",
+    "income": "worth of one unit the phases would pay now (income)",
+    "cards": "worth of a card in hand",
+    "tokens": "worth of a token on one of the seat's places",
+    "places": "worth of a place owned",
+    "start": "worth of being the start player",
+}
+
+
+def _options(style: str, noise: float, temperature: float) -> tuple[Option, ...]:
+    return ((Option("style", str, style, "the preset weights: " + ", ".join(STYLES), choices=tuple(STYLES)),)
+            + tuple(Option(name, float, None, _WEIGHT_DOCS[name] + " (default: the style's)") for name in WEIGHT_NAMES)
+            + (Option("noise", float, noise, "spread of the weights, drawn once per game: each is multiplied "
+                      "by exp(noise x a normal draw)", least=0.0, most=5.0),
+               Option("temperature", float, temperature, "random spread added to each action's worth when "
+                      "choosing, in points (a Gumbel draw times this); 0: always the best", least=0.0),
+               Option("samples", int, 4, "guesses of the hidden facts an action is valued over when its worth "
+                      "shows only after a reveal", least=1, most=100)))
+
+
+class HeuristicAgent:
+    """Takes the action whose outcome is worth most by its weights, with noise."""
+    name: ClassVar[str] = "heuristic"
+    doc: ClassVar[str] = ("One step ahead by weights (points, money, income, cards, tokens, places, start "
+                          "player) from a style, varied by noise; looks through follow-ups and secret phases.")
+    options: ClassVar[tuple[Option, ...]] = _options("balanced", 0.15, 0.25)
+
+    def __init__(self, seed: int = 0, **settings: Any) -> None:
+        known = {o.key: o.default for o in self.options}
+        unknown = set(settings) - set(known)
+        if unknown:
+            raise TypeError(f"{self.name} has no option {sorted(unknown)[0]}")
+        known.update(settings)
+        self.rng = random.Random(seed)
+        base = STYLES[known["style"]]
+        chosen = Weights(**{name: getattr(base, name) if known[name] is None else known[name]
+                            for name in WEIGHT_NAMES})
+        noise = known["noise"]
+        self.weights = chosen.scaled({name: math.exp(noise * self.rng.gauss(0.0, 1.0)) for name in WEIGHT_NAMES}
+                                     if noise else {})
+        self.temperature, self.samples = known["temperature"], known["samples"]
+
+    def choose(self, game: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        ids = game.legal_action_ids()
+        return legal[ids.index(self.choose_id(game, ids))]
+
+    def choose_id(self, game: Any, ids: list[int]) -> int:
+        return ids[0] if len(ids) == 1 else self.best(game, ids)
+
+    def best(self, game: Any, ids: list[int]) -> int:
+        """The action worth most on average over guesses of the hidden facts; ties go to the
+        earlier action (sales of cards come last)."""
+        seat, step = game.to_move, game.state.step
+        secret = bool(game.rules.step_mechanics[step].hidden)
+        guesses = [determinize(game, seat, self.rng) for _ in range(self.samples if secret else 1)]
+        seeds = [self.rng.getrandbits(32) for _ in guesses]
+        legal = [set(g.legal_action_ids()) for g in guesses]
+        best, best_value = ids[0], -math.inf
+        for action in ids:
+            total = count = 0
+            for guess, allowed, seed in zip(guesses, legal, seeds):
+                if action not in allowed:
+                    continue
+                trial = guess.clone(events=False)
+                trial.apply_id(action)
+                if secret:
+                    self._through_reveal(trial, seat, step, random.Random(seed))
+                else:
+                    self._follow_ups(trial, seat, step)
+                total += value(trial, seat, self.weights)
+                count += 1
+            if not count:
+                continue
+            worth = total / count
+            if self.temperature:
+                worth -= self.temperature * math.log(-math.log(self.rng.random() or 1e-300))
+            if worth > best_value + 1e-9:
+                best, best_value = action, worth
+        return best
+
+    def _follow_ups(self, game: Any, seat: int, step: int) -> None:
+        """Make the seat's follow-ups (placing what it just got) the best way."""
+        blocks = game.rules.actions
+        for _ in range(FOLLOW_UPS):
+            if game.to_move != seat or game.state.step != step:
+                return
+            ids = [i for i in game.legal_action_ids() if blocks.block_of(i).rank not in (PLAY, SELL)]
+            if not ids or not all(blocks.block_of(i).follow_up for i in ids):
+                return
+            game.apply_id(self._one_step(game, ids, seat))
+
+    def _through_reveal(self, game: Any, seat: int, step: int, rng: random.Random) -> None:
+        """Play the secret phase to its end: others at random, this seat one step ahead over
+        the first action of each kind (which of its places a reward goes to is left aside)."""
+        block_of = game.rules.actions.block_of
+        for _ in range(REVEAL_LIMIT):
+            if game.over or game.state.step != step:
+                return
+            ids = game.legal_action_ids()
+            if game.to_move == seat:
+                kinds = {id(block_of(i)): i for i in reversed(ids)}
+                game.apply_id(self._one_step(game, sorted(kinds.values()), seat))
+            else:
+                game.apply_id(rng.choice(ids))
+
+    def _one_step(self, game: Any, ids: list[int], seat: int) -> int:
+        best, best_value = ids[0], -math.inf
+        for action in ids:
+            trial = game.clone(events=False)
+            trial.apply_id(action)
+            worth = value(trial, seat, self.weights)
+            if worth > best_value + 1e-9:
+                best, best_value = action, worth
+        return best
+
+
+class GreedyAgent(HeuristicAgent):
+    """The heuristic with the balanced weights and no noise: the same choices for the same
+    guesses, which its seed fixes."""
+    name: ClassVar[str] = "greedy"
+    doc: ClassVar[str] = ("One step ahead by fixed weights (the balanced style, no noise); looks through "
+                          "follow-ups and secret phases.")
+    options: ClassVar[tuple[Option, ...]] = _options("balanced", 0.0, 0.0)

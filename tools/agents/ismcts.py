@@ -1,0 +1,141 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and Whitehouse
+2012): one tree over the seat's own view, searched through a fresh guess of the hidden facts
+at every iteration.
+
+Each iteration draws a determinization (tools/determinize.py: other hands, secret
+choices, deck order and chance drawn anew, consistently with the seat's observation), walks
+the tree from the root by UCB among the actions legal in that guess (an action's exploration
+term counts the iterations in which it was available), adds one node, plays on with a cheap
+policy for `horizon` decisions (or to the end), and backs up one reward per seat: its share of
+the win at the end, or, for a position left unfinished, its chance of winning as a softmax of
+every seat's heuristic worth (tools/agents/value.py) over `spread` points. Every seat's
+choices in the tree are made by its own statistics, so no seat is assumed to play by the
+searching seat's interest. The action chosen is the root's most visited.
+
+It reads only the public API (clone, legal_action_ids, apply_id, result, observation-based
+determinizations) and never the real hidden facts: the position it searches from is always
+a guess.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, ClassVar
+
+from ..determinize import determinize
+from .heuristic import STYLES
+from .options import Option
+from .value import values
+
+
+DEFAULT_ITERATIONS = 300     # per decision, without a time budget
+
+
+class Node:
+    """The statistics of one action taken from a node, for the seat that took it."""
+    __slots__ = ("mover", "visits", "total", "avail", "children")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+        self.children: dict[int, Node] = {}
+
+
+class IsmctsAgent:
+    name: ClassVar[str] = "ismcts"
+    doc: ClassVar[str] = ("Tree search over guesses of the hidden facts (information-set MCTS), with a budget "
+                          "of iterations or milliseconds per decision.")
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("iterations", int, None, "iterations per decision at most (default: 300 without ms, no limit "
+               "with it; 0: no limit, then give ms)", least=0),
+        Option("ms", int, 0, "milliseconds per decision at most (0: no limit); a time budget makes a game "
+               "depend on the machine's speed, so it does not replay exactly", least=0),
+        Option("c", float, 0.7, "exploration constant of UCB (rewards are between 0 and 1)", least=0.0),
+        Option("horizon", int, 12, "decisions played after leaving the tree before the position is valued "
+               "(0: play to the end)", least=0),
+        Option("spread", float, 6.0, "points of heuristic worth that make one seat e times likelier to win "
+               "than another, when an unfinished playout is valued", least=0.01),
+        Option("style", str, "balanced", "the weights unfinished playouts are valued by: " + ", ".join(STYLES),
+               choices=tuple(STYLES)),
+    )
+
+    def __init__(self, seed: int = 0, iterations: int | None = None, ms: int = 0, c: float = 0.7, horizon: int = 12,
+                 spread: float = 6.0, style: str = "balanced") -> None:
+        if iterations is None:
+            iterations = 0 if ms else DEFAULT_ITERATIONS
+        if not iterations and not ms:
+            raise ValueError("ismcts: give a budget, iterations or ms (both are 0)")
+        self.rng = random.Random(seed)
+        self.iterations, self.ms, self.c = iterations, ms, c
+        self.horizon, self.spread, self.weights = horizon, spread, STYLES[style]
+        self.searched = 0            # iterations run over the whole game, for reports
+
+    def choose(self, game: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        ids = game.legal_action_ids()
+        return legal[ids.index(self.choose_id(game, ids))]
+
+    def choose_id(self, game: Any, ids: list[int]) -> int:
+        if len(ids) == 1:
+            return ids[0]
+        seat = game.to_move
+        root = Node(seat)
+        deadline = time.perf_counter() + self.ms / 1000 if self.ms else math.inf
+        done = 0
+        while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline):
+            self._iterate(root, determinize(game, seat, self.rng))
+            done += 1
+        self.searched += done
+        allowed = set(ids)
+        visited = [(child.visits, -action) for action, child in root.children.items() if action in allowed]
+        return -max(visited)[1] if visited else ids[0]
+
+    def _iterate(self, root: Node, game: Any) -> None:
+        path, node, c, rng = [], root, self.c, self.rng
+        while not game.over:
+            ids = game.legal_action_ids()
+            children = node.children
+            untried = [a for a in ids if a not in children]
+            if untried:
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = children[action] = Node(game.to_move)
+                for a in ids:
+                    if a in children:
+                        children[a].avail += 1
+                game.apply_id(action)
+                path.append(child)
+                break
+            best, best_score = ids[0], -math.inf
+            for a in ids:
+                child = children[a]
+                child.avail += 1
+                score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                if score > best_score:
+                    best, best_score = a, score
+            node = children[best]
+            game.apply_id(best)
+            path.append(node)
+        rewards = self._playout(game)
+        for node in path:
+            node.visits += 1
+            node.total += rewards[node.mover]
+
+    def _playout(self, game: Any) -> list[float]:
+        """Random decisions for `horizon` steps (or to the end); each seat's reward."""
+        rng, left = self.rng, self.horizon or math.inf
+        while not game.over and left > 0:
+            ids = game.legal_action_ids()
+            game.apply_id(ids[rng.randrange(len(ids))])
+            left -= 1
+        n = game.state.players
+        if game.over:
+            winners = game.result()["winners"]
+            return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+        worth = [w / self.spread for w in values(game, self.weights)]
+        top = max(worth)
+        odds = [math.exp(w - top) for w in worth]
+        total = sum(odds)
+        return [o / total for o in odds]

@@ -1,0 +1,163 @@
+"""Determinization: a copy of a game in which every fact one seat cannot see is drawn anew,
+consistently with what that seat sees.
+
+Search over hidden information (an information-set agent, or an OpenSpiel-style
+`resample_from_infostate`) plays out guesses about what it cannot see. A guess must agree with
+everything the seat sees and be drawn from nothing else, so it is built from what the
+observation (interpreter/play/observe.py) masks:
+
+- cards: other seats' cards of hidden decks, the order and content of every draw pile, the
+  cards set aside, and the cards a phase holds in secret (`Mechanic.hidden_cards`: cards
+  offered face down, secret picks). All of them are pooled and dealt out again at random,
+  each to a place that may hold it (a pile only its own deck's cards; a hidden hand card only a
+  card of a hidden deck);
+- money held as cards: other seats' cards of a resource held as cards are any that add up to
+  the total the seat sees;
+- choices: what other seats chose in secret (an offer's amount) is chosen again among what
+  they could have chosen (`Mechanic.resample`), uniformly unless the caller gives a policy;
+- chance: the random generator and the seed are drawn anew, so the future is not the real one;
+- the record: the action ids applied (which show secret choices) become -1; their number, the
+  readable events and the set-up's public options stay.
+
+Pooling the cards that lie anywhere hidden is the same as taking every card minus the cards the
+seat sees; the pool is sorted and other hands are sorted after the deal, so a guess depends on
+the observation and the generator alone: two games the seat cannot tell apart give the same
+guess for the same generator state (so an agent that only plays on guesses cannot peek). It agrees with the observation as
+it is now, not with everything the seat could remember (that a seat was dealt three cards of
+one deck, say). A guess is checked against the observation once the decision is worked out
+again from it (in a guess another seat may hold no card it could play now, and not be asked),
+and drawn again if it differs. A determinized game is a position for search: it cannot be saved or replayed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
+from weakref import WeakKeyDictionary
+
+from ..interpreter.base.errors import AmunreError
+from ..interpreter.game import Game
+
+TRIES = 50           # guesses drawn before giving up on one the seat cannot tell from the game
+
+Choose = Callable[[Any, int, list[int]], int]
+
+
+@dataclass(frozen=True)
+class CardSets:
+    """The cards that may lie in each deck's piles, and in a hand where others see only "?"."""
+    deck: dict[str, frozenset[str]]
+    hidden: frozenset[str]
+
+
+_SETS: WeakKeyDictionary[Any, CardSets] = WeakKeyDictionary()
+
+
+def card_sets(rules: Any) -> CardSets:
+    found = _SETS.get(rules)
+    if found is None:
+        decks = {name: frozenset(c for c, card in rules.cards.items() if card.deck == name) for name in rules.decks}
+        hidden = frozenset(c for name, cards in decks.items() if rules.decks[name].hidden for c in cards)
+        found = _SETS[rules] = CardSets(decks, hidden)
+    return found
+
+
+def uniform(rng: random.Random) -> Choose:
+    """Secret choices made again uniformly among what the seat could have chosen."""
+    return lambda game, seat, ids: rng.choice(ids)
+
+
+def determinize(game: Any, seat: int, rng: random.Random, choose: Choose | None = None,
+                events: bool = False) -> Any:
+    """A game that `seat` cannot tell from `game` (its observation and observation tensor are
+    the same), with every hidden fact drawn anew from `rng`. `choose(game, other, ids)` makes
+    other seats' secret choices again (default: uniformly). `events` keeps a copy of the
+    readable log (so that the observation's count of events is the same too)."""
+    choose = choose or uniform(rng)
+    seen = _seen(game, seat, events)
+    for _ in range(TRIES):
+        state = game.state.clone()
+        copy = Game(game.rules, state, [-1] * len(game.history), events, {"options": dict(state.options)},
+                    game.unlimited)
+        if events and game.log is not None:
+            copy.log = list(game.log)
+        _deal_again(copy, seat, rng)
+        _hold_again(copy, seat, rng)
+        if state.phase is not None:
+            game.rules.step_mechanics[state.step].resample(copy, seat, choose)
+        state.rng, state.seed = rng.getrandbits(64), rng.getrandbits(62)
+        try:
+            copy.legal_action_ids()            # the decision worked out again from the guess
+        except AmunreError:
+            continue
+        if _seen(copy, seat, events) == seen:  # a guess may leave the seat to move nothing to decide
+            return copy
+    raise AmunreError(f"no guess of the hidden facts in {TRIES} tries agrees with what seat {seat} sees "
+                      f"(phase '{game.step.phase}')")
+
+
+def _seen(game: Any, seat: int, events: bool) -> dict[str, Any]:
+    seen = game.observation(seat)
+    if not events:
+        seen["log"] = 0
+    return seen
+
+
+def _deal_again(game: Any, seat: int, rng: random.Random) -> None:
+    """Pool every card the seat cannot see and deal the pool out again to the same places."""
+    slots = _hidden_slots(game, seat)
+    pool = sorted(held[i] for held, i, _ in slots)      # in an order the seat could know
+    groups: dict[frozenset[str], list[tuple[list[Any], int]]] = {}
+    for held, i, allowed in slots:
+        groups.setdefault(allowed, []).append((held, i))
+    # Narrowest places first: the sets are nested or apart (a deck, the hidden decks, a
+    # mechanic's cards of one window), so filling them narrowest first never runs short.
+    for allowed, places in sorted(groups.items(), key=lambda item: len(item[0])):
+        fits = [k for k, card in enumerate(pool) if card in allowed]
+        if len(fits) < len(places):
+            raise AmunreError(f"cannot deal the hidden cards again: {len(places)} places take only "
+                              f"{sorted(allowed)[:5]}..., and {len(fits)} such cards are unseen")
+        chosen = rng.sample(fits, len(places))
+        for (held, i), k in zip(places, chosen):
+            held[i] = pool[k]
+        for k in sorted(chosen, reverse=True):
+            del pool[k]
+    for other, hand in enumerate(game.state.hands):
+        if other != seat:
+            hand.sort()                                   # where a hidden card lay is not seen either
+
+
+def _hold_again(game: Any, seat: int, rng: random.Random) -> None:
+    """Other seats' cards of a resource held as cards (interpreter/play/denominations.py): the seat
+    sees only their total, so any cards adding up to it, drawn one value at a time."""
+    state = game.state
+    for name, per_seat in state.held.items():
+        values = game.rules.denominations[name].values
+        for other in range(len(per_seat)):
+            if other != seat:
+                left, cards = state.resources[other][name], []
+                while left > 0:
+                    value = rng.choice([v for v in values if v <= left])
+                    cards.append(value)
+                    left -= value
+                per_seat[other] = sorted(cards, reverse=True)
+
+
+def _hidden_slots(game: Any, seat: int) -> list[tuple[list[Any], int, frozenset[str]]]:
+    """Every place a card lies that the seat cannot see, with the cards that may lie there."""
+    state, rules = game.state, game.rules
+    sets = card_sets(rules)
+    hidden = sets.hidden
+    slots = []
+    for other, hand in enumerate(state.hands):
+        if other != seat and hidden:
+            slots += [(hand, i, hidden) for i, card in enumerate(hand) if card in hidden]
+    seen = {(name, i) for mech in rules.phases.values() for name, i in mech.seen_cards(game, seat)}
+    for piles in (state.decks, state.boxed):
+        for name, pile in piles.items():
+            allowed = sets.deck[name]
+            slots += [(pile, i, allowed) for i in range(len(pile)) if piles is state.boxed or (name, i) not in seen]
+    if state.phase is not None:
+        slots += rules.step_mechanics[state.step].hidden_cards(state.phase, seat)
+    return slots

@@ -1,0 +1,155 @@
+"""The lint's deck check: whether every deck can supply what the schedule asks of it.
+
+Each phase declares how it moves cards whatever the players decide (`Mechanic.deck_flows`:
+an auction draws its lots and discards them, a deal fills the hands, a reset shuffles the
+discards back). Following the schedule step by step, at every player count the rules
+allow, counts the cards in each deck, its discard pile and the hands, from the set-up on
+(interpreter/play/setup.py: the cards, less the set-up hands and what the set-up sets aside, less
+the display). A phase that asks for more than there is, say a fourth round whose auction
+finds the province deck empty, is reported at the parameter that asks. Cards drawn by
+choice (a market's purchases) are not followed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..interpreter.dsl.context import Ctx
+from ..interpreter.base.errors import AmunreError
+from ..interpreter.game import new_game
+
+Finding = tuple[tuple, str, str, str]          # (path, deck, message, hint)
+
+
+def deck_findings(rules: Any, probe: Any) -> list[Finding]:
+    """One finding per phase parameter that asks a deck for more cards than it has."""
+    if probe is None:
+        return []
+    short: dict[tuple, list[tuple[int, str, int]]] = {}
+    for players in range(rules.min_players, rules.max_players + 1):
+        try:
+            game = new_game(rules, players=players, seed=0, events=False)
+            for where, message, start in _shortfalls(rules, game):
+                short.setdefault(where, []).append((players, message, start))
+        except AmunreError:
+            continue                       # a game that fails at once: `validate --play` shows it
+    found = []
+    for (phase, param, deck), cases in short.items():
+        players, message, start = cases[0]
+        counts = _and([str(n) for n, _, _ in cases])
+        found.append((("phases", phase) + param, deck,
+                      f"the deck '{deck}' runs out: at {counts} players, {message}",
+                      f"after the set-up it holds {start} cards at {players} players"))
+    return found
+
+
+@dataclass
+class _Deck:
+    """Counts of one deck's cards as the schedule is followed."""
+    pile: int
+    aside: int = 0
+    shown: int = 0
+    discard: int = 0
+    hands: int = 0
+
+    def lay_out(self, display: int) -> None:
+        self.shown = min(display, self.pile)
+        self.pile -= self.shown
+
+
+def _shortfalls(rules: Any, game: Any) -> list[tuple[tuple, str, int]]:
+    """(phase, parameter, deck), what falls short and the deck's size after the set-up, for
+    each step of the schedule that asks for more cards than there are (first time only)."""
+    players, ctx = game.state.players, Ctx(game)
+    state = {name: _dealt(rules, name, players, ctx) for name in rules.decks}
+    start = {name: deck.pile for name, deck in state.items()}
+    found, seen = [], set()
+    for step in rules.schedule:
+        mech = rules.phases[step.phase]
+        if _holds(mech.skip_if, ctx, False):
+            continue
+        for flow in mech.deck_flows():
+            deck = state[flow.deck]
+            if flow.kind == "refill":
+                deck.pile, deck.shown = deck.pile + deck.shown, 0
+                if _holds(flow.discards, ctx, True):
+                    deck.pile, deck.discard = deck.pile + deck.discard, 0
+                if _holds(flow.set_aside, ctx, False):
+                    deck.pile, deck.aside = deck.pile + deck.aside, 0
+                deck.lay_out(_count(rules.decks[flow.deck].display, ctx))
+            elif flow.kind == "take":                        # a draft: one face-up card a seat, then more
+                got = min(players, deck.shown)
+                deck.shown -= got
+                if flow.into == "hand":
+                    deck.hands += got
+                else:
+                    deck.discard += got
+                deck.lay_out(_count(rules.decks[flow.deck].display, ctx))
+                where = (step.phase, flow.param, flow.deck)
+                if got < players and where not in seen:
+                    seen.add(where)
+                    found.append((where, f"'{step.phase}' in age {step.age}, round {step.round} has {got} "
+                                  f"face-up cards for {players} seats", start[flow.deck]))
+            elif flow.kind == "return":
+                back = min(players, deck.hands)
+                deck.pile, deck.hands = deck.pile + back, deck.hands - back
+            elif flow.kind == "draw":
+                want = _count(flow.count, ctx) * (players if flow.per_seat else 1)
+                reshuffles = flow.into == "hand" and rules.decks[flow.deck].reshuffle
+                got = min(want, deck.pile + (deck.discard if reshuffles else 0))
+                from_pile = min(got, deck.pile)
+                deck.pile, deck.discard = deck.pile - from_pile, deck.discard - (got - from_pile)
+                if flow.into == "hand":
+                    deck.hands += got
+                else:
+                    deck.discard += got
+                where = (step.phase, flow.param, flow.deck)
+                if got < want and where not in seen:
+                    seen.add(where)
+                    found.append((where, f"'{step.phase}' in age {step.age}, round {step.round} asks for "
+                                  f"{want} cards and gets {got}", start[flow.deck]))
+    return found
+
+
+def _dealt(rules: Any, name: str, players: int, ctx: Ctx) -> _Deck:
+    """The deck after the set-up (interpreter/play/setup.py): its cards, less those every seat
+    starts with, less the places its set-up `where` leaves out, cut to its set-up `count`
+    (the rest set aside), less its display."""
+    deck = rules.decks[name]
+    size = len(deck.places) if deck.of_places else sum(c.count for c in rules.cards.values() if c.deck == name)
+    hands = players * sum(1 for c in rules.setup_hand if rules.cards[c].deck == name)
+    state = _Deck(max(size - hands, 0), hands=hands)
+    setup = rules.deck_setups.get(name)
+    if setup is not None and setup.where is not None:
+        kept = sum(1 for place in deck.places if _holds(setup.where, ctx, True, rules.place_index[place]))
+        state.aside, state.pile = state.pile - min(kept, state.pile), min(kept, state.pile)
+    if setup is not None and setup.count is not None:
+        count = _count(setup.count, ctx)
+        state.aside, state.pile = state.aside + max(state.pile - count, 0), min(state.pile, count)
+    state.lay_out(_count(deck.display, ctx))
+    return state
+
+
+def _holds(condition: Any, ctx: Ctx, default: bool, *it: Any) -> bool:
+    """A condition's value as the game starts (default options); `default` if there is none,
+    or if it cannot be told without playing."""
+    if condition is None:
+        return default
+    try:
+        return bool(condition.fn(ctx, *it))
+    except AmunreError:
+        return default
+
+
+def _count(expression: Any, ctx: Ctx) -> int:
+    if expression is None:
+        return 0
+    try:
+        return max(int(expression.fn(ctx)), 0)
+    except AmunreError:
+        return 0
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

@@ -1,0 +1,63 @@
+"""The Ray backend: the same ranges of games as Ray tasks, on a local Ray this starts (and
+stops) or on a running cluster at `address`. Results are folded exactly as on a pool, so a
+seed gives the same report.
+
+Every Ray worker process builds the rules once (from the batch, which carries the merged rules
+document: nodes need amunre installed, not the rules files) and keeps them for every range it
+is given. See docs/simulate.md for running on a cluster.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ...interpreter.base.errors import AmunreError
+from .batch import Batch, Fold, Worker
+from .gather import Gather, Progress
+
+
+def _play_range(batch: Batch, make_fold: Callable[[], Fold], start: int, stop: int) -> tuple[Any, int, float]:
+    return Worker(batch, make_fold).timed_range(start, stop)
+
+
+def run_on_ray(batch: Batch, make_fold: Callable[[], Fold], jobs: int | None, address: str | None,
+               report: Progress, guard: Any) -> tuple[Any, int, bool, int]:
+    try:
+        import ray
+    except ImportError:
+        raise AmunreError("the Ray backend needs Ray: pip install 'amunre[ray]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address is None:
+            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        else:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+    pending: dict[Any, None] = {}
+    gather = None
+    try:
+        workers = max(1, int(ray.available_resources().get("CPU", 1)) if jobs is None else jobs)
+        gather = Gather(batch, make_fold, workers, report, guard)
+        remote = ray.remote(num_cpus=1)(_play_range)
+        batch_ref = ray.put(batch)
+        while True:
+            while len(pending) < 2 * workers:
+                taken = gather.ranges.take()
+                if taken is None:
+                    break
+                pending[remote.remote(batch_ref, make_fold, *taken)] = None
+            if not pending:
+                break
+            ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.2)
+            for ref in ready:
+                del pending[ref]
+                gather.received(*ray.get(ref))
+    except KeyboardInterrupt:
+        if gather is None:
+            raise
+        gather.interrupted = True
+        for ref in pending:
+            ray.cancel(ref, force=True)
+    finally:
+        if started_here:
+            ray.shutdown()
+    return gather.fold, gather.done, gather.interrupted, workers
