@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from ..interpreter.base.errors import AmunreError
-from ..interpreter.game import load_rules
 from ..interpreter.base.limits import MAX_AMOUNT
-from ..interpreter.model import Rules
+from ..interpreter.game import load_rules
 from ..interpreter.load.shipped import shipped_path
+from ..interpreter.model import Rules
 
 # How the end of a game pays each seat:
 #   win_loss: +1 to a sole winner, 0 to each of several winners (a shared first place), -1 to

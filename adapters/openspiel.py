@@ -35,9 +35,17 @@ except ImportError as error:        # pragma: no cover - the message is the poin
 
 from ..interpreter.base.errors import AmunreError
 from ..interpreter.base.limits import MAX_DECISIONS_PER_STEP
-from ..interpreter.play.observe import observation_layout
 from ..interpreter.load.shipped import shipped_names, shipped_path
-from .common import (DEFAULT_REWARD, checked_players, checked_reward, default_players, final_rewards, reward_bounds, rules_from)
+from ..interpreter.play.observe import observation_layout
+from .common import (
+    DEFAULT_REWARD,
+    checked_players,
+    checked_reward,
+    default_players,
+    final_rewards,
+    reward_bounds,
+    rules_from,
+)
 from .explicit import ExplicitGame
 
 ADAPTER_PARAMS = ("players", "reward")

@@ -31,8 +31,8 @@ except ImportError as error:        # pragma: no cover - the message is the poin
     raise ImportError("amunre's PettingZoo environment needs PettingZoo: pip install 'amunre[pettingzoo]'") from error
 
 from ..interpreter.base.errors import AmunreError
-from ..interpreter.game import new_game
 from ..interpreter.base.limits import MAX_AMOUNT
+from ..interpreter.game import new_game
 from ..interpreter.play.observe import observation_layout
 from ..interpreter.play.setup import check_setup
 from .common import DEFAULT_REWARD, checked_players, checked_reward, final_rewards, rules_from, seat_names

@@ -19,7 +19,8 @@ import argparse
 import random
 import statistics
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 

@@ -29,7 +29,7 @@ from typing import Any
 import amunre
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import reference  # noqa: E402  (benchmarks/reference/, beside this file)
+import reference  # benchmarks/reference/, beside this file (the path set just above)
 
 RULES = Path(__file__).resolve().parent.parent / "rules" / "knizia2016.yaml"
 ENGINES = ("interpreter", "reference")

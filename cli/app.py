@@ -13,24 +13,24 @@ import secrets
 import shlex
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from .. import AmunreError, load_rules, new_game
-from ..tools.diff import diff_documents
 from ..interpreter.base.errors import IllegalAction, shown_value
-from ..interpreter.load.loader import load_document
 from ..interpreter.base.limits import MAX_PLAYERS
+from ..interpreter.load.loader import load_document
 from ..interpreter.load.shipped import shipped_path
+from ..tools.diff import diff_documents
 from . import agents as agent_list
 from . import arena, diffs, editions, explain, simulate
 from . import fmt as formatting
+from . import play as runner
 from . import resolve as resolving
 from . import validate as validating
-from . import play as runner
 from .conventions import HELP_OPTIONS, App, fail, load_or_exit, show_version
 from .human import HumanAgent, HumanQuit
 from .render import PlayByPlay, esc, result_table, winner_line
@@ -55,17 +55,17 @@ RulesArg = Annotated[str, typer.Argument(
 @app.command()
 def run(
     rules_path: RulesArg,
-    players: Annotated[Optional[int], typer.Option(
+    players: Annotated[int | None, typer.Option(
         "--players", "-p", metavar="N", help="Number of players (the rules file says how many it allows). "
         "Default: the number of --agents, else 4.", show_default=False)] = None,
-    seed: Annotated[Optional[int], typer.Option(
+    seed: Annotated[int | None, typer.Option(
         "--seed", "-s", metavar="N", help="Random seed; the same seed, rules and agents replay the same game. "
         "Default: a fresh seed, printed so the game can be replayed.", show_default=False)] = None,
-    agents: Annotated[Optional[str], typer.Option(
+    agents: Annotated[str | None, typer.Option(
         "--agents", "-a", metavar="LIST", help="Comma-separated agent per seat, from: "
         + ", ".join(runner.AGENT_NAMES) + ", each maybe with options, e.g. ismcts:ms=500,c=0.5 "
         "(`amunre agents` lists them). Default: greedy in every seat.", show_default=False)] = None,
-    log: Annotated[Optional[Path], typer.Option(
+    log: Annotated[Path | None, typer.Option(
         "--log", metavar="FILE", help="Write every action and event (each change with its cause) as JSON "
         "lines to this file: replayable, and `amunre explain FILE` reads it.",
         dir_okay=False, show_default=False)] = None,
@@ -74,7 +74,7 @@ def run(
         "winners, the resources the rules report, breakdown.")] = False,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print only the final score table.")] = False,
-    option: Annotated[Optional[list[str]], typer.Option(
+    option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", metavar="NAME=VALUE", help="Set one of the rules' options (repeatable; "
         "`amunre options RULES` lists them).", show_default=False)] = None,
 ) -> None:
@@ -178,7 +178,7 @@ def _finish(console: Console, rules: Any, result: dict[str, Any], names: list[st
 def replay(
     log_path: Annotated[Path, typer.Argument(
         metavar="LOG", help="A game log written by `amunre run --log`.", show_default=False)],
-    rules_path: Annotated[Optional[str], typer.Option(
+    rules_path: Annotated[str | None, typer.Option(
         "--rules", metavar="FILE", help="The rules file the game was played with, when the path the log "
         "names is not there any more (it must be the same rules: the log's digest is checked).",
         show_default=False)] = None,

@@ -11,8 +11,9 @@ come from the events.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from rich.markup import escape
 

@@ -11,8 +11,9 @@ command: `fail` prints one on standard error, `load_or_exit` loads the rules fil
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any, Callable
+from typing import Any
 
 import typer
 from typer.core import TyperCommand

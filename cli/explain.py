@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -26,7 +26,7 @@ from .render import esc, seat_markup
 def explain(
     log_path: Annotated[Path, typer.Argument(
         metavar="LOG", help="A game log written by `amunre run --log`.", show_default=False)],
-    seat: Annotated[Optional[int], typer.Option(
+    seat: Annotated[int | None, typer.Option(
         "--seat", "-s", metavar="N", help="Only this seat (numbered from 0, as everywhere in amunre). "
         "Default: every seat.", show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the same as JSON.")] = False,

@@ -9,7 +9,8 @@ seats a person among bots. Input and output streams are injectable for tests. En
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from rich.columns import Columns
 from rich.console import Console
@@ -43,7 +44,7 @@ class HumanAgent:
         self.console.print(f"  {seat_markup(seat)}, choose:", highlight=False)
         numbered = [(a.get("type"), f"[bold]{i:>2})[/] {action_text(game.rules, a)}{self._preview(game, seat, a)}")
                     for i, a in enumerate(legal, 1)]
-        for kind, lines in _runs(numbered):
+        for _kind, lines in _runs(numbered):
             if len(lines) > 8:       # e.g. every amount one may offer: several to a line
                 self.console.print(Columns(lines, equal=True, padding=(0, 3)), highlight=False)
             else:

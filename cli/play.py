@@ -5,14 +5,15 @@ agents, the loop that asks agents for actions, and the JSON-lines log that can r
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
-from ..tools.agents import AGENTS, check_spec, make_agent, split_specs
-from ..tools.agents.options import parse_spec
 from ..interpreter.base.errors import AmunreError
 from ..interpreter.base.limits import MAX_LOG_BYTES
 from ..interpreter.load.shipped import shipped_path
+from ..tools.agents import AGENTS, check_spec, make_agent, split_specs
+from ..tools.agents.options import parse_spec
 from ..tools.simulate.seeds import agent_seed
 
 AGENT_NAMES = tuple(AGENTS) + ("human",)

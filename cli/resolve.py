@@ -8,8 +8,8 @@ from typing import Annotated
 
 import typer
 
-from ..tools.resolve import resolve_text
 from ..interpreter.load.rules_cache import load_rules_and_document
+from ..tools.resolve import resolve_text
 from .conventions import load_or_exit
 
 

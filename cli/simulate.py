@@ -13,19 +13,26 @@ import sys
 import time
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn, \
-    TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.text import Text
 
 from ..interpreter.base.errors import AmunreError
 from ..tools.simulate import RuleSet, compare, simulate
-from ..tools.simulate.studies import default_players
 from ..tools.simulate.records import RowSink, WithRows, columns
 from ..tools.simulate.runner import BACKENDS
+from ..tools.simulate.studies import default_players
 from . import editions
 from . import play as runner
 from .conventions import fail, load_or_exit
@@ -34,39 +41,39 @@ from .simulate_render import print_comparison, print_simulation
 # ---- shared options ------------------------------------------------------------------------------
 
 Games = Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Number of games (for compare: of pairs).")]
-Players = Annotated[Optional[int], typer.Option(
+Players = Annotated[int | None, typer.Option(
     "--players", "-p", metavar="N", help="Number of players. Default: the number of --agents, else 4.", show_default=False)]
-Agents = Annotated[Optional[str], typer.Option(
+Agents = Annotated[str | None, typer.Option(
     "--agents", "-a", metavar="LIST", help="Comma-separated agent per seat (bots only: "
     + ", ".join(n for n in runner.AGENT_NAMES if n != "human") + "). Default: greedy in every seat.",
     show_default=False)]
-Seed = Annotated[Optional[int], typer.Option(
+Seed = Annotated[int | None, typer.Option(
     "--seed", "-s", metavar="N", help="Base seed: game i is played with a seed made from it and i, so the same seed gives "
     "the same report whatever --jobs or --backend. Default: a fresh seed, printed.", show_default=False)]
-Jobs = Annotated[Optional[int], typer.Option(
+Jobs = Annotated[int | None, typer.Option(
     "--jobs", "-j", min=1, metavar="N", help="Worker processes (with --backend ray: Ray CPUs to start). Default: every core.",
     show_default=False)]
-Json = Annotated[Optional[Path], typer.Option(
+Json = Annotated[Path | None, typer.Option(
     "--json", metavar="FILE", help="Write the report as JSON to this file ('-': to standard output, instead of the tables).",
     dir_okay=False, show_default=False)]
-Csv = Annotated[Optional[Path], typer.Option(
+Csv = Annotated[Path | None, typer.Option(
     "--csv", metavar="FILE", help="Write one row per game (seed, scores, winners...) to this CSV file.", dir_okay=False,
     show_default=False)]
-Plot = Annotated[Optional[Path], typer.Option(
+Plot = Annotated[Path | None, typer.Option(
     "--plot", metavar="FILE.png", help="Draw the score distributions and points by source to this PNG file "
     "(needs matplotlib: pip install 'amunre[plot]').", dir_okay=False, show_default=False)]
 Backend = Annotated[str, typer.Option(
     "--backend", metavar="local|ray", help=f"Where games run: {' or '.join(BACKENDS)} (needs pip install 'amunre[ray]').")]
-Address = Annotated[Optional[str], typer.Option(
+Address = Annotated[str | None, typer.Option(
     "--address", metavar="ADDRESS", help="With --backend ray: the address of a running Ray cluster (e.g. ray://host:10001 or "
     "auto). Default: start a local Ray for this run.", show_default=False)]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 Causes = Annotated[bool, typer.Option(
     "--causes", help="Also count every change (of a resource, token, owner...) by the rule that caused it, "
     "from the engine's change events: how often each effect fired. About 12% slower.")]
-Option = Annotated[Optional[list[str]], typer.Option(
+Option = Annotated[list[str] | None, typer.Option(
     "--option", "-o", metavar="NAME=VALUE", help="Set one of the rules' options (repeatable).", show_default=False)]
-Start = Annotated[Optional[list[str]], typer.Option(
+Start = Annotated[list[str] | None, typer.Option(
     "--start", metavar="RESOURCE=N,N,...", help="Starting amounts by seat: seat 0 gets the first number, "
     "seat 1 the next... (repeatable; e.g. a handicap).", show_default=False)]
 
@@ -234,17 +241,17 @@ def simulate_command(
 def compare_command(
     first: Annotated[str, typer.Argument(metavar="A", help="A rules file, or a shipped rules file's name.",
                                          show_default=False)],
-    second: Annotated[Optional[str], typer.Argument(
+    second: Annotated[str | None, typer.Argument(
         metavar="B", help="Another one (default: A again, to compare option settings).", show_default=False)] = None,
     games: Games = 1000, players: Players = None, agents: Agents = None, seed: Seed = None, jobs: Jobs = None,
     option: Option = None,
-    option_a: Annotated[Optional[list[str]], typer.Option(
+    option_a: Annotated[list[str] | None, typer.Option(
         "--option-a", metavar="NAME=VALUE", help="An option set for A only (repeatable).", show_default=False)] = None,
-    option_b: Annotated[Optional[list[str]], typer.Option(
+    option_b: Annotated[list[str] | None, typer.Option(
         "--option-b", metavar="NAME=VALUE", help="An option set for B only (repeatable).", show_default=False)] = None,
-    start_a: Annotated[Optional[list[str]], typer.Option(
+    start_a: Annotated[list[str] | None, typer.Option(
         "--start-a", metavar="RESOURCE=N,N,...", help="Starting amounts by seat for A only.", show_default=False)] = None,
-    start_b: Annotated[Optional[list[str]], typer.Option(
+    start_b: Annotated[list[str] | None, typer.Option(
         "--start-b", metavar="RESOURCE=N,N,...", help="Starting amounts by seat for B only.", show_default=False)] = None,
     json_path: Json = None, csv_path: Csv = None, plot_path: Plot = None, backend: Backend = "local",
     address: Address = None, quiet: Quiet = False, causes: Causes = False,

@@ -5,7 +5,8 @@ report, which has them from the rules file."""
 from __future__ import annotations
 
 import math
-from typing import Any, Collection, Iterable
+from collections.abc import Collection, Iterable
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table

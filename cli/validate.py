@@ -18,8 +18,8 @@ import typer
 
 from ..interpreter.base.errors import AmunreError, RulesError
 from ..interpreter.game import new_game
-from ..tools.lint import lint
 from ..interpreter.load.rules_cache import load_rules_and_document
+from ..tools.lint import lint
 from . import play as runner
 
 

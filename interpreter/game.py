@@ -8,21 +8,22 @@ that seat may do, once; everything else comes from the compiled Rules.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from .play import cards, flow
-from .base import rng
 from . import saves
+from .base import rng
 from .base.actions import CLOSE, DECIDE, PLAY, SELL
-from .dsl.context import Ctx
-from .dsl.printer import to_text
 from .base.errors import AmunreError, GameError, IllegalAction, shown_value
 from .base.limits import MAX_DECISIONS_PER_STEP
-from .model import Rules, Step
-from .play.observe import observation, observation_layout, observation_tensor
-from .load.rules_cache import load_rules
-from .play.setup import build_decks, check_setup, deal, deal_held_cards, start_events
 from .base.state import GameState, plain_copy
+from .dsl.context import Ctx
+from .dsl.printer import to_text
+from .load.rules_cache import load_rules
+from .model import Rules, Step
+from .play import cards, flow
+from .play.observe import observation, observation_layout, observation_tensor
+from .play.setup import build_decks, check_setup, deal, deal_held_cards, start_events
 
 __all__ = ["Game", "load_rules", "new_game"]
 

@@ -3,8 +3,9 @@ mechanics, fixed once built (interpreter/load/build_rules.py makes them)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .base.actions import ActionSpace, Block
 from .base.causes import Cause

@@ -13,8 +13,9 @@ wrong is an AmunreError saying what; a save that restores is a game the engine i
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from importlib.resources import files
-from typing import Any, Callable
+from typing import Any
 
 from .base.errors import AmunreError, IllegalAction, shown_value
 from .base.limits import MAX_SAVE_ACTIONS

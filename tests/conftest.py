@@ -8,14 +8,15 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
 import amunre
-from amunre.tools.agents import make_agent
 from amunre.interpreter.base.causes import Cause
+from amunre.tools.agents import make_agent
 
 # The rules cache of the test session (and of the commands it runs) lives apart from the user's.
 os.environ["AMUNRE_CACHE_DIR"] = tempfile.mkdtemp(prefix="amunre-test-cache-")
@@ -28,8 +29,8 @@ MAX_ACTIONS = 5000          # a game that runs longer than this is taken to be s
 
 def effect_bindings(game: amunre.Game, seat: int, effect: Any) -> list[dict[str, Any]]:
     """Every allowed combination of an effect's choices, as the actions of its block make them."""
-    from amunre.interpreter.play import choices
     from amunre.interpreter.base.actions import ActionSpace
+    from amunre.interpreter.play import choices
     space = ActionSpace()
     material = type("Material", (), {"places": game.rules.place_ids, "players": game.rules.max_players})
     block = space.declare("test", None, choices.choice_fields(effect, material))

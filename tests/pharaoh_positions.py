@@ -8,9 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import amunre
-from amunre.interpreter.play import flow, material, modifiers
 from amunre.interpreter.base.causes import Cause
-
+from amunre.interpreter.play import flow, material, modifiers
 from conftest import REPO
 
 RULES_PATH = REPO / "rules" / "pharaohs-heir.yaml"

@@ -11,7 +11,6 @@ import pytest
 
 import amunre
 from amunre import IllegalAction
-
 from conftest import play_random
 
 

@@ -20,7 +20,6 @@ import amunre
 from amunre.adapters.common import final_rewards
 from amunre.adapters.openspiel import register, short_name
 from amunre.interpreter.base import rng
-
 from conftest import EDITIONS, REPO
 
 HOUSE = sorted(p.stem for p in (REPO / "rules" / "house").glob("*.yaml"))

@@ -19,7 +19,6 @@ from pettingzoo.test import api_test, seed_test
 import amunre
 from amunre.adapters.common import final_rewards
 from amunre.adapters.pettingzoo import env, raw_env
-
 from conftest import EDITIONS, REPO
 
 HOUSE = sorted(p.stem for p in (REPO / "rules" / "house").glob("*.yaml"))
@@ -48,7 +47,7 @@ def play_out(environment: Any, seed: int) -> list[int]:
     environment.reset(seed=seed)
     pick = np.random.default_rng(seed)
     taken = []
-    for agent in environment.agent_iter():
+    for _agent in environment.agent_iter():
         observation, reward, terminated, truncated, info = environment.last()
         if terminated or truncated:
             environment.step(None)

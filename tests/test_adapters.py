@@ -16,7 +16,6 @@ import pytest
 import amunre
 from amunre.adapters.common import checked_players, checked_reward, default_players, reward_bounds, rules_from
 from amunre.adapters.explicit import ExplicitGame
-
 from conftest import REPO, RULES_PATH
 
 

@@ -16,7 +16,6 @@ from amunre.tools.agents import AGENTS, GreedyAgent, HeuristicAgent, IsmctsAgent
 from amunre.tools.agents.options import split_specs
 from amunre.tools.agents.value import value, values
 from amunre.tools.determinize import determinize
-
 from conftest import REPO, play_random
 
 BUNDLED = sorted((REPO / "rules").rglob("*.yaml"))
@@ -78,7 +77,7 @@ def positions(rules: Any) -> list[amunre.Game]:
     """Decisions of a 2016 game: in a bidding, a purchase, and a secret offer with offers made."""
     found = []
     for phase, idx in (("auction", None), ("market", None), ("offering", 2)):
-        found.append(play_random(rules, 4, 21, stop=lambda g: g.step.phase == phase and len(g.legal_action_ids()) > 1
+        found.append(play_random(rules, 4, 21, stop=lambda g, phase=phase, idx=idx: g.step.phase == phase and len(g.legal_action_ids()) > 1
                                  and (idx is None or (g.state.phase or {}).get("idx") == idx)))
     return found
 

@@ -21,7 +21,6 @@ from amunre.tools.simulate import arena
 from amunre.tools.simulate.arena import ArenaTally, arena_report, pairs
 from amunre.tools.simulate.playing import GameRecord
 from amunre.tools.simulate.rating import bradley_terry, elo_scale
-
 from conftest import RULES_PATH, interruptible, rows_written
 
 RULES = str(RULES_PATH)

@@ -11,7 +11,6 @@ import pytest
 
 import amunre
 from amunre.interpreter.base.errors import AmunreError
-
 from conftest import TESTS, play_random
 from test_scenarios_2016 import _auction_all_zero, _skip_market, act, events, gold, phase
 

@@ -13,7 +13,6 @@ import pytest
 
 import amunre
 from amunre.interpreter.base import rng
-
 from conftest import every_edition
 
 rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file

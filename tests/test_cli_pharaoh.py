@@ -15,7 +15,6 @@ import amunre
 from amunre.cli.app import app
 from amunre.cli.human import HumanAgent
 from amunre.cli.seat_view import observation_view
-
 from pharaoh_positions import BOB, CAROL, RULES_PATH, TED, act, at_action, begin, set_mat
 
 

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 import amunre
-
 from conftest import house, play_random
 
 

@@ -16,10 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import amunre
-from amunre.tools.determinize import determinize
-
-from amunre.tools.determinize import card_sets
-
+from amunre.tools.determinize import card_sets, determinize
 from conftest import every_edition, fit, play_random
 
 rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file

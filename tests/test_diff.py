@@ -11,11 +11,10 @@ import pytest
 from typer.testing import CliRunner
 
 from amunre.cli.app import app
-
 from conftest import REPO
 
 sys.path.insert(0, str(REPO / "docs" / "editions"))
-import make as editions_pages  # noqa: E402  (docs/editions/make.py)
+import make as editions_pages  # docs/editions/make.py, on the path set just above
 
 runner = CliRunner()
 HOUSE = REPO / "rules" / "house"

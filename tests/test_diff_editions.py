@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from amunre.tools.diff import Change, diff_documents, renaming
 from amunre.interpreter.load.loader import load_document
 from amunre.interpreter.load.shipped import shipped_path
+from amunre.tools.diff import Change, diff_documents, renaming
 
 NOT_RULES = ("doc", "title", "id", "year", "publisher", "source")
 

@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 
 import amunre
-from amunre.interpreter.play import cards
 from amunre.interpreter.dsl import Dsl, Scope
 from amunre.interpreter.dsl.types import NUM, PLACE
+from amunre.interpreter.play import cards
 
 REPO = Path(__file__).resolve().parent.parent
 DOCS = REPO / "docs"

@@ -12,11 +12,12 @@ import pytest
 
 import amunre
 from amunre.interpreter.base.causes import Cause
-from amunre.interpreter.dsl.context import Ctx
 from amunre.interpreter.dsl import Dsl, Effect, Scope
+from amunre.interpreter.dsl.checked import ACTING_SEAT
+from amunre.interpreter.dsl.context import Ctx
 from amunre.interpreter.dsl.types import BOOL, NUM, PLACE, PLACES
-
-from conftest import RULES_PATH, effect_bindings as bindings
+from conftest import RULES_PATH
+from conftest import effect_bindings as bindings
 
 
 class Reported:
@@ -34,7 +35,7 @@ def compiler(rules: Any) -> tuple[Dsl, Reported]:
     return Dsl(rules.vocab, report), report
 
 
-def expr(rules: Any, text: str, scope: Scope = Scope()) -> tuple[Any, Any]:
+def expr(rules: Any, text: str, scope: Scope = ACTING_SEAT) -> tuple[Any, Any]:
     """Compile an expression that must be free of problems: (closure, type)."""
     comp, report = compiler(rules)
     compiled = comp.expression(text, scope)

@@ -11,14 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from amunre.interpreter.base.limits import MAX_DSL_LENGTH
 from amunre.interpreter.dsl import ast
-from amunre.interpreter.dsl.tree_to_ast import parse_collection, parse_effect, parse_expression
 from amunre.interpreter.dsl.parse import DslSyntaxProblem
 from amunre.interpreter.dsl.printer import to_text
-from amunre.interpreter.base.limits import MAX_DSL_LENGTH
+from amunre.interpreter.dsl.tree_to_ast import parse_collection, parse_effect, parse_expression
 from amunre.interpreter.load.loader import load_document
 from amunre.interpreter.mechanics import MECHANICS
-from amunre.interpreter.mechanics.params import Effect as EffectParam, flatten
+from amunre.interpreter.mechanics.params import Effect as EffectParam
+from amunre.interpreter.mechanics.params import flatten
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -11,13 +11,12 @@ import pytest
 
 import amunre
 from amunre.interpreter.base.causes import Cause
-from amunre.interpreter.dsl.context import Ctx
-from amunre.interpreter.dsl import Dsl, Effect, Scope
-from amunre.interpreter.dsl.builtins import FUNCTIONS, VALUES
-from amunre.interpreter.dsl.types import NUM, PLACE, SEAT, SEATS
 from amunre.interpreter.base.errors import GameError
 from amunre.interpreter.base.limits import MAX_AMOUNT
-
+from amunre.interpreter.dsl import Dsl, Effect, Scope
+from amunre.interpreter.dsl.builtins import FUNCTIONS, VALUES
+from amunre.interpreter.dsl.context import Ctx
+from amunre.interpreter.dsl.types import NUM, PLACE, SEAT, SEATS
 from conftest import effect_bindings as options
 
 

@@ -12,9 +12,8 @@ from typing import Any
 import pytest
 
 import amunre
-from amunre.interpreter.dsl.context import Ctx
 from amunre.interpreter.base.errors import GameError
-
+from amunre.interpreter.dsl.context import Ctx
 from conftest import position
 
 GOOD = (Path(__file__).resolve().parent.parent / "rules" / "knizia2016.yaml").read_text(encoding="utf-8")

@@ -11,7 +11,6 @@ from typer.testing import CliRunner
 
 import amunre
 from amunre.cli.app import app
-
 from conftest import EDITIONS
 
 runner = CliRunner()
@@ -66,10 +65,10 @@ def test_only_shipped_folders_are_found_by_name(name: str) -> None:
 def test_the_wheel_ships_every_rules_and_grammar_file(tmp_path: Path) -> None:
     """A plain (non-editable) install gets what the package data globs name: every rules file,
     house rules included, and every grammar file."""
+    import shutil
     import subprocess
     import sys
     import zipfile
-    import shutil
     repo = Path(__file__).resolve().parent.parent
     source = tmp_path / "source"             # a copy: a build/ folder left in the checkout would hide a gap
     shutil.copytree(repo, source, ignore=shutil.ignore_patterns(

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 import amunre
-
 from conftest import REPO
 
 EXPERT = REPO / "rules" / "knizia2016-expert.yaml"

@@ -5,16 +5,16 @@ house rule over the 2016 file, played through the public API."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
 import amunre
 from amunre.interpreter import game as game_module
-from amunre.interpreter.play import modifiers
 from amunre.interpreter.base.errors import GameError
-
+from amunre.interpreter.play import modifiers
 from conftest import house, play_random
 
 

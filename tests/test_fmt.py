@@ -13,11 +13,10 @@ from typer.testing import CliRunner
 
 import amunre
 from amunre.cli.app import app
+from amunre.interpreter.load.loader import load_document
 from amunre.tools import fmt
 from amunre.tools.diff import diff_documents
 from amunre.tools.fmt import format_file
-from amunre.interpreter.load.loader import load_document
-
 from conftest import REPO
 
 MESSY = """\

@@ -10,18 +10,17 @@ import json
 import os
 import random
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import amunre
-from fuzz import strategies as fz
-
 from conftest import play_random
+from fuzz import strategies as fz
 
 SCALE = int(os.environ.get("AMUNRE_FUZZ_SCALE", "1"))
 FAST = dict(deadline=None, suppress_health_check=list(HealthCheck), database=None)

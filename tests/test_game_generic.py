@@ -19,7 +19,6 @@ import pytest
 
 from amunre.interpreter.load.loader import load_document
 from amunre.interpreter.mechanics import MECHANICS
-
 from conftest import REPO, RULES_PATH
 
 SCANNED = ("interpreter", "tools", "cli", "adapters")

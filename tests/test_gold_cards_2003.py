@@ -11,10 +11,9 @@ import pytest
 
 import amunre
 from amunre import RulesError
-from amunre.interpreter.play import material
 from amunre.interpreter.base.causes import Cause
+from amunre.interpreter.play import material
 from amunre.interpreter.play.denominations import paying, payout, sums
-
 from conftest import REPO, random_agents
 from test_scenarios_2016 import act, events, gold, phase
 

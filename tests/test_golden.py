@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 
 import amunre
-
 from conftest import TESTS, play_random
 
 GOLDEN = json.loads((TESTS / "golden" / "knizia2016-random.json").read_text(encoding="utf-8"))

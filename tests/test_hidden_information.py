@@ -16,7 +16,6 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import amunre
-
 from conftest import REPO, every_edition, fit, play_random
 
 rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file

@@ -27,7 +27,6 @@ import amunre
 from amunre.cli.app import app
 from amunre.interpreter.base.errors import GameError
 from amunre.interpreter.base.limits import MAX_CARD_COPIES, MAX_PLAYERS, MAX_SAVE_ACTIONS, MAX_SUPPLY
-
 from conftest import MAX_ACTIONS, REPO, play_random
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"

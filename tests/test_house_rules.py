@@ -13,7 +13,6 @@ from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
 
 import amunre
-
 from conftest import REPO
 
 HOUSE = sorted((REPO / "rules" / "house").glob("*.yaml"))

@@ -11,9 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from amunre.cli.app import app
-from amunre.tools.lint import KINDS, lint
 from amunre.interpreter.load.rules_cache import load_rules_and_document
-
+from amunre.tools.lint import KINDS, lint
 from conftest import REPO, position
 
 # One house rule of the 2016 edition with one mistake of each kind (the base file is fine).

@@ -9,8 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
-from ruamel.yaml.scalarstring import (DoubleQuotedScalarString, FoldedScalarString, LiteralScalarString,
-                                      SingleQuotedScalarString)
+from ruamel.yaml.scalarstring import (
+    DoubleQuotedScalarString,
+    FoldedScalarString,
+    LiteralScalarString,
+    SingleQuotedScalarString,
+)
 
 from amunre.interpreter.base.errors import Problem, RulesError, Span
 from amunre.interpreter.load.loader import Document, load_document, load_rules_text

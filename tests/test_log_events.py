@@ -20,9 +20,8 @@ import pytest
 
 import amunre
 from amunre.interpreter.base.causes import KINDS, position
-from amunre.tools.ledger import ledger
 from amunre.interpreter.mechanics import MECHANICS
-
+from amunre.tools.ledger import ledger
 from conftest import REPO, play_random
 
 RULES_FILES = sorted(str(p.relative_to(REPO)) for p in [*REPO.glob("rules/*.yaml"), *REPO.glob("rules/house/*.yaml")])

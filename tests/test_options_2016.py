@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 
 import amunre
-from amunre.interpreter.play import material
 from amunre.interpreter.base.causes import Cause
-
+from amunre.interpreter.play import material
 from conftest import REPO
 
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 import amunre
-
 from conftest import REPO, TESTS
 
 FOLDER = TESTS / "golden" / "playthroughs"

@@ -17,8 +17,7 @@ import pytest
 import amunre
 from amunre.interpreter.mechanics.auction import Auction
 from amunre.interpreter.mechanics.score import Score
-
-from conftest import MAX_ACTIONS, play_random, every_edition
+from conftest import MAX_ACTIONS, every_edition, play_random
 
 rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file
 
@@ -137,7 +136,7 @@ def test_invariants_catch_a_lost_card_and_a_lost_token(rules: Any, play: Any) ->
     broken.state.resources[1][resource] = -1
     with pytest.raises(AssertionError, match=f"-1 {resource}"):
         inv.check(broken, f"negative {resource}")
-    for name, per_seat in game.state.held.items():
+    for name in game.state.held:
         broken = game.clone()
         broken.state.held[name][0].append(1)
         with pytest.raises(AssertionError, match=f"seat 0's {name} cards"):
@@ -159,7 +158,8 @@ def test_random_games_keep_every_invariant(rules: Any, players: int, scorings: l
         resumed: list[tuple[int, amunre.Game]] = []
         inv.check(amunre.new_game(rules, players=players, seed=seed), f"{players} players, seed {seed}, set-up")
 
-        def after(game: Any, action: dict[str, Any], index: int) -> None:
+        def after(game: Any, action: dict[str, Any], index: int, seed: int = seed, point: int = point,
+                  resumed: list[tuple[int, amunre.Game]] = resumed) -> None:
             where = f"{players} players, seed {seed}, after action {index} {action}"
             inv.check(game, where)
             if index == point or (game.over and not resumed):         # at the end, if it came first

@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 import re
 
-from amunre.tools import reference_docs as reference
-from amunre.interpreter.mechanics import MECHANICS
 from amunre.interpreter.load.schema import schema
+from amunre.interpreter.mechanics import MECHANICS
+from amunre.tools import reference_docs as reference
 
 
 def test_generated_files_are_current() -> None:

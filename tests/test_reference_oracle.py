@@ -23,13 +23,13 @@ from __future__ import annotations
 import importlib.util
 import random
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 import amunre
 from amunre.interpreter.dsl.context import Ctx
-
 from conftest import REPO, RULES_PATH
 
 

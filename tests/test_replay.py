@@ -16,7 +16,6 @@ import pytest
 
 import amunre
 from amunre import AmunreError, IllegalAction
-
 from conftest import TESTS, every_edition, fit, play_random, random_agents
 
 rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file
@@ -290,6 +289,7 @@ def test_history_keeps_its_own_copy_of_each_action(rules_2016: Any) -> None:
 def test_the_digest_covers_the_parent_of_an_extending_file(tmp_path, rules: Any) -> None:
     """A saved game names its rules by a hash of the merged data: a changed parent is noticed."""
     import shutil
+
     from conftest import RULES_PATH
     shutil.copy(RULES_PATH, tmp_path / "knizia2016.yaml")
     child = tmp_path / "child.yaml"

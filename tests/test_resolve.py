@@ -9,7 +9,6 @@ from typer.testing import CliRunner
 
 import amunre
 from amunre.cli.app import app
-
 from conftest import REPO
 
 runner = CliRunner()

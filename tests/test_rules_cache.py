@@ -13,7 +13,6 @@ import pytest
 
 import amunre
 from amunre.interpreter.load import loader
-
 from conftest import RULES_PATH, play_random
 
 

@@ -12,7 +12,6 @@ import pytest
 import amunre
 from amunre.interpreter.base.causes import Cause
 from amunre.interpreter.dsl.context import Ctx
-
 from conftest import house
 
 

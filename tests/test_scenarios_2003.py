@@ -8,9 +8,8 @@ from typing import Any
 import pytest
 
 import amunre
-from amunre.interpreter.play import cards
 from amunre.interpreter.dsl.context import Ctx
-
+from amunre.interpreter.play import cards
 from conftest import REPO, play_random
 from test_scenarios_2016 import act, events, gold, owner, phase, place
 

@@ -9,9 +9,7 @@ from typing import Any
 import pytest
 
 import amunre
-
-from pharaoh_positions import (BOB, CAROL, RULES_PATH, TED, act, at_action, begin, gods, grain, set_mat, space,
-                               tokens)
+from pharaoh_positions import BOB, CAROL, RULES_PATH, TED, act, at_action, begin, gods, grain, set_mat, space, tokens
 
 
 @pytest.fixture(scope="module")

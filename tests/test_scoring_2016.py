@@ -3,9 +3,8 @@ on positions set up directly in the state."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import random
+from pathlib import Path
 
 import pytest
 

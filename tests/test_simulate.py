@@ -25,14 +25,13 @@ from typer.testing import CliRunner
 
 import amunre
 from amunre.cli.app import app
+from amunre.interpreter.load.rules_cache import load_rules_and_document
 from amunre.tools.simulate import Fixed, Rotating, RuleSet, Tally, compare, game_seed, simulate, stats
 from amunre.tools.simulate.batch import Batch, Worker, arm_of
 from amunre.tools.simulate.catalogue import Catalogue
 from amunre.tools.simulate.paired import PairedTally
 from amunre.tools.simulate.playing import GameRecord
 from amunre.tools.simulate.report import simulation_report
-from amunre.interpreter.load.rules_cache import load_rules_and_document
-
 from conftest import REPO, RULES_PATH, interruptible, play_random, rows_written
 
 RULES = str(RULES_PATH)

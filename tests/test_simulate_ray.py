@@ -12,7 +12,6 @@ from typer.testing import CliRunner
 
 from amunre.cli.app import app
 from amunre.tools.simulate import RuleSet, compare, simulate
-
 from conftest import RULES_PATH
 
 ray = pytest.importorskip("ray")

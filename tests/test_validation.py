@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 import amunre
-
 from conftest import position
 
 GOOD = (Path(__file__).resolve().parent.parent / "rules" / "knizia2016.yaml").read_text()

@@ -32,8 +32,9 @@ and drawn again if it differs. A determinized game is a position for search: it 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from ..interpreter.base.errors import AmunreError

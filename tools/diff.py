@@ -12,14 +12,15 @@ Each difference keeps the position of both values, for `amunre diff`."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
-from ..interpreter.load.document import Document
-from ..interpreter.dsl.tree_to_ast import parse_collection, parse_effect, parse_expression
+from ..interpreter.base.errors import Span
 from ..interpreter.dsl.parse import DslSyntaxProblem
 from ..interpreter.dsl.printer import to_text
-from ..interpreter.base.errors import Span
+from ..interpreter.dsl.tree_to_ast import parse_collection, parse_effect, parse_expression
+from ..interpreter.load.document import Document
 
 _NOT_RULES = ("same_as",)          # says how to match, not what the rules are
 _DEFINED_BY_VALUE = ("derived",)   # sections whose names are their formulas: same formula, same name
@@ -217,8 +218,9 @@ def _partners(old: dict[str, Any], new: dict[str, Any]) -> dict[str, str]:
         if named in new and named not in old:
             partner[key] = named
         else:
-            partner.update({key: other for other, v in new.items()
-                            if other not in old and isinstance(v, dict) and v.get("same_as") == key})
+            for other, v in new.items():           # the last new entry that names it wins
+                if other not in old and isinstance(v, dict) and v.get("same_as") == key:
+                    partner[key] = other
     return partner
 
 

@@ -29,15 +29,15 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString
 
+from ..interpreter.base.errors import AmunreError, RulesError
+from ..interpreter.dsl.printer import to_text
 from ..interpreter.load.build_rules import build_rules
 from ..interpreter.load.document import Document
-from ..interpreter.dsl.printer import to_text
-from ..interpreter.base.errors import AmunreError, RulesError
-from .fmt_layout import Layout, finish, move_keys
-from .fmt_key_order import KeyOrder
 from ..interpreter.load.loader import load_rules_text
 from ..interpreter.load.rules_cache import load_rules_and_document
 from ..interpreter.load.schema import validate_document
+from .fmt_key_order import KeyOrder
+from .fmt_layout import Layout, finish, move_keys
 
 
 class FormatError(AmunreError):

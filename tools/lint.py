@@ -13,15 +13,16 @@ A `# lint: allow KIND` comment silences warnings of that kind (tools/lint_allow.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import fields
-from typing import Any, Iterator
+from typing import Any
 
-from ..interpreter.dsl.context import Ctx
-from ..interpreter.load.document import Document, Path
+from ..interpreter.base.errors import AmunreError
 from ..interpreter.dsl import ast
 from ..interpreter.dsl.checked import NOT_CONSTANT
-from ..interpreter.base.errors import AmunreError
+from ..interpreter.dsl.context import Ctx
 from ..interpreter.game import new_game
+from ..interpreter.load.document import Document, Path
 from .lint_allow import KINDS, Allows, Finding
 from .lint_decks import deck_findings
 

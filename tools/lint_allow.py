@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..interpreter.load.document import Document, Path
 from ..interpreter.base.errors import Span
+from ..interpreter.load.document import Document, Path
 
 KINDS = {
     "deck-runs-out": "a deck cannot supply the cards a phase asks for at some player count",

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..interpreter.dsl.context import Ctx
 from ..interpreter.base.errors import AmunreError
+from ..interpreter.dsl.context import Ctx
 from ..interpreter.game import new_game
 
 Finding = tuple[tuple, str, str, str]          # (path, deck, message, hint)

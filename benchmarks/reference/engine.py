@@ -11,7 +11,17 @@ from amunre.interpreter.base.rng import below, shuffle
 
 from .auction import Auction
 from .board import (
-    ACTIONS, ARCHITECT, FAVOR_DECK, FIELDS, KINDS, MAX_GOLD, PLACES, PROVINCES, SELL, START_GOLD, SUPPLY,
+    ACTIONS,
+    ARCHITECT,
+    FAVOR_DECK,
+    FIELDS,
+    KINDS,
+    MAX_GOLD,
+    PLACES,
+    PROVINCES,
+    SELL,
+    START_GOLD,
+    SUPPLY,
     THEFT_CARDS,
 )
 from .market import Market

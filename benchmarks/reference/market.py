@@ -9,8 +9,20 @@ could buy were it to sell its cards is asked to sell or pass.
 from __future__ import annotations
 
 from .board import (
-    ARCHITECT, BUY_FARMER, BUY_FAVOR, BUY_STONE, DONE, FIELDS, FREE_FARMER, LIMIT, MAX_GOLD, PASS, PLACE_FARMER,
-    PLACE_STONE, PLAY_ARCHITECT, PLAY_FREE_FARMER,
+    ARCHITECT,
+    BUY_FARMER,
+    BUY_FAVOR,
+    BUY_STONE,
+    DONE,
+    FIELDS,
+    FREE_FARMER,
+    LIMIT,
+    MAX_GOLD,
+    PASS,
+    PLACE_FARMER,
+    PLACE_STONE,
+    PLAY_ARCHITECT,
+    PLAY_FREE_FARMER,
 )
 
 # The most items a purse buys: AFFORD[gold] = the largest n with n(n+1)/2 <= gold.

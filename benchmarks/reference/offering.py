@@ -11,7 +11,16 @@ field or a stone in one of the seat's provinces.
 from __future__ import annotations
 
 from .board import (
-    ATTACH, FIELDS, OFFER, OFFER_THEFT, OFFERING_ADJUSTMENT, RESOLVE, TAKE_FARMER, TAKE_FAVOR, TAKE_STONE, tile_of,
+    ATTACH,
+    FIELDS,
+    OFFER,
+    OFFER_THEFT,
+    OFFERING_ADJUSTMENT,
+    RESOLVE,
+    TAKE_FARMER,
+    TAKE_FAVOR,
+    TAKE_STONE,
+    tile_of,
 )
 
 THEFT = -1          # an offer of the Theft card

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from amunre.cli.diffs import diff_lines
-from amunre.tools.diff import diff_documents
 from amunre.interpreter.load.loader import load_document
 from amunre.interpreter.load.shipped import shipped_path
+from amunre.tools.diff import diff_documents
 
 HERE = Path(__file__).resolve().parent
 PAGES = (("knizia2003", "knizia2016"), ("knizia2016", "knizia2016-expert"), ("knizia2003", "knizia2003-online"))

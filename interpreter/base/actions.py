@@ -18,8 +18,9 @@ the position it is taken in.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 DECIDE, PLAY, CLOSE, SELL = range(4)        # block ranks
 

@@ -11,7 +11,7 @@ from a record.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .errors import AmunreError
 

@@ -11,18 +11,19 @@ names the rule and its place in the rules file.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
-from .context import Ctx
 from ..base.errors import Span
 from . import ast
-from .tree_to_ast import parse_collection, parse_effect, parse_expression
 from .check import Checker
-from .checked import NOT_CONSTANT, Report, Scope
+from .checked import ACTING_SEAT, NOT_CONSTANT, Report, Scope
 from .compile import ChoiceFn, Compiler
+from .context import Ctx
 from .names import Vocabulary
 from .parse import DslSyntaxProblem
+from .tree_to_ast import parse_collection, parse_effect, parse_expression
 from .types import ANY, Type
 
 Fn = Callable[[Ctx], Any]
@@ -87,10 +88,10 @@ class Dsl:
             self.report(err.message, err.offset, None)
             return None
 
-    def expression(self, text: str, scope: Scope = Scope(), rule: Rule = Rule("")) -> Expression:
+    def expression(self, text: str, scope: Scope = ACTING_SEAT, rule: Rule = Rule("")) -> Expression:
         return self._value(parse_expression, text, scope, rule, collection=False)
 
-    def collection(self, text: str, scope: Scope = Scope(), rule: Rule = Rule("")) -> Expression:
+    def collection(self, text: str, scope: Scope = ACTING_SEAT, rule: Rule = Rule("")) -> Expression:
         return self._value(parse_collection, text, scope, rule, collection=True)
 
     def _value(self, parser: Callable[[str], Any], text: str, scope: Scope, rule: Rule,
@@ -111,7 +112,7 @@ class Dsl:
         fn = Compiler(info, len(self.vocab.place_ids), rule, self.vocab.verbs).expr(tree)
         return Expression(fn, typ, tree, rule, constant, id(tree) not in info.stateful, info)
 
-    def effect(self, text: str, scope: Scope = Scope(), rule: Rule = Rule(""),
+    def effect(self, text: str, scope: Scope = ACTING_SEAT, rule: Rule = Rule(""),
                automatic: bool = False) -> Effect:
         """An effect; `automatic` ones run by themselves and may not choose or require."""
         tree = self._parse(parse_effect, text)

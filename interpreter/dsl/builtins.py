@@ -7,8 +7,9 @@ by the types of its arguments from these tables, and the reference docs list the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .types import BOOL, NUM, SEAT, SEATS, Type
 

@@ -9,7 +9,8 @@ anything again. This module checks expressions and names; check_effects.py, stat
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..base.errors import did_you_mean
 from . import ast
@@ -17,7 +18,21 @@ from .builtins import FUNCTIONS, VALUES, Function
 from .check_effects import STATEMENTS, EffectChecks
 from .checked import ARITHMETIC, COMPARISON, NOT_CONSTANT, Checked, Report, Scope, Step
 from .names import Attr, Vocabulary, modifier_type
-from .types import (ANY, BOOL, NUM, PLACES, TEXT, Type, element, enum, equality_problem, is_a, is_collection, list_of, word)
+from .types import (
+    ANY,
+    BOOL,
+    NUM,
+    PLACES,
+    TEXT,
+    Type,
+    element,
+    enum,
+    equality_problem,
+    is_a,
+    is_collection,
+    list_of,
+    word,
+)
 
 
 class Checker(EffectChecks):

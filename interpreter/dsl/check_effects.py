@@ -6,7 +6,8 @@ at its top only), and one method per statement checks its names, types and actin
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..base.errors import did_you_mean
 from . import ast

@@ -7,8 +7,9 @@ type of every node, what every name means, the value of every constant part.
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from . import ast
 from .builtins import Function
@@ -39,6 +40,10 @@ class Scope:
         or a seat's values are bare names."""
         inner = item if item.kind in ("place", "seat") else None
         return Scope(self.seat, inner, {**self.bound, "it": item})
+
+
+ACTING_SEAT = Scope()        # the usual scope: a seat acts, no element, nothing bound (a shared default)
+NO_SEAT = Scope(seat=False)  # a rule about the game, read with no seat acting
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,14 @@ namespace as `k0`, `k1`..., and rules-file names and texts appear only as `repr(
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
-from .context import Ctx
 from ..base.errors import AmunreError, GameError
 from . import ast
 from .checked import NOT_CONSTANT, Checked, Choice, Step
+from .context import Ctx
 from .names import Verbs
 
 Fn = Callable[[Ctx], Any]
@@ -128,7 +129,7 @@ class Compiler:
                     "    raise _failed(error) from None", "  except _CAUGHT as error:", "    raise _failed(error) from error"]
         source = "\n".join(head + ["    " + line for line in body] + handlers)
         namespace = dict(self.names)
-        exec(compile(source, "<rules DSL>", "exec"), namespace)      # noqa: S102 (generated from the AST)
+        exec(compile(source, "<rules DSL>", "exec"), namespace)      # generated from the checked AST (see above)
         return namespace[name]
 
     # ---- expressions -------------------------------------------------------------------------------

@@ -8,11 +8,11 @@ game step never looks a name up by string. Runtime storage of modifier values is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .types import NUM, Type, enum
-
 
 LIFETIMES = ("phase", "round", "age", "game")
 SCOPES = ("seat", "place", "game")

@@ -55,7 +55,7 @@ def parse(text: str, start: str) -> Tree:
     return tree
 
 
-_LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
+_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1},}}")
 
 
 def _check_depth(tree: Tree) -> None:

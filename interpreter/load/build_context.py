@@ -11,14 +11,14 @@ from typing import Any
 from ..base.causes import Cause, position
 from ..base.errors import Problem, did_you_mean
 from ..dsl import Dsl, Expression, Rule
-from ..dsl.checked import Scope
+from ..dsl.checked import ACTING_SEAT, Scope
 from ..dsl.names import Vocabulary
 from ..dsl.types import BOOL, NUM, Type, is_a
 from ..mechanics.base import PHASE_PARAMS
 from ..mechanics.params import compile_params
+from ..model import DslString
 from ..play.verbs import VERBS
 from .document import Document
-from ..model import DslString
 
 
 class Build:
@@ -64,7 +64,7 @@ class Build:
         typ = BOOL if isinstance(value, bool) else NUM
         return Expression(lambda ctx, *it: value, typ, None, self.rule(path), value, True)
 
-    def expression(self, path: tuple, scope: Scope = Scope(), wanted: Type = NUM) -> Expression:
+    def expression(self, path: tuple, scope: Scope = ACTING_SEAT, wanted: Type = NUM) -> Expression:
         text = self.get(path)
         if isinstance(text, (bool, int)):
             found = self.constant(text, path)
@@ -75,12 +75,12 @@ class Build:
             self.problem(path, f"this must be {wanted}, not {found.type}")
         return found
 
-    def collection(self, path: tuple, scope: Scope = Scope()) -> Expression:
+    def collection(self, path: tuple, scope: Scope = ACTING_SEAT) -> Expression:
         found = self._dsl(path).collection(str(self.get(path)), scope, self.rule(path))
         self.strings.append(DslString(path, "collection", found.tree))
         return found
 
-    def effect(self, path: tuple, scope: Scope = Scope(), automatic: bool = False) -> Any:
+    def effect(self, path: tuple, scope: Scope = ACTING_SEAT, automatic: bool = False) -> Any:
         found = self._dsl(path).effect(str(self.get(path)), scope, self.rule(path), automatic)
         self.strings.append(DslString(path, "effect", found.tree))
         return found

@@ -9,14 +9,15 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from ..dsl.context import Ctx
-from ..dsl.checked import Scope
-from ..dsl.names import Attr
-from ..dsl.types import BOOL, NUM, PLACE
 from ..base.errors import AmunreError, did_you_mean
 from ..base.limits import MAX_HELD_AMOUNT
+from ..dsl.checked import Scope
+from ..dsl.context import Ctx
+from ..dsl.names import Attr
+from ..dsl.types import BOOL, NUM, PLACE
 from ..model import DeckDef, DeckSetup, Denominations, GoodDef
 from ..play.denominations import payout
+
 
 def material(build: Any, data: dict[str, Any]) -> SimpleNamespace:
     tokens = data.get("tokens", {})

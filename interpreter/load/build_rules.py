@@ -12,22 +12,18 @@ import hashlib
 import json
 from typing import Any
 
-from . import build_material, build_vocabulary as vocabulary
 from ..base.actions import CLOSE, PLAY, SELL, ActionSpace, Values
-from ..base.causes import Cause, position
-from ..play.choices import choice_fields
-from .build_context import Build, PhaseBuild
-from .document import Document
-from ..dsl import Dsl, Expression, Rule
-from ..dsl.checked import Scope
-from ..dsl.types import BOOL, NUM, Type, is_a
+from ..base.causes import Cause
 from ..base.errors import Problem, RulesError, did_you_mean
 from ..base.limits import MAX_ACTIONS, MAX_AMOUNT, MAX_CARDS, MAX_PLACES, MAX_SCHEDULE
-from ..mechanics import MECHANICS
-from ..mechanics.base import PHASE_PARAMS
-from ..model import CardDef, DeckDef, DslString, Plan, Rules, Step, WinnerDef
 from ..dsl.names import LIFETIMES
-from ..mechanics.params import compile_params
+from ..mechanics import MECHANICS
+from ..model import CardDef, DeckDef, Plan, Rules, Step, WinnerDef
+from ..play.choices import choice_fields
+from . import build_material
+from . import build_vocabulary as vocabulary
+from .build_context import Build, PhaseBuild
+from .document import Document
 
 
 def _setup_hand(build: Build, hand: list[str], cards: dict[str, Any], max_players: int) -> None:
@@ -241,7 +237,7 @@ def _entries(structure: dict[str, Any], key: str) -> list[tuple[str, tuple]]:
 def _schedule(build: Build, structure: dict[str, Any], phases: dict[str, Any]) -> tuple[Step, ...]:
     build.known["phase"] = phases
     lists = {key: _entries(structure, key) for key in STRUCTURE_KEYS}
-    for key, found in lists.items():
+    for found in lists.values():
         for path in dict.fromkeys(path for _, path in found):
             build.ref(path, "phase")
     names = {key: [p for p, _ in found] for key, found in lists.items()}

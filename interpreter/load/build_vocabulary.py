@@ -13,15 +13,14 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from ..play import material
+from ..base.errors import did_you_mean
 from ..dsl.builtins import RESERVED
 from ..dsl.checked import Scope
-from ..dsl.names import Attr, modifier_type
+from ..dsl.names import Attr, ModifierDef, modifier_type
 from ..dsl.types import BOOL, NUM, PLACE, PLACES, SEAT, TEXT, enum
-from ..base.errors import did_you_mean
 from ..mechanics import MECHANICS
 from ..model import OptionDef
-from ..dsl.names import ModifierDef
+from ..play import material
 
 if TYPE_CHECKING:
     from .build_context import Build

@@ -15,11 +15,11 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.scalarbool import ScalarBoolean
 
-from .document import Document, Pos, PosNode, Source
 from ..base.errors import Problem, RulesError
 from ..base.limits import MAX_EXTENDS
-from .yaml_guard import check_yaml
+from .document import Document, Pos, PosNode, Source
 from .shipped import shipped_names, shipped_path
+from .yaml_guard import check_yaml
 
 __all__ = ["Document", "load_document", "load_rules_text"]
 

@@ -20,11 +20,11 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from .build_rules import build_rules
 from ..base.cache_dir import cache_dir
-from .document import Document
 from ..base.errors import AmunreError, RulesError
 from ..model import Rules
+from .build_rules import build_rules
+from .document import Document
 
 CACHE_FORMAT = 2          # raise it whenever what loading checks or stores changes
 CACHE_ENTRIES = 200       # entries kept; the oldest go first
@@ -42,8 +42,8 @@ def load_rules_and_document(path: str | Path) -> tuple[Rules, Document]:
     path = os.fspath(path)
     doc = _cached(path)
     if doc is None:
-        from .loader import load_document          # the YAML parser and the schema check are
-        from .schema import validate_document       # needed only when the cache has no entry
+        from .loader import load_document  # the YAML parser and the schema check are
+        from .schema import validate_document  # needed only when the cache has no entry
         doc = load_document(path)
         problems = validate_document(doc)
         if problems:

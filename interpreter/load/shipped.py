@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib.resources
 
-
 SHIPPED_FOLDERS = ("house",)     # subfolders of rules/ whose files ship, named FOLDER/NAME
 
 

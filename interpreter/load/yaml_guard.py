@@ -27,8 +27,14 @@ def check_yaml(text: str, src: Source) -> list[Problem]:
     """Problems that must stop a YAML text before it is composed (at most one: the first)."""
     from ruamel.yaml import YAML
     from ruamel.yaml.error import YAMLError
-    from ruamel.yaml.events import (AliasEvent, CollectionStartEvent, MappingEndEvent, MappingStartEvent,
-                                    ScalarEvent, SequenceEndEvent)
+    from ruamel.yaml.events import (
+        AliasEvent,
+        CollectionStartEvent,
+        MappingEndEvent,
+        MappingStartEvent,
+        ScalarEvent,
+        SequenceEndEvent,
+    )
 
     def at(event: Any, message: str, hint: str | None = None) -> list[Problem]:
         mark = event.start_mark

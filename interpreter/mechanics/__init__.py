@@ -6,9 +6,8 @@ events, hidden fields, DSL names) are all the schema, the reference docs and the
 
 from .auction import Auction
 from .card_window import CardWindow
-from .draft import Draft
 from .deal import Deal
-from .secret_pick import SecretPick
+from .draft import Draft
 from .income import Income
 from .market import Market
 from .moves import Moves
@@ -16,6 +15,7 @@ from .reset import Reset
 from .reveal import Reveal
 from .score import Score
 from .secret_offer import SecretOffer
+from .secret_pick import SecretPick
 from .select import Select
 
 MECHANICS = {cls.name: cls for cls in (Auction, Market, SecretOffer, Income, CardWindow, Score, Reset, Deal,

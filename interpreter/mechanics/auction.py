@@ -11,16 +11,15 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Any
 
-from ..play import material, modifiers
 from ..base.actions import Slots, Values
-from ..dsl.context import Ctx
 from ..dsl.checked import Scope
-from ..dsl.names import Member
+from ..dsl.context import Ctx
+from ..dsl.names import Member, ModifierDef
 from ..dsl.types import BOOL, PLACE
-from ..dsl.names import ModifierDef
-from .params import Effect, Expr, Group, Ints, Ref
+from ..play import material, modifiers
 from ..play.observe import Piece
 from .base import DeckFlow, Doc, Mechanic
+from .params import Effect, Expr, Group, Ints, Ref
 
 
 def _outbid(ctx: Ctx) -> bool:

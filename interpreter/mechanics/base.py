@@ -29,15 +29,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..base.actions import ActionSpace, Block
-from ..dsl.context import Ctx
-from ..dsl.checked import Scope
-from ..dsl.names import Member
-from ..dsl import Expression
-from ..dsl.types import BOOL, NUM, SEAT
 from ..base.limits import MAX_PLAYERS
-from ..dsl.names import ModifierDef
+from ..dsl import Expression
+from ..dsl.checked import Scope
+from ..dsl.context import Ctx
+from ..dsl.names import Member, ModifierDef
+from ..dsl.types import BOOL, NUM, SEAT
 from .params import Expr, Param
-
 
 SEATS = list(range(MAX_PLAYERS))     # every seat number: a run of seats is a slice of it
 

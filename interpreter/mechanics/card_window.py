@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..base.actions import CLOSE
-from .params import Flag, Ref
 from .base import Doc, Mechanic
+from .params import Flag, Ref
 
 
 class ClosingTurns(Mechanic):

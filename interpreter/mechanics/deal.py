@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..play import material
-from ..base.actions import Values
 from ..dsl.context import Ctx
-from ..play.observe import Piece
+from ..play import material
+from .base import DeckFlow, Mechanic
 from .params import Expr, Ref
-from .base import DeckFlow, Doc, Mechanic
 
 
 class Deal(Mechanic):

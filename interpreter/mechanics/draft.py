@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..play import cards, choices, decks, material
 from ..base.actions import Values
-from ..dsl.context import Ctx
 from ..dsl.checked import Scope
+from ..dsl.context import Ctx
 from ..dsl.types import PLACE, TEXT
-from .params import Effect, Param, Ref
+from ..play import cards, choices, decks, material
 from .base import DeckFlow, Doc, Mechanic
+from .params import Effect, Param, Ref
 
 
 class Take(Effect):

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..play import material, modifiers
-from ..dsl.context import Ctx
 from ..dsl.checked import Scope
+from ..dsl.context import Ctx
 from ..dsl.types import PLACE
-from .params import Expr, Ref
+from ..play import material, modifiers
 from .base import Doc
 from .card_window import ClosingTurns
+from .params import Expr, Ref
 
 
 class Income(ClosingTurns):

@@ -10,17 +10,16 @@ from bisect import bisect_right
 from itertools import accumulate
 from typing import Any
 
-from ..play import material
 from ..base.actions import CLOSE, Count, Places
-from ..dsl.context import Ctx
 from ..base.errors import AmunreError, GameError
 from ..dsl.checked import Scope
+from ..dsl.context import Ctx
 from ..dsl.types import NUM
-from .params import Expr, Items, Ref
+from ..play import material
+from ..play.goods import available, good_bound, place_targets
 from ..play.observe import Piece, one_hot
 from .base import Doc, Mechanic
-from ..play.goods import available, place_targets, good_bound
-
+from .params import Expr, Items, Ref
 
 PRICE_TABLE = 1000          # the most counts a pure price curve is tabled for
 

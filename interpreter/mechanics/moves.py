@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..play import cards, choices
 from ..base.actions import CLOSE
 from ..dsl.context import Ctx
 from ..dsl.types import BOOL
-from .params import Effect, Expr, Int, Items, Name, Text
+from ..play import cards, choices
 from .base import Doc, Mechanic
+from .params import Effect, Expr, Int, Items, Name, Text
 
 RESERVED_TYPES = ("done", "pass", "play", "sell")      # the engine's own actions at every decision
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from ..dsl.checked import Scope
+from ..dsl.checked import ACTING_SEAT, NO_SEAT, Scope
 from ..dsl.types import BOOL, NUM, Type
 
 NAME_REF = {"$ref": "#/$defs/name"}
@@ -59,7 +59,7 @@ class Expr(Param):
     """A DSL expression (or a plain number)."""
     kind = "expression"
 
-    def __init__(self, name: str, doc: str, scope: Scope = Scope(), type: Type = NUM, **kw: Any) -> None:
+    def __init__(self, name: str, doc: str, scope: Scope = ACTING_SEAT, type: Type = NUM, **kw: Any) -> None:
         super().__init__(name, doc, **kw)
         self.scope = scope
         self.type = type
@@ -77,7 +77,7 @@ class Expr(Param):
 class Collection(Param):
     kind = "collection"
 
-    def __init__(self, name: str, doc: str, scope: Scope = Scope(seat=False), **kw: Any) -> None:
+    def __init__(self, name: str, doc: str, scope: Scope = NO_SEAT, **kw: Any) -> None:
         super().__init__(name, doc, **kw)
         self.scope = scope
 
@@ -92,7 +92,7 @@ class Effect(Param):
     """A DSL effect; an `automatic` one runs by itself (no `choose`, no `require`)."""
     kind = "effect"
 
-    def __init__(self, name: str, doc: str, scope: Scope = Scope(), automatic: bool = False, **kw: Any) -> None:
+    def __init__(self, name: str, doc: str, scope: Scope = ACTING_SEAT, automatic: bool = False, **kw: Any) -> None:
         super().__init__(name, doc, **kw)
         self.scope = scope
         self.automatic = automatic

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..play import decks, material
-from ..dsl.context import Ctx
 from ..dsl.checked import Scope
+from ..dsl.context import Ctx
 from ..dsl.types import BOOL
-from .params import Expr, Flag, Ref, Refs
+from ..play import decks, material
 from .base import DeckFlow, Doc, Mechanic
+from .params import Expr, Flag, Ref, Refs
 
 
 class Reset(Mechanic):

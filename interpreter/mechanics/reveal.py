@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..play import modifiers
-from ..dsl.context import Ctx
 from ..dsl.checked import Scope
-from ..dsl.names import Member
+from ..dsl.context import Ctx
+from ..dsl.names import Member, ModifierDef
 from ..dsl.types import PLACE
-from ..dsl.names import ModifierDef
+from ..play import modifiers
 from ..play.observe import Piece, one_hot
-from .params import Effect, Ref
 from .base import DeckFlow, Doc, Mechanic
+from .params import Effect, Ref
 
 
 class Reveal(Mechanic):

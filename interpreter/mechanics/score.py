@@ -16,16 +16,17 @@ as a tie-break across several scorings does).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
-from ..play import material
 from ..base.causes import Cause
-from ..dsl.context import Ctx
 from ..dsl.checked import Scope
+from ..dsl.context import Ctx
 from ..dsl.types import BOOL, PLACE
-from .params import Param, Ref
+from ..play import material
 from .base import Doc, Mechanic
+from .params import Param, Ref
 
 Fn = Callable[[Ctx], Any]
 

@@ -10,16 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..base.actions import Count, Places, Values
+from ..dsl.names import Member, ModifierDef
+from ..dsl.types import BOOL, NUM, row
 from ..play import cards, choices, denominations, material, modifiers
 from ..play.choices import choice_fields
-from ..base.actions import Count, Places, Values
-from ..dsl.names import Member
-from ..dsl.types import BOOL, NUM, row
-from ..dsl.names import ModifierDef
-from .params import Group, Int, Ints, OneOf, Param, Ref, Refs
+from ..play.goods import place_targets
 from ..play.observe import Piece, one_hot
 from .base import Doc, Mechanic
-from ..play.goods import place_targets
+from .params import Group, Int, Ints, OneOf, Param, Ref, Refs
 
 
 @dataclass(frozen=True)

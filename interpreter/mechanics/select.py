@@ -15,8 +15,8 @@ from typing import Any
 from ..base.actions import Values
 from ..dsl.names import Member
 from ..dsl.types import SEAT, enum
-from .params import Flag, Names
 from .base import Doc, Mechanic
+from .params import Flag, Names
 
 
 class Select(Mechanic):

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import choices, material
 from ..base.actions import Block
-from ..dsl.context import Ctx
 from ..base.limits import MAX_AMOUNT
+from ..dsl.context import Ctx
+from . import choices, material
 
 
 def playable(game: Any, seat: int, window: str) -> list[int]:

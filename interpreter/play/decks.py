@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..dsl.context import Ctx
 from ..base.errors import GameError
+from ..dsl.context import Ctx
 
 
 def prepare(game: Any, name: str, pile: list[str]) -> None:

@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import Any
 
 
-
 def settle(game: Any, seat: int, resource: str, change: int) -> None:
     """The seat's counter of a resource held as cards moved by `change`: move its cards alike."""
     values = game.rules.denominations[resource].values

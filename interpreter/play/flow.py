@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import cards, modifiers
-from ..dsl.context import Ctx
 from ..base.errors import GameError
 from ..base.limits import STEP_LIMIT
+from ..dsl.context import Ctx
+from . import cards, modifiers
+
 STEPS = range(STEP_LIMIT)          # made once: the loop below runs at every decision
 
 

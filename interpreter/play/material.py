@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import denominations
 from ..base.causes import Cause
 from ..base.errors import GameError
 from ..base.limits import MAX_AMOUNT
+from . import denominations
 
 UNLIMITED = 10 ** 6       # the room of a place for a token without a capacity
 # On the hot paths (here, goods, market, auction) the smaller of two numbers is found by a

@@ -10,8 +10,9 @@ the manner of OpenSpiel's observers: named pieces over one flat array.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from ..base.state import plain_copy

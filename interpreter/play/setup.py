@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import decks
 from ..base.causes import Cause
-from ..dsl.context import Ctx
-from .denominations import payout
-from .material import drawn_event
 from ..base.errors import AmunreError, GameError
 from ..base.limits import MAX_AMOUNT
+from ..dsl.context import Ctx
+from . import decks
+from .denominations import payout
+from .material import drawn_event
 
 KEYS = ("start_player", "decks", "hands", "options", "resources")
 

@@ -15,8 +15,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 import amunre
-from amunre.interpreter.dsl import Dsl, Scope
 from amunre.interpreter.base.errors import AmunreError, IllegalAction
+from amunre.interpreter.dsl import Dsl, Scope
 from amunre.interpreter.load.loader import load_document
 
 REPO = Path(__file__).resolve().parent.parent.parent

@@ -29,7 +29,6 @@ from .heuristic import STYLES
 from .options import Option
 from .value import values
 
-
 DEFAULT_ITERATIONS = 300     # per decision, without a time budget
 
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from ...interpreter.load.build_rules import build_rules
 from ...interpreter.load.document import Document

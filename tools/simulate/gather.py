@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import math
 import signal
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from .batch import Batch, Fold
 
@@ -39,11 +40,6 @@ class Ranges:
         if seconds > 0:
             pace = games / seconds
             self.pace = pace if self.pace == 0 else 0.7 * self.pace + 0.3 * pace
-
-
-# ---- a pool of worker processes -------------------------------------------------------------------
-
-_POOL_WORKER: Worker | None = None
 
 
 class Gather:

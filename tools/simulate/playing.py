@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents import choose_id, make_agent
 from ...interpreter.base.errors import AmunreError
 from ...interpreter.game import new_game
+from ..agents import choose_id, make_agent
 from .seeds import agent_seed
 
 

@@ -11,7 +11,7 @@ stronger wins about three pairs in four, 400 apart ten in eleven.
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from collections.abc import Mapping
 
 CENTRE, SCALE = 1500.0, 400.0
 

@@ -9,7 +9,8 @@ is given. See docs/simulate.md for running on a cluster.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ...interpreter.base.errors import AmunreError
 from .batch import Batch, Fold, Worker

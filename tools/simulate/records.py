@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import csv
 import os
-from typing import Any, Callable, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from .playing import GameRecord
 

@@ -10,7 +10,6 @@ returned, marked as interrupted (on a pool, ranges still running are dropped).
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 import os
 import queue
@@ -18,12 +17,12 @@ import signal
 import sys
 import threading
 import time
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from .batch import Batch, Fold, Worker, built_rules
-from .gather import Gather, Interrupts, Progress, Ranges
+from .gather import Gather, Interrupts, Progress
 
 BACKENDS = ("local", "ray")
 
@@ -79,6 +78,11 @@ def _inline(batch: Batch, make_fold: Callable[[], Fold], report: Progress, guard
     except KeyboardInterrupt:
         return fold, done, True
     return fold, done, False
+
+
+# ---- a pool of worker processes -------------------------------------------------------------------
+
+_POOL_WORKER: Worker | None = None
 
 
 def _start_worker(batch: Batch, make_fold: Callable[[], Fold]) -> None:

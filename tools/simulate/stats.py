@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from statistics import NormalDist
-from typing import Any, Callable
+from typing import Any
 
 Z95 = NormalDist().inv_cdf(0.975)
 LEVEL = 0.95

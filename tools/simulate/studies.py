@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
-from ..agents import make_agent
 from ...interpreter.base.errors import AmunreError
 from ...interpreter.load.rules_cache import load_rules_and_document
 from ...interpreter.play.setup import check_setup
+from ..agents import make_agent
 from .arena import ArenaTally, arena_report
 from .batch import Batch, Fixed, Rotating, arm_of
 from .catalogue import catalogue

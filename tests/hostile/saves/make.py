@@ -15,8 +15,9 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import amunre
 
