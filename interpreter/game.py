@@ -14,6 +14,7 @@ from typing import Any
 from . import saves
 from .base import rng
 from .base.actions import CLOSE, DECIDE, PLAY, SELL
+from .base.causes import Cause
 from .base.errors import AmunreError, GameError, IllegalAction, shown_value
 from .base.limits import MAX_DECISIONS_PER_STEP
 from .base.state import GameState, plain_copy
@@ -38,11 +39,11 @@ class Game:
         self.setup = setup or {}                                            # as new_game was given it
         self.history: list[int] = history if history is not None else []   # every action id applied
         self.log: list[dict[str, Any]] | None = [] if events else None     # readable events, if kept
-        self.owned: tuple | None = None               # (owners, places per seat): material.owned_places
+        self.owned: tuple[list[int], list[list[int]]] | None = None   # (owners, places per seat): material.owned_places
         self.sells: dict[tuple[str, ...], list[int]] = {}   # hand -> the ids of selling from it
         self.sale_gains: dict[tuple[str, ...], dict[str, int]] = {}   # hand -> what selling it pays (cards.py)
-        self._decisions = 0              # taken in the step now running (flow.end_step starts it again)
-        self._legal: list[int] | None = None
+        self.decisions_in_step = 0       # taken in the step now running (flow.end_step starts it again)
+        self.decision: list[int] | None = None   # the legal ids now (the automatic step works them out)
         # The state's seat to move and end of game, mirrored as plain attributes: every playing
         # loop reads them after each action, and a property is a call of its own in Python 3.11.
         # Only the automatic step (flow.py) and apply_id change them, always with the state's.
@@ -67,22 +68,22 @@ class Game:
 
     def legal_action_ids(self) -> list[int]:
         """The ids of the actions the seat to move may take now, sorted."""
-        legal = self._legal
-        return list(legal if legal is not None else self._legal_ids())
+        legal = self.decision
+        return list(legal if legal is not None else self._decision_ids())
 
     def legal_actions(self) -> list[dict[str, Any]]:
         """The actions the seat to move may take now, as dicts, in the order of their ids."""
-        return self.rules.actions.dicts(self._legal_ids(), self)
+        return self.rules.actions.dicts(self._decision_ids(), self)
 
-    def _legal_ids(self) -> list[int]:
-        if self._legal is None:       # a restored game: the decision is worked out again
-            self._legal = []
+    def _decision_ids(self) -> list[int]:
+        if self.decision is None:       # a restored game: the decision is worked out again
+            self.decision = []
             if self.state.to_move is not None:
                 saved = self.state.to_move
                 flow.advance(self)
                 if self.state.to_move != saved:
                     raise AmunreError("the saved position does not agree with its rules")
-        return self._legal
+        return self.decision
 
     def actions(self) -> list[dict[str, Any]]:
         """The actions applied so far, as dicts (an id's dict depends on its position, so they
@@ -111,7 +112,7 @@ class Game:
     # ---- acting --------------------------------------------------------------------------------
     def apply(self, action: dict[str, Any]) -> None:
         """Carry out one legal action of the seat to move; IllegalAction says why not."""
-        legal = self._legal_ids()
+        legal = self._decision_ids()
         try:
             action_id = self.rules.actions.encode(action, self)
         except (TypeError, ValueError, RecursionError):
@@ -122,16 +123,18 @@ class Game:
 
     def apply_id(self, action_id: int) -> None:
         """Carry out one legal action given by its id."""
-        legal = self._legal if self._legal is not None else self._legal_ids()
+        legal = self.decision if self.decision is not None else self._decision_ids()
         if type(action_id) is not int or action_id not in legal:
-            raise IllegalAction(f"{shown_value(action_id, 60)} is not among the legal action ids {self.legal_action_ids()[:12]}"
-                                + (" ..." if len(self._legal_ids()) > 12 else ""), action_id)
+            more = " ..." if len(self._decision_ids()) > 12 else ""
+            raise IllegalAction(f"{shown_value(action_id, 60)} is not among the legal action ids "
+                                f"{self.legal_action_ids()[:12]}{more}", action_id)
         state, rules = self.state, self.rules
         seat = state.to_move
-        self._legal = self.to_move = state.to_move = None
+        assert seat is not None                  # an id is legal only while a seat is to move
+        self.decision = self.to_move = state.to_move = None
         self.history.append(action_id)
-        self._decisions += 1
-        if self._decisions > MAX_DECISIONS_PER_STEP:
+        self.decisions_in_step += 1
+        if self.decisions_in_step > MAX_DECISIONS_PER_STEP:
             raise GameError(f"phase '{self.step.phase}' asked for more than {MAX_DECISIONS_PER_STEP:,} decisions: "
                             "its rules never let it end")
         space = rules.actions
@@ -141,7 +144,7 @@ class Game:
             apply = rules.step_plans[state.step].apply                      # (through a local: see Plan)
             apply(self, seat, block, indices)
         elif rank == SELL:
-            cards.sell(self, seat, block.fields[0][1].values[indices[0]])
+            cards.sell(self, seat, block.values_field().values[indices[0]])
         elif rank == PLAY:
             cards.play(self, seat, block, indices)
         else:                                    # declining to sell when asked only to sell
@@ -189,7 +192,9 @@ class Game:
             return value
         value = self._chance(n)
         if type(value) is not int or not 0 <= value < n:
-            raise AmunreError(f"a chance outcome here is a whole number from 0 to {n - 1}, not {shown_value(value, 40)}")
+            raise AmunreError(f"a chance outcome here is a whole number from 0 to {n - 1}, "
+                              f"not {shown_value(value, 40)}")
+        assert self.draws is not None            # a game given `chance` records its draws
         self.draws.append(value)
         return value
 
@@ -203,7 +208,7 @@ class Game:
             j = self.random_below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def set_start_player(self, seat: int, announce: bool = True, cause: Any = None) -> None:
+    def set_start_player(self, seat: int, announce: bool = True, cause: Cause | None = None) -> None:
         """The named effect any mechanic or rule uses to change the start player (a mechanic
         whose own event tells the new start player does not `announce` it again)."""
         self.state.start_player = seat
@@ -264,7 +269,7 @@ class Game:
                     self._chance, None if self.draws is None else list(self.draws))
         if keep and self.log is not None:
             copy.log = list(self.log)
-        copy._legal = self._legal
+        copy.decision = self.decision
         return copy
 
 

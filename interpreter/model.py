@@ -1,14 +1,16 @@
 """The compiled `Rules` of one rules file: plain definitions, compiled DSL and the phases'
-mechanics, fixed once built (interpreter/load/build_rules.py makes them)."""
+mechanics, fixed once built (interpreter/load/build_rules.py makes them); and `Game`, the
+game as every layer below interpreter/game.py reaches it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from .base.actions import ActionSpace, Block
 from .base.causes import Cause
+from .base.state import GameState
 from .dsl import Effect, Expression
 from .dsl.names import Vocabulary
 
@@ -184,3 +186,42 @@ class Rules:
 
     def mechanic(self, step: int) -> Any:
         return self.step_mechanics[step]
+
+
+class Game(Protocol):
+    """A game as the play layer and the mechanics use it: the rules, the position, the log and
+    what the engine keeps beside them. The class that plays is interpreter/game.py's `Game`
+    (`amunre.Game`); the layers below it name this protocol instead, so that nothing imports
+    upward, and a type checker holds the class to it wherever the engine is handed a game."""
+
+    rules: Rules
+    state: GameState
+    log: list[dict[str, Any]] | None       # readable events, when the game keeps them
+    history: list[int]                     # every action id applied
+    setup: dict[str, Any]                  # as new_game was given it
+    draws: list[int] | None                # chance answers given from outside, in order
+    unlimited: frozenset[str]              # token supplies that never run out in this game
+    to_move: int | None                    # the state's, mirrored (see interpreter/game.py)
+    over: bool
+    # Per-position memos, never saved: places each seat owns (play/material.py), the ids of
+    # selling from a hand and what selling it pays (play/cards.py).
+    owned: tuple[list[int], list[list[int]]] | None
+    sells: dict[tuple[str, ...], list[int]]
+    sale_gains: dict[tuple[str, ...], dict[str, int]]
+    # Written by the automatic step (play/flow.py): the ids the seat to move may choose among
+    # (None: to be worked out again), and the decisions taken in the step now running.
+    decision: list[int] | None
+    decisions_in_step: int
+
+    @property
+    def step(self) -> Step: ...
+
+    def event(self, event: dict[str, Any]) -> None: ...
+
+    def random_below(self, n: int) -> int: ...
+
+    def shuffle(self, items: list[Any]) -> None: ...
+
+    def set_start_player(self, seat: int, announce: bool = True, cause: Cause | None = None) -> None: ...
+
+    def result(self) -> dict[str, Any]: ...

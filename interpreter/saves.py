@@ -21,11 +21,12 @@ from .base.errors import AmunreError, IllegalAction, shown_value
 from .base.limits import MAX_SAVE_ACTIONS
 from .base.rng import replaying
 from .load.rules_cache import rules_for_save
+from .model import Game
 
 SAVE_FORMAT = 1
 
 
-def save(game: Any) -> dict[str, Any]:
+def save(game: Game) -> dict[str, Any]:
     rules = game.rules
     out = {"format": SAVE_FORMAT, "rules": {"path": rules.path, "id": rules.id, "digest": rules.digest},
            "setup": json.loads(json.dumps(game.setup)), "actions": list(game.history),
@@ -57,7 +58,8 @@ def restore(data: Any, rules: Any, new_game: Callable[..., Any]) -> Any:
             raise AmunreError(f"the save holds {len(draws)} chance outcomes and its game drew {len(game.draws)}")
         reached = game.state.to_json()
         if reached != state:
-            raise AmunreError(f"the save's position is not the one its actions reach ({_first_difference(reached, state)})")
+            raise AmunreError("the save's position is not the one its actions reach "
+                              f"({_first_difference(reached, state)})")
     except RecursionError:
         raise AmunreError("the save is nested too deeply to be a saved game") from None
     return game

@@ -274,7 +274,7 @@ def give(game: amunre.Game, seat: int, places: dict[str, dict[str, int]], hand: 
         game.state.owner[rules.place_index[pid]] = seat
         game.state.tokens[rules.place_index[pid]] = dict(tokens)
     game.state.hands[seat] = list(hand)
-    game._legal = None
+    game.decision = None
 
 
 def test_builder_example(rules: Any) -> None:
@@ -296,7 +296,7 @@ def test_card_limit_examples(rules: Any, provinces: tuple[str, ...], most: int) 
     game, seat = seat_at(rules, "player_actions", 4)
     give(game, seat, {pid: {} for pid in provinces}, [])
     game.state.resources[seat]["gold"] = 100
-    game._legal = None
+    game.decision = None
     counts = [a["count"] for a in game.legal_actions() if a.get("good") == "power"]
     assert max(counts, default=0) == most          # (with a limit of 0 the step is skipped)
 

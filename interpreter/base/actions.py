@@ -20,20 +20,44 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
+
+from .state import GameState
 
 DECIDE, PLAY, CLOSE, SELL = range(4)        # block ranks
 
 
+class _Places(Protocol):
+    @property
+    def place_ids(self) -> tuple[str, ...]: ...
+
+    @property
+    def place_index(self) -> dict[str, int]: ...
+
+
+class Position(Protocol):
+    """What the action space reads of a game to name an action: its places and its position."""
+
+    @property
+    def rules(self) -> _Places: ...
+
+    @property
+    def state(self) -> GameState: ...
+
+
 class Domain:
     """The values one field of an action can take, and their order."""
-    size: int
     fixed_meaning = True       # an index means the same value in every position
 
-    def index(self, value: Any, game: Any) -> int | None:
+    @property
+    def size(self) -> int:
         raise NotImplementedError
 
-    def value(self, index: int, game: Any) -> Any:
+    def index(self, value: Any, game: Position) -> int | None:
+        raise NotImplementedError
+
+    def value(self, index: int, game: Position | None) -> Any:
+        """The value of an index in this position (any position, for a domain of fixed meaning: None)."""
         raise NotImplementedError
 
     def key(self) -> tuple:
@@ -54,10 +78,10 @@ class Values(Domain):
     def size(self) -> int:
         return len(self.values)
 
-    def index(self, value: Any, game: Any) -> int | None:
+    def index(self, value: Any, game: Position) -> int | None:
         return self.lookup.get(value_key(value))
 
-    def value(self, index: int, game: Any) -> Any:
+    def value(self, index: int, game: Position | None) -> Any:
         return self.values[index]
 
     def key(self) -> tuple:
@@ -73,11 +97,11 @@ class Count(Domain):
     def size(self) -> int:
         return self.most + 1
 
-    def index(self, value: Any, game: Any) -> int | None:
+    def index(self, value: Any, game: Position) -> int | None:
         ok = type(value) is int and 0 <= value <= self.most
         return value if ok else None
 
-    def value(self, index: int, game: Any) -> Any:
+    def value(self, index: int, game: Position | None) -> Any:
         return index
 
     def key(self) -> tuple:
@@ -93,10 +117,10 @@ class Places(Domain):
     def size(self) -> int:
         return len(self.ids)
 
-    def index(self, value: Any, game: Any) -> int | None:
+    def index(self, value: Any, game: Position) -> int | None:
         return game.rules.place_index.get(value) if isinstance(value, str) else None
 
-    def value(self, index: int, game: Any) -> Any:
+    def value(self, index: int, game: Position | None) -> Any:
         return self.ids[index]
 
     def key(self) -> tuple:
@@ -112,11 +136,11 @@ class Seats(Domain):
     def size(self) -> int:
         return self.most
 
-    def index(self, value: Any, game: Any) -> int | None:
+    def index(self, value: Any, game: Position) -> int | None:
         ok = type(value) is int and 0 <= value < game.state.players
         return value if ok else None
 
-    def value(self, index: int, game: Any) -> Any:
+    def value(self, index: int, game: Position | None) -> Any:
         return index
 
     def key(self) -> tuple:
@@ -128,7 +152,7 @@ class Slots(Domain):
     """The k-th element of a list the running phase keeps (e.g. its lots), written as that
     element's place id."""
     most: int
-    read: Callable[[Any], list[int]] = field(compare=False)
+    read: Callable[[Position], list[int]] = field(compare=False)
     name: str = ""
     fixed_meaning = False
 
@@ -136,18 +160,20 @@ class Slots(Domain):
     def size(self) -> int:
         return self.most
 
-    def index(self, value: Any, game: Any) -> int | None:
+    def index(self, value: Any, game: Position) -> int | None:
         if not isinstance(value, str) or value not in game.rules.place_index:
             return None
         place = game.rules.place_index[value]
         slots = self.read(game)
         return slots.index(place) if place in slots else None
 
-    def value(self, index: int, game: Any) -> Any:
+    def value(self, index: int, game: Position | None) -> Any:
+        if game is None:
+            raise ValueError("a slot's value depends on the position it is read in")
         slots = self.read(game)
         return game.rules.place_ids[slots[index]] if index < len(slots) else None
 
-    def values_now(self, game: Any) -> list[Any]:
+    def values_now(self, game: Position) -> list[Any]:
         """Every slot's value in the current position."""
         ids = game.rules.place_ids
         return [ids[p] for p in self.read(game)]
@@ -182,6 +208,14 @@ class Block:
     def key(self) -> tuple:
         return (self.type, self.fixed, tuple((n, d.key()) for n, d in self.fields), self.rank)
 
+    def values_field(self, k: int = 0) -> Values:
+        """The domain of the k-th field, for a field that ranges over fixed values (the cards of
+        a play, sell or pick, say)."""
+        domain = self.fields[k][1]
+        if not isinstance(domain, Values):
+            raise TypeError(f"field '{self.fields[k][0]}' of '{self.type}' ranges over {type(domain).__name__}")
+        return domain
+
     def id(self, *indices: int) -> int:
         """The id of the action with these field indices."""
         total = self.base
@@ -197,7 +231,7 @@ class Block:
             offset %= stride
         return tuple(out)
 
-    def to_dict(self, action_id: int, game: Any) -> dict[str, Any]:
+    def to_dict(self, action_id: int, game: Position) -> dict[str, Any]:
         action: dict[str, Any] = {"type": self.type}
         action.update(self.fixed)
         offset = action_id - self.base
@@ -206,7 +240,7 @@ class Block:
             action[name] = domain.value(index, game)
         return action
 
-    def encode(self, action: dict[str, Any], game: Any) -> int | None:
+    def encode(self, action: dict[str, Any], game: Position) -> int | None:
         """The id of a dict action of this block, or None if it is not one."""
         if len(action) != 1 + len(self.fixed) + len(self.fields):
             return None
@@ -294,10 +328,11 @@ class ActionSpace:
     def block_of(self, action_id: int) -> Block:
         return self.block_at[action_id]
 
-    def dicts(self, ids: list[int], game: Any) -> list[dict[str, Any]]:
+    def dicts(self, ids: list[int], game: Position) -> list[dict[str, Any]]:
         """The dicts of many ids at once (the legal actions of a position)."""
         templates, slots = self._templates, self._slots
-        out, now = [], None
+        out: list[dict[str, Any]] = []
+        now: dict[int, list[Any]] | None = None
         for action_id in ids:
             action = templates[action_id].copy()
             slot = slots[action_id]
@@ -312,7 +347,7 @@ class ActionSpace:
             out.append(action)
         return out
 
-    def to_dict(self, action_id: int, game: Any) -> dict[str, Any]:
+    def to_dict(self, action_id: int, game: Position) -> dict[str, Any]:
         action = dict(self._templates[action_id])
         slot = self._slots[action_id]
         if slot is not None:
@@ -320,7 +355,7 @@ class ActionSpace:
             action[name] = domain.value(index, game)
         return action
 
-    def encode(self, action: Any, game: Any) -> int | None:
+    def encode(self, action: Any, game: Position) -> int | None:
         """The id of a dict action, or None if no block has such an action."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             return None

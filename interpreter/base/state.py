@@ -39,11 +39,13 @@ class GameState:
     supply: dict[str, int]                   # per token supply kind: pieces not on the board
     start_player: int
     step: int = 0                            # index into the rules' schedule
-    phase: dict[str, Any] | None = None      # the running mechanic's working data; None: not begun
+    # The running mechanic's working data: a dict of plain data whose shape is that mechanic's own (so
+    # typed Any here); None while no phase has begun.
+    phase: Any = None
     kept: dict[str, dict[str, Any]] = field(default_factory=dict)   # what phases keep after they end
     mods: dict[str, list[Any]] = field(default_factory=dict)        # modifier -> value per seat/place
     played: dict[str, list[list[str]]] = field(default_factory=dict)  # lifetime -> per seat: kinds played
-    held: dict[str, list[list[int]]] = field(default_factory=dict)    # resource -> per seat: its cards (denominations.py)
+    held: dict[str, list[list[int]]] = field(default_factory=dict)    # resource -> per seat: its cards (as cards)
     to_move: int | None = None
     over: bool = False
     shown: dict[str, list[str]] = field(default_factory=dict)        # face-up cards beside a deck

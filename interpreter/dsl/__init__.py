@@ -19,14 +19,12 @@ from ..base.errors import Span
 from . import ast
 from .check import Checker
 from .checked import ACTING_SEAT, NOT_CONSTANT, Report, Scope
-from .compile import ChoiceFn, Compiler
+from .compile import ChoiceFn, Compiler, Fn
 from .context import Ctx
 from .names import Vocabulary
 from .parse import DslSyntaxProblem
 from .tree_to_ast import parse_collection, parse_effect, parse_expression
 from .types import ANY, Type
-
-Fn = Callable[[Ctx], Any]
 
 __all__ = ["Dsl", "Effect", "Expression", "Rule", "Scope", "Vocabulary"]
 
@@ -50,7 +48,7 @@ class Expression:
     checked: Any = field(default=None, compare=False, repr=False)   # what the checker learned (for inlining)
 
     @property
-    def at(self) -> Callable[[Ctx, Any], Any]:
+    def at(self) -> Callable[..., Any]:
         return self.fn                # compiled functions take (ctx, it=ctx.it)
 
 

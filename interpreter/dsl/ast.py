@@ -27,15 +27,15 @@ def _span() -> Span:
     return field(default=NOWHERE, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Node:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Ident(Node):
     """A name written in the text (a resource, token, deck, a bound name)."""
-    name: str = ""
+    name: str
 
 
 # ---- expressions ----------------------------------------------------------------------------
@@ -44,63 +44,63 @@ class Expr(Node):
     """Anything that has a value."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Number(Expr):
-    value: int = 0
+    value: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Text(Expr):
-    value: str = ""
+    value: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ListOf(Expr):
     items: tuple[Expr, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Name(Expr):
     """A dotted name: `players`, `my.cards`, `it.owner.cards`, `PHASE.tile.COLUMN`."""
-    parts: tuple[Ident, ...] = ()
+    parts: tuple[Ident, ...]
 
     @property
     def dotted(self) -> str:
         return ".".join(p.name for p in self.parts)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Where(Expr):
     """A collection filtered by a condition on each element: `PLACES where owned`."""
-    base: Expr = None  # type: ignore[assignment]
-    cond: Expr = None  # type: ignore[assignment]
+    base: Expr
+    cond: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Call(Expr):
     """A builtin function: `count(c)`, `sum(c, value)`, `min(3, my.cards)`."""
-    func: Ident = None  # type: ignore[assignment]
+    func: Ident
     args: tuple[Expr, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Unary(Expr):
-    op: str = ""            # "-" or "not"
-    operand: Expr = None  # type: ignore[assignment]
+    op: str                 # "-" or "not"
+    operand: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Binary(Expr):
-    op: str = ""            # + - * // / == != < <= > >= and or
-    left: Expr = None  # type: ignore[assignment]
-    right: Expr = None  # type: ignore[assignment]
+    op: str                 # + - * // / == != < <= > >= and or
+    left: Expr
+    right: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class When(Expr):
     """`value when cond`: the value if the condition holds, else 0."""
-    value: Expr = None  # type: ignore[assignment]
-    cond: Expr = None  # type: ignore[assignment]
+    value: Expr
+    cond: Expr
 
 
 # ---- statements -----------------------------------------------------------------------------
@@ -109,138 +109,138 @@ class Stmt(Node):
     """Something an effect does."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Gain(Stmt):
     """`+N RES [per ATTR in PLACES] [for SEAT]`; `-N ...` loses."""
     sign: str = "+"
-    amount: Expr = None  # type: ignore[assignment]
-    resource: Ident = None  # type: ignore[assignment]
+    amount: Expr
+    resource: Ident
     per: Ident | None = None
     per_in: Expr | None = None
     seat: Expr | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Take(Stmt):
     """`take N RES from SEAT`: up to N of the seat's resource go to the acting seat."""
-    amount: Expr = None  # type: ignore[assignment]
-    resource: Ident = None  # type: ignore[assignment]
-    seat: Expr = None  # type: ignore[assignment]
+    amount: Expr
+    resource: Ident
+    seat: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Give(Stmt):
     """`give N RES to SEAT`: up to N of the acting seat's resource go to the seat."""
-    amount: Expr = None  # type: ignore[assignment]
-    resource: Ident = None  # type: ignore[assignment]
-    seat: Expr = None  # type: ignore[assignment]
+    amount: Expr
+    resource: Ident
+    seat: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Draw(Stmt):
-    count: Expr = None  # type: ignore[assignment]
-    deck: Ident = None  # type: ignore[assignment]
+    count: Expr
+    deck: Ident
     seat: Expr | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PlaceTokens(Stmt):
     """`place N TOKEN in PLACE`, from the supply."""
-    count: Expr = None  # type: ignore[assignment]
-    token: Ident = None  # type: ignore[assignment]
-    place: Expr = None  # type: ignore[assignment]
+    count: Expr
+    token: Ident
+    place: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class RemoveTokens(Stmt):
     """`remove N TOKEN from PLACE`, back to the supply."""
-    count: Expr = None  # type: ignore[assignment]
-    token: Ident = None  # type: ignore[assignment]
-    place: Expr = None  # type: ignore[assignment]
+    count: Expr
+    token: Ident
+    place: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class MoveTokens(Stmt):
     """`move N TOKEN from PLACE to PLACE`."""
-    count: Expr = None  # type: ignore[assignment]
-    token: Ident = None  # type: ignore[assignment]
-    source: Expr = None  # type: ignore[assignment]
-    target: Expr = None  # type: ignore[assignment]
+    count: Expr
+    token: Ident
+    source: Expr
+    target: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Convert(Stmt):
-    count: Expr = None  # type: ignore[assignment]
-    source: Ident = None  # type: ignore[assignment]
-    target: Ident = None  # type: ignore[assignment]
-    place: Expr = None  # type: ignore[assignment]
+    count: Expr
+    source: Ident
+    target: Ident
+    place: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Claim(Stmt):
     """`claim PLACE [for SEAT]`: the seat becomes the place's owner."""
-    place: Expr = None  # type: ignore[assignment]
+    place: Expr
     seat: Expr | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Release(Stmt):
     """`release PLACE`: the place has no owner any more."""
-    place: Expr = None  # type: ignore[assignment]
+    place: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Choose(Stmt):
     """`choose NAME from COLLECTION`: the player's pick, part of the action."""
-    name: Ident = None  # type: ignore[assignment]
-    options: Expr = None  # type: ignore[assignment]
+    name: Ident
+    options: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Require(Stmt):
-    cond: Expr = None  # type: ignore[assignment]
+    cond: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Target(Node):
     """What `set` and `add` change: a modifier or a game value, maybe `of` a place or seat."""
-    name: Name = None  # type: ignore[assignment]
+    name: Name
     of: Expr | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SetValue(Stmt):
-    target: Target = None  # type: ignore[assignment]
-    value: Expr = None  # type: ignore[assignment]
+    target: Target
+    value: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class AddValue(Stmt):
-    value: Expr = None  # type: ignore[assignment]
-    target: Target = None  # type: ignore[assignment]
+    value: Expr
+    target: Target
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Block(Stmt):
     body: tuple[Stmt, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class If(Stmt):
-    cond: Expr = None  # type: ignore[assignment]
-    then: Stmt = None  # type: ignore[assignment]
+    cond: Expr
+    then: Stmt
     otherwise: Stmt | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Each(Stmt):
     """`each NAME in COLLECTION: STMT`: the statement once per element, NAME bound to it."""
-    name: Ident = None  # type: ignore[assignment]
-    options: Expr = None  # type: ignore[assignment]
-    body: Stmt = None  # type: ignore[assignment]
+    name: Ident
+    options: Expr
+    body: Stmt
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Effect(Node):
     """A whole effect string: its statements in order."""
     body: tuple[Stmt, ...] = ()

@@ -17,7 +17,7 @@ from . import ast
 from .builtins import FUNCTIONS, VALUES, Function
 from .check_effects import STATEMENTS, EffectChecks
 from .checked import ARITHMETIC, COMPARISON, NOT_CONSTANT, Checked, Report, Scope, Step
-from .names import Attr, Vocabulary, modifier_type
+from .names import Attr, ModifierDef, Vocabulary, modifier_type
 from .types import (
     ANY,
     BOOL,
@@ -175,6 +175,7 @@ class Checker(EffectChecks):
 
     def _aggregate(self, node: ast.Call, fn: Function, scope: Scope) -> Type:
         name, agg = node.func.name, fn.aggregate
+        assert agg is not None                          # called for a function with this form
         coll = self.collection(node.args[0], scope)
         self.out.calls[id(node)] = ("aggregate", fn)
         if agg.value is None:
@@ -242,24 +243,9 @@ class Checker(EffectChecks):
                 return None
             return Step("value", name, value), value.type, 1
         if name == "option" and rest:
-            opt = rest[0].name
-            if opt not in v.options:
-                self.problem(f"unknown option '{opt}'", rest[0], did_you_mean(opt, v.options))
-                return None
-            return Step("option", opt), enum(f"option.{opt}"), 2
+            return self._option(rest[0])
         if name in v.phases and rest:
-            member = v.member(name, rest[0].name)
-            if member is None:
-                known = [f"{name}.{m}" for m in v.phases[name]]
-                self.problem(f"unknown name '{name}.{rest[0].name}'", rest[0],
-                             did_you_mean(f"{name}.{rest[0].name}", known))
-                return None
-            if member.needs_seat and not scope.seat:
-                self.problem(f"'{name}.{rest[0].name}' is about the acting seat, and no seat is acting here", node)
-                return None
-            if member.modifier is not None:
-                return self._modifier_value(node, member.modifier, scope, 2)
-            return Step("member", f"{name}.{rest[0].name}", member), member.type, 2
+            return self._member(node, scope, name, rest[0])
         if name in v.modifiers and v.modifiers[name].scope != "place":
             return self._modifier_value(node, v.modifiers[name], scope, 1)
         if scope.element is not None:
@@ -273,7 +259,29 @@ class Checker(EffectChecks):
         self.problem(f"unknown name '{name}'", head, did_you_mean(name, self._known_names(scope)))
         return None
 
-    def _modifier_value(self, node: ast.Name, mod: Any, scope: Scope, used: int) -> tuple[Step, Type, int] | None:
+    def _option(self, part: ast.Ident) -> tuple[Step, Type, int] | None:
+        """`option.NAME`: the option's value, one of its words."""
+        if part.name not in self.vocab.options:
+            self.problem(f"unknown option '{part.name}'", part, did_you_mean(part.name, self.vocab.options))
+            return None
+        return Step("option", part.name), enum(f"option.{part.name}"), 2
+
+    def _member(self, node: ast.Name, scope: Scope, phase: str, part: ast.Ident) -> tuple[Step, Type, int] | None:
+        """`PHASE.NAME`: a phase's query, kept value or modifier."""
+        member = self.vocab.member(phase, part.name)
+        if member is None:
+            known = [f"{phase}.{m}" for m in self.vocab.phases[phase]]
+            self.problem(f"unknown name '{phase}.{part.name}'", part, did_you_mean(f"{phase}.{part.name}", known))
+            return None
+        if member.needs_seat and not scope.seat:
+            self.problem(f"'{phase}.{part.name}' is about the acting seat, and no seat is acting here", node)
+            return None
+        if member.modifier is not None:
+            return self._modifier_value(node, member.modifier, scope, 2)
+        return Step("member", f"{phase}.{part.name}", member), member.type, 2
+
+    def _modifier_value(self, node: ast.Name, mod: ModifierDef, scope: Scope,
+                        used: int) -> tuple[Step, Type, int] | None:
         if mod.scope == "place":
             self.problem(f"modifier '{mod.name}' belongs to a place: read it as an attribute of one", node)
             return None
@@ -298,6 +306,7 @@ class Checker(EffectChecks):
         elif typ.kind == "seat":
             table, kind, what = v.seat_attrs, "seat", "attribute of a seat"
         elif typ.kind == "row":
+            assert typ.table is not None                # a row type names its table
             columns = v.tables.get(typ.table, {})
             if name not in columns:
                 self.problem(f"unknown {typ.table.split('.')[-1]} value '{name}'", part, did_you_mean(name, columns))

@@ -7,18 +7,32 @@ at its top only), and one method per statement checks its names, types and actin
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..base.errors import did_you_mean
 from . import ast
 from .builtins import RESERVED, VALUES
-from .checked import Choice, Scope, Step
-from .names import modifier_type
-from .types import ANY, BOOL, NUM, PLACE, PLACES, SEAT, element, equality_problem
+from .checked import Checked, Choice, Scope, Step
+from .names import Vocabulary, modifier_type
+from .types import ANY, BOOL, NUM, PLACE, PLACES, SEAT, Type, element, equality_problem
 
 
 class EffectChecks:
-    """Statement checks; the Checker gives `expr`, `expect`, `collection`, `problem`, `out`, `vocab`."""
+    """Statement checks, mixed into the Checker (check.py), which gives what is declared first."""
+
+    vocab: Vocabulary
+    out: Checked
+
+    if TYPE_CHECKING:        # the Checker's own methods, declared here for the type checker only
+        def problem(self, message: str, at: ast.Node | int, hint: str | None = None) -> None: ...
+
+        def expr(self, node: ast.Expr, scope: Scope) -> Type: ...
+
+        def expect(self, node: ast.Expr, scope: Scope, wanted: Type, what: str) -> Type: ...
+
+        def collection(self, node: ast.Expr, scope: Scope) -> Type: ...
+
+        def stmt(self, node: ast.Stmt, scope: Scope) -> None: ...
 
     def effect(self, node: ast.Effect, scope: Scope, automatic: bool = False) -> None:
         """An effect's statements; `choose` and `require` only at the top, and not at all in an
@@ -87,7 +101,7 @@ class EffectChecks:
     def _gain(self, node: ast.Gain, scope: Scope) -> None:
         self.expect(node.amount, scope, NUM, "the amount")
         self._known(node.resource, self.vocab.resources, "resource")
-        if node.per is not None:
+        if node.per is not None and node.per_in is not None:       # the grammar gives both or neither
             attr = self.vocab.place_attrs.get(node.per.name)
             if attr is None:
                 self.problem(f"unknown attribute of a {self.vocab.noun} '{node.per.name}'", node.per,
@@ -148,7 +162,7 @@ class EffectChecks:
                 self.problem(f"modifier '{target.name}' holds a word, not a number: set it, do not add to it", node)
         found = self.expect(node.value, scope, wanted, "the value")
         why = equality_problem(wanted, found) if wanted.kind == "text" else None
-        if why:
+        if why and target is not None:
             self.problem(f"modifier '{target.name}' cannot be set so: {why}", node.value)
 
     def _target(self, node: ast.Target, scope: Scope, adding: bool) -> Step | None:

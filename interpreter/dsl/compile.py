@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..base.errors import AmunreError, GameError
 from . import ast
@@ -22,7 +22,13 @@ from .checked import NOT_CONSTANT, Checked, Choice, Step
 from .context import Ctx
 from .names import Verbs
 
-Fn = Callable[[Ctx], Any]
+
+class Fn(Protocol):
+    """A compiled rule: called with the context, and with the element `it` stands for where the
+    rule is read per element (by default `ctx.it`)."""
+
+    def __call__(self, ctx: Ctx, it: Any = ..., /) -> Any: ...
+
 ABSENT = object()          # `it` not given: the function reads ctx.it
 
 
@@ -125,8 +131,9 @@ class Compiler:
             head.append("    env = ctx.env")
         if re.search(r"\bit\b", text):
             head += ["    if it is _ABSENT:", "        it = ctx.it"]
-        handlers = ["  except _AmunreError:", "    raise", "  except _RuleFailure as error:",
-                    "    raise _failed(error) from None", "  except _CAUGHT as error:", "    raise _failed(error) from error"]
+        handlers = ["  except _AmunreError:", "    raise",
+                    "  except _RuleFailure as error:", "    raise _failed(error) from None",
+                    "  except _CAUGHT as error:", "    raise _failed(error) from error"]
         source = "\n".join(head + ["    " + line for line in body] + handlers)
         namespace = dict(self.names)
         exec(compile(source, "<rules DSL>", "exec"), namespace)      # generated from the checked AST (see above)
@@ -166,7 +173,8 @@ class Compiler:
         if self._hoisted is None:
             return f"[{item} for {element} in {collection}{f' if {cond}' if cond else ''}]"
         items = self.var()
-        add = [f"    {items}.append({item})"] if cond is None else [f"    if {cond}:", f"        {items}.append({item})"]
+        add = ([f"    {items}.append({item})"] if cond is None
+               else [f"    if {cond}:", f"        {items}.append({item})"])
         self._hoisted += [f"{items} = []", f"for {element} in {collection}:"] + add
         return items
 
@@ -207,7 +215,9 @@ class Compiler:
         form, fn = self.info.calls[id(node)]
         name = node.func.name
         if form == "scalar":
+            assert fn.scalar is not None                # the checker chose a form the function has
             return f"{self.ref(fn.scalar.apply)}(" + ", ".join(self.code(a, it) for a in node.args) + ")"
+        assert fn.aggregate is not None
         before, after = _FOLDS.get(name) or (self.ref(fn.aggregate.fold) + "(", ")")
         collection = self.code(node.args[0], it)
         if fn.aggregate.value is None:
@@ -311,7 +321,7 @@ class Compiler:
         amount = self.code(node.amount, "it")
         if node.sign == "-":
             amount = f"-({amount})"
-        if node.per is not None:
+        if node.per is not None and node.per_in is not None:
             places, attr = self.code(node.per_in, "it"), self.info.per_attrs[id(node)]
             if self.info.type(node.per_in).kind == "place":
                 measure = self._attr(attr, f"({places})")
@@ -330,7 +340,8 @@ class Compiler:
                 f"{self.code(node.amount, 'it')}, ctx.cause)"]
 
     def _draw(self, node: ast.Draw) -> list[str]:
-        return [f"_draw(ctx.game, {self._seat(node.seat)}, {node.deck.name!r}, {self.code(node.count, 'it')}, ctx.cause)"]
+        count = self.code(node.count, "it")
+        return [f"_draw(ctx.game, {self._seat(node.seat)}, {node.deck.name!r}, {count}, ctx.cause)"]
 
     def _place(self, node: ast.PlaceTokens) -> list[str]:
         return [f"_place(ctx.game, {self.code(node.place, 'it')}, {node.token.name!r}, {self.code(node.count, 'it')}, "

@@ -66,17 +66,17 @@ class Verbs:
     material. The DSL knows only what each does and how it is called; the engine's play layer
     provides them (interpreter/play/verbs.py) and the rules build hands them over with the
     vocabulary, so that the language sits below the code that runs a game."""
-    gain: Callable[..., None]             # (game, seat, resource, amount, cause)
-    transfer: Callable[..., None]         # (game, from seat, to seat, resource, amount, cause)
-    draw: Callable[..., None]             # (game, seat, deck, count, cause)
-    place_tokens: Callable[..., None]     # (game, place, token, count, cause)
-    remove_tokens: Callable[..., None]    # (game, place, token, count, cause)
-    move_tokens: Callable[..., None]      # (game, from place, to place, token, count, cause)
-    convert: Callable[..., bool]          # (game, place, count, from token, to token, cause) -> converted
-    set_owner: Callable[..., None]        # (game, place, seat or None, cause)
+    gain: Callable[..., Any]             # (game, seat, resource, amount, cause)
+    transfer: Callable[..., Any]         # (game, from seat, to seat, resource, amount, cause)
+    draw: Callable[..., Any]             # (game, seat, deck, count, cause)
+    place_tokens: Callable[..., Any]     # (game, place, token, count, cause)
+    remove_tokens: Callable[..., Any]    # (game, place, token, count, cause)
+    move_tokens: Callable[..., Any]      # (game, from place, to place, token, count, cause)
+    convert: Callable[..., Any]          # (game, place, count, from token, to token, cause) -> converted
+    set_owner: Callable[..., Any]        # (game, place, seat or None, cause)
     owned_places: Callable[..., Any]      # (game, seat) -> the places it owns
     read_modifier: Callable[..., Any]     # (state, modifier, index) -> its value
-    set_modifier: Callable[..., None]     # (game, modifier, index, value, places, cause)
+    set_modifier: Callable[..., Any]     # (game, modifier, index, value, places, cause)
 
 
 @dataclass

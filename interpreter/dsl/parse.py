@@ -81,7 +81,7 @@ def _offset(err: UnexpectedInput, text: str) -> int:
 
 
 def _describe(err: UnexpectedInput, text: str) -> str:
-    if isinstance(err, UnexpectedCharacters):
+    if isinstance(err, UnexpectedCharacters) and err.pos_in_stream is not None:
         return f"unexpected character {text[err.pos_in_stream]!r} in effect"
     if isinstance(err, UnexpectedToken):
         if err.token.type == "$END":

@@ -111,7 +111,7 @@ def _for(seat: ast.Expr | None) -> str:
 
 @_text.register
 def _(node: ast.Gain) -> str:
-    per = "" if node.per is None else f" per {node.per.name} in {_operand(node.per_in)}"
+    per = "" if node.per is None or node.per_in is None else f" per {node.per.name} in {_operand(node.per_in)}"
     return f"{node.sign}{_operand(node.amount)} {node.resource.name}{per}{_for(node.seat)}"
 
 

@@ -9,19 +9,48 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+from ..base.causes import Cause
 from ..base.errors import AmunreError, did_you_mean
 from ..base.limits import MAX_HELD_AMOUNT
+from ..dsl import Expression
 from ..dsl.checked import Scope
 from ..dsl.context import Ctx
 from ..dsl.names import Attr
 from ..dsl.types import BOOL, NUM, PLACE
 from ..model import DeckDef, DeckSetup, Denominations, GoodDef
 from ..play.denominations import payout
+from .build_context import Build
 
 
-def material(build: Any, data: dict[str, Any]) -> SimpleNamespace:
+def material(build: Build, data: dict[str, Any]) -> SimpleNamespace:
+    """Tokens and their supplies, conversions, decks and goods: what phases and cards move."""
     tokens = data.get("tokens", {})
-    token_supply, supply, capacity, unlimited = {}, {}, {}, {}
+    token_supply, supply, capacity, unlimited = _tokens(build, tokens)
+    conversions = _conversions(build, data, tokens)
+    decks = _decks(build, data)
+    goods = _goods(build, data)
+    card_counts: dict[str, int] = {}
+    for spec in data.get("cards", {}).values():
+        card_counts[spec.get("deck")] = card_counts.get(spec.get("deck"), 0) + spec.get("count", 1)
+    deck_sizes = {name: len(deck.places) if deck.of_places else card_counts.get(name, 0)
+                  for name, deck in decks.items()}
+    material = SimpleNamespace(token_supply=token_supply, supply=supply, capacity=capacity, unlimited=unlimited,
+                               conversions=conversions, decks=decks, goods=goods, tokens=tokens,
+                               deck_sizes=deck_sizes, places=build.vocab.place_ids,
+                               players=data["players"]["max"],
+                               resource_max={k: v["max"] for k, v in data.get("resources", {}).items() if "max" in v})
+    build.known.update(good=goods, material=material)
+    return material
+
+
+def _tokens(build: Build, tokens: dict[str, Any]) -> tuple[dict[str, str], dict[str, int], dict[str, Any],
+                                                            dict[str, Expression]]:
+    """Each token's supply (its own, or another token's), the supplies' sizes, capacities read
+    from a place attribute, and the supplies that may never run out."""
+    token_supply: dict[str, str] = {}
+    supply: dict[str, int] = {}
+    capacity: dict[str, Any] = {}
+    unlimited: dict[str, Expression] = {}
     for name, spec in tokens.items():
         token_supply[name] = spec.get("supply_of", name)
         if "supply" in spec:
@@ -43,6 +72,11 @@ def material(build: Any, data: dict[str, Any]) -> SimpleNamespace:
         if kind not in supply:
             build.problem(("tokens", name, "supply_of"), f"'{kind}' is not a token with a supply",
                           did_you_mean(kind, supply))
+    return token_supply, supply, capacity, unlimited
+
+
+def _conversions(build: Build, data: dict[str, Any], tokens: dict[str, Any]) -> tuple[tuple[str, int, str, Cause], ...]:
+    """(count of a token -> one of another) rules, each with its cause."""
     conversions = []
     for i, conv in enumerate(data.get("conversions", [])):
         (source, count), = conv["from"].items()
@@ -51,6 +85,10 @@ def material(build: Any, data: dict[str, Any]) -> SimpleNamespace:
             build.problem(("conversions", i, "from"), f"unknown token '{source}'", did_you_mean(source, tokens))
         conversions.append((source, int(count), conv["to"],
                             build.cause("conversion", f"{source}_to_{conv['to']}", ("conversions", i))))
+    return tuple(conversions)
+
+
+def _decks(build: Build, data: dict[str, Any]) -> dict[str, DeckDef]:
     decks = {}
     for name, spec in data.get("decks", {}).items():
         if spec.get("sell") and "sell_resource" not in spec:
@@ -62,6 +100,10 @@ def material(build: Any, data: dict[str, Any]) -> SimpleNamespace:
         decks[name] = DeckDef(name, of_places, spec.get("sell", 0), spec.get("sell_resource"),
                               spec.get("sell_to_afford", True), spec.get("reshuffle", False), spec.get("hidden", False),
                               spec.get("one_per_kind"), _deck_places(build, name, spec) if of_places else (), display)
+    return decks
+
+
+def _goods(build: Build, data: dict[str, Any]) -> dict[str, GoodDef]:
     goods = {}
     for name, spec in data.get("goods", {}).items():
         if "draw" in spec:
@@ -69,21 +111,10 @@ def material(build: Any, data: dict[str, Any]) -> SimpleNamespace:
         if "token" in spec:
             build.ref(("goods", name, "token"), "token")
         goods[name] = GoodDef(name, spec.get("draw"), spec.get("token"))
-    card_counts = {}
-    for spec in data.get("cards", {}).values():
-        card_counts[spec.get("deck")] = card_counts.get(spec.get("deck"), 0) + spec.get("count", 1)
-    deck_sizes = {name: len(deck.places) if deck.of_places else card_counts.get(name, 0)
-                  for name, deck in decks.items()}
-    material = SimpleNamespace(token_supply=token_supply, supply=supply, capacity=capacity, unlimited=unlimited,
-                               conversions=tuple(conversions), decks=decks, goods=goods, tokens=tokens,
-                               deck_sizes=deck_sizes, places=build.vocab.place_ids,
-                               players=data["players"]["max"],
-                               resource_max={k: v["max"] for k, v in data.get("resources", {}).items() if "max" in v})
-    build.known.update(good=goods, material=material)
-    return material
+    return goods
 
 
-def _deck_places(build: Any, name: str, spec: dict[str, Any]) -> tuple[str, ...]:
+def _deck_places(build: Build, name: str, spec: dict[str, Any]) -> tuple[str, ...]:
     """The places a deck `of: places` holds: all, or those its `where` admits. The condition
     is read once, here, so it may use the places' printed properties only."""
     ids = build.vocab.place_ids
@@ -99,7 +130,7 @@ def _deck_places(build: Any, name: str, spec: dict[str, Any]) -> tuple[str, ...]
         return ids
 
 
-def deck_setup(build: Any, name: str, decks: dict[str, DeckDef]) -> DeckSetup:
+def deck_setup(build: Build, name: str, decks: dict[str, DeckDef]) -> DeckSetup:
     """`setup.decks.NAME`: the count used, the places used, the stacks the deck is made of."""
     path = ("setup", "decks", name)
     deck = decks.get(name)
@@ -126,7 +157,7 @@ def _capacity(attr: Attr) -> Any:
     return lambda game, place: read(Ctx(game), place)
 
 
-def denominations(build: Any, data: dict[str, Any]) -> dict[str, Denominations]:
+def denominations(build: Build, data: dict[str, Any]) -> dict[str, Denominations]:
     """The `denominations` of every resource that declares them, checked."""
     found = {}
     for name, spec in data.get("resources", {}).items():
@@ -142,7 +173,7 @@ def denominations(build: Any, data: dict[str, Any]) -> dict[str, Denominations]:
         if most is None or most > MAX_HELD_AMOUNT:
             build.problem(path, f"a resource held as cards needs a `max` of at most {MAX_HELD_AMOUNT:,}", key=True)
         start = spec.get("start", 0)
-        cards = tuple(sorted(held["start"], reverse=True)) if "start" in held else payout(values, start)
+        cards = tuple(sorted(held["start"], reverse=True) if "start" in held else payout(values, start))
         for i, value in enumerate(held.get("start", [])):
             if value not in values:
                 build.problem(path + ("start", i), f"{value} is not one of the values {list(values)}")

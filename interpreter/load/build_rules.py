@@ -81,12 +81,12 @@ def build_rules(doc: Document) -> Rules:
         step_plans=tuple(plans[s.phase] for s in schedule), winner=winner, actions=space, play_blocks=play_blocks,
         window_cards=window_cards,
         sell_ids={} if sell_block is None else {c: sell_block.base + i for i, c in
-                                                enumerate(sell_block.fields[0][1].values)},
+                                                enumerate(sell_block.values_field().values)},
         pass_id=None if pass_block is None else pass_block.base,
         sales_to_afford=_sales_to_afford(cards, material),
         expiring={life: tuple(n for n, m in mods.items() if m.lasts == life) for life in LIFETIMES},
-        digest=rules_digest(data), start_causes=_start_causes(build, data), year=data.get("year"), publisher=data.get("publisher", ""),
-        source=data.get("source", ""), dsl=tuple(build.strings))
+        digest=rules_digest(data), start_causes=_start_causes(build, data), year=data.get("year"),
+        publisher=data.get("publisher", ""), source=data.get("source", ""), dsl=tuple(build.strings))
 
 
 def _start_causes(build: Build, data: dict[str, Any]) -> dict[str, Cause]:
@@ -135,7 +135,8 @@ def _cards(build: Build, specs: dict[str, Any], phases: dict[str, Any], decks: d
                           did_you_mean(window, windows))
         effect = build.effect(("cards", cid, "effect")) if "effect" in spec else None
         deck = decks.get(spec["deck"])
-        sale = build.cause("sale", "sold " + cid, ("decks", deck.name, "sell")) if deck is not None and deck.sell else None
+        sells = deck is not None and deck.sell
+        sale = build.cause("sale", "sold " + cid, ("decks", spec["deck"], "sell")) if sells else None
         cards[cid] = CardDef(cid, spec["deck"], spec.get("count", 1), window, effect, spec.get("doc", ""),
                              build.cause("card", cid, ("cards", cid, "effect") if effect else ("cards", cid)), sale)
     for name, deck in decks.items():
@@ -159,7 +160,8 @@ def _sizes(build: Build, data: dict[str, Any]) -> None:
     memory (interpreter/base/limits.py): RulesError at once."""
     players = data["players"]
     if players["min"] > players["max"]:
-        build.problem(("players", "min"), f"the fewest players ({players['min']}) is more than the most ({players['max']})")
+        build.problem(("players", "min"),
+                      f"the fewest players ({players['min']}) is more than the most ({players['max']})")
     if len(data["places"]["items"]) > MAX_PLACES:
         build.problem(("places", "items"), f"more than {MAX_PLACES:,} places")
     cards = data.get("cards", {})
@@ -224,7 +226,7 @@ STRUCTURE_KEYS = ("age_start", "round", "age_end", "between_ages", "game_end")
 def _entries(structure: dict[str, Any], key: str) -> list[tuple[str, tuple]]:
     """The phases a list of `structure` names, in order, each with its path: an entry
     `{repeat: N, phases: [...]}` stands for its phases N times over."""
-    found = []
+    found: list[tuple[str, tuple]] = []
     for i, entry in enumerate(structure.get(key, [])):
         if isinstance(entry, dict):
             for _ in range(entry.get("repeat", 1)):

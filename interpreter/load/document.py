@@ -148,7 +148,8 @@ def _scalar_positions(lines: list[str], start: Pos, value: str) -> list[Pos] | N
     than a wrong position.
     """
     line, col = start
-    col = _PROPERTIES.match(lines[line], col).end()
+    props = _PROPERTIES.match(lines[line], col)       # it matches the empty text too, so always
+    col = props.end() if props else col
     style = lines[line][col : col + 1]
     if style not in ("|", ">"):
         quote = style if style in ("'", '"') else ""

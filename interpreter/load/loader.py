@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime
 import os
-from typing import Any
+from typing import Any, cast
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import TaggedScalar
@@ -87,7 +87,7 @@ def _duplicate_keys(node: Node | None, src: Source, seen_nodes: set[int]) -> lis
     seen_nodes.add(id(node))
     problems: list[Problem] = []
     if isinstance(node, MappingNode):
-        first: dict[tuple[str, str], int] = {}
+        first: dict[tuple[str | None, Any], int] = {}
         for key, value in node.value:
             if isinstance(key, ScalarNode) and key.tag != "tag:yaml.org,2002:merge":
                 ident = (key.tag, key.value)
@@ -114,15 +114,17 @@ def _convert(obj: Any, src: Source, value: Pos, key: Pos | None) -> tuple[Any, P
     children: dict[str | int, PosNode] = {}
     if isinstance(obj, dict):
         data: Any = {}
+        where = cast(Any, obj).lc               # ruamel's line and column of each key and value
         for k, v in obj.items():
             # Keys pulled in by a YAML merge (`<<:`) have no position of their own.
-            kpos, vpos = (obj.lc.key(k), obj.lc.value(k)) if k in obj.lc.data else (value, value)
+            kpos, vpos = (where.key(k), where.value(k)) if k in where.data else (value, value)
             name = _plain_scalar(k)
             data[name], children[name] = _convert(v, src, vpos, kpos)
     elif isinstance(obj, list):
         data = []
+        where = cast(Any, obj).lc
         for i, item in enumerate(obj):
-            pos = obj.lc.item(i) if i in obj.lc.data else value
+            pos = where.item(i) if i in where.data else value
             plain, children[i] = _convert(item, src, pos, None)
             data.append(plain)
     else:
@@ -166,8 +168,8 @@ def _extend(doc: Document, chain: tuple[str, ...]) -> Document:
     if not os.path.isfile(parent_path):
         parent_path = shipped_path(target) or parent_path        # a bare name: a rules file shipped with amunre
     if not os.path.isfile(parent_path):
-        raise RulesError([Problem(f"'extends' names a file that does not exist: {parent_path}", where,
-                                  f"a path relative to this file, or a shipped rules file: {', '.join(shipped_names())}")])
+        hint = f"a path relative to this file, or a shipped rules file: {', '.join(shipped_names())}"
+        raise RulesError([Problem(f"'extends' names a file that does not exist: {parent_path}", where, hint)])
     parent = _load_file(parent_path, chain)
     merged, merged_root = _merge(parent.data, parent._root, data, root)
     return Document(doc.path, doc.text, merged, parent_path, (parent_path,) + parent.parents, merged_root)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from importlib.resources import files
-from typing import Any
+from typing import Any, cast
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
@@ -77,12 +77,17 @@ def _key_choice(alternatives: Any) -> list[str]:
 
 
 def _problems(doc: Document, error: ValidationError) -> list[Problem]:
-    """The Problems one validation error stands for (a `required` or `additionalProperties` error may name several keys)."""
+    """The Problems one validation error stands for (a `required` or `additionalProperties`
+    error may name several keys)."""
     path = tuple(error.absolute_path)
+    # The error's parts are JSON values of the schema and the document (their stubs allow more).
+    schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
+    instance: Any = error.instance
+    rule: Any = error.validator_value
     if "propertyNames" in error.absolute_schema_path:  # the instance is a key of the mapping at `path`
-        span = doc.span(path + (error.instance,), key=True)
-        return [Problem(f"invalid name '{error.instance}'", span, error.schema.get("description"))]
-    keys = _key_choice(error.validator_value) if error.validator in ("anyOf", "oneOf") else []
+        span = doc.span(path + (instance,), key=True)
+        return [Problem(f"invalid name '{instance}'", span, schema.get("description"))]
+    keys = _key_choice(rule) if error.validator in ("anyOf", "oneOf") else []
     if keys:
         exactly = "exactly " if error.validator == "oneOf" else ""
         names = ", ".join(f"'{key}'" for key in keys)
@@ -92,11 +97,11 @@ def _problems(doc: Document, error: ValidationError) -> list[Problem]:
         return [Problem(message, doc.span(path), hint)]
     if error.validator == "required":
         inside = f" in {_describe(path)}" if path else ""
-        missing = [name for name in error.validator_value if name not in error.instance]
+        missing = [name for name in rule if name not in instance]
         return [Problem(f"missing required key '{name}'{inside}", doc.span(path, key=True)) for name in missing]
-    allowed = list(error.schema.get("properties", {}))
-    patterns = list(error.schema.get("patternProperties", {}))
-    unknown = [k for k in error.instance if k not in allowed and not any(re.search(p, str(k)) for p in patterns)]
+    allowed = list(schema.get("properties", {}))
+    patterns = list(schema.get("patternProperties", {}))
+    unknown = [k for k in instance if k not in allowed and not any(re.search(p, str(k)) for p in patterns)]
     return [
         Problem(f"unknown key '{k}'", doc.span(path + (k,), key=True), did_you_mean(str(k), allowed)) for k in unknown
     ]
@@ -113,7 +118,8 @@ _SIZES = {"minItems": "at least", "maxItems": "at most", "minProperties": "at le
 
 def _message(error: ValidationError, where: str) -> tuple[str, str | None]:
     """A rules author's wording of one error about the value called `where`, and a hint if any."""
-    kind, rule, value = error.validator, error.validator_value, error.instance
+    kind, rule, value = str(error.validator), cast(Any, error.validator_value), error.instance
+    schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
     if kind == "type":
         kinds = [rule] if isinstance(rule, str) else rule
         return f"{where} must be {' or '.join(_TYPE_NAMES.get(k, k) for k in kinds)}, got {_show(value)}", None
@@ -130,7 +136,7 @@ def _message(error: ValidationError, where: str) -> tuple[str, str | None]:
     if kind == "minLength" and rule == 1:
         return f"{where} must not be empty", None
     if kind == "pattern":
-        return f"{where} must match the pattern {rule}, got {_show(value)}", error.schema.get("description")
+        return f"{where} must match the pattern {rule}, got {_show(value)}", schema.get("description")
     if kind == "uniqueItems":
         return f"{where} must not repeat an item", None
     return f"{where}: {error.message}", None

@@ -14,6 +14,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+from ruamel.yaml.events import (
+    AliasEvent,
+    CollectionStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+)
+
 from ..base.errors import Problem
 from ..base.limits import MAX_DIGITS, MAX_FILE_BYTES, MAX_YAML_DEPTH, MAX_YAML_VALUES
 from .document import Source
@@ -25,77 +36,85 @@ _NOT_A_NAME = re.compile(r"[-+]?[0-9][0-9_]*|true|false|True|False|TRUE|FALSE|nu
 
 def check_yaml(text: str, src: Source) -> list[Problem]:
     """Problems that must stop a YAML text before it is composed (at most one: the first)."""
-    from ruamel.yaml import YAML
-    from ruamel.yaml.error import YAMLError
-    from ruamel.yaml.events import (
-        AliasEvent,
-        CollectionStartEvent,
-        MappingEndEvent,
-        MappingStartEvent,
-        ScalarEvent,
-        SequenceEndEvent,
-    )
-
-    def at(event: Any, message: str, hint: str | None = None) -> list[Problem]:
-        mark = event.start_mark
-        return [Problem(message, src.span((mark.line, mark.column)), hint)]
-
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         return [Problem(f"{src.path}: the file is larger than {MAX_FILE_BYTES:,} bytes")]
-    # Per open collection: [is a mapping, values it stands for, next value is a key, anchor].
-    stack: list[list[Any]] = []
-    sizes: dict[str, int] = {}          # anchor -> how many values its node stands for
-    open_anchors: set[str] = set()
-    total = 0
+    guard = _Guard()
     try:
         for event in YAML(typ="rt").parse(text):
-            parent = stack[-1] if stack else None
-            is_key = parent is not None and parent[0] and parent[2]
-            if parent is not None and parent[0] and isinstance(event, (ScalarEvent, AliasEvent, CollectionStartEvent)):
-                parent[2] = not parent[2]
-            tag = getattr(event, "tag", None)
-            if tag is not None and tag not in _CORE_TAGS:
-                return at(event, f"YAML tag '{tag}' is not allowed in a rules file",
-                          "a rules file holds plain names, numbers, texts, lists and mappings")
-            if isinstance(event, CollectionStartEvent):
-                if is_key:
-                    return at(event, "a key must be a name, not a list or a mapping")
-                if len(stack) >= MAX_YAML_DEPTH:
-                    return at(event, f"values are nested more than {MAX_YAML_DEPTH} deep")
-                stack.append([isinstance(event, MappingStartEvent), 1, True, event.anchor])
-                if event.anchor:
-                    open_anchors.add(event.anchor)
-                added = 1
-            elif isinstance(event, (MappingEndEvent, SequenceEndEvent)):
-                _, size, _, anchor = stack.pop()
-                if anchor:
-                    sizes[anchor] = size
-                    open_anchors.discard(anchor)
-                if stack:
-                    stack[-1][1] += size
-                continue
-            elif isinstance(event, AliasEvent):
-                if event.anchor in open_anchors:
-                    return at(event, f"the alias *{event.anchor} is inside the value it names: it never ends")
-                added = sizes.get(event.anchor, 1)
-            elif isinstance(event, ScalarEvent):
-                problem = _scalar_problem(event.value, event.style, is_key)
-                if problem:
-                    return at(event, *problem)
-                if event.anchor:
-                    sizes[event.anchor] = 1
-                added = 1
-            else:
-                continue
-            if parent is not None and not isinstance(event, CollectionStartEvent):
-                parent[1] += added
-            total += added
-            if total > MAX_YAML_VALUES:
-                return at(event, f"the file stands for more than {MAX_YAML_VALUES:,} values "
-                          "(aliases repeating aliases?)")
+            found = guard.see(event)
+            if found is not None:
+                mark = event.start_mark
+                return [Problem(found[0], src.span((mark.line, mark.column)), found[1])]
     except YAMLError:
         return []                        # a syntax error: the loader reports it, located
     return []
+
+
+class _Guard:
+    """The walk over the parser's events: the collections open, what each anchor stands for,
+    and how many values the file stands for once its aliases are expanded."""
+
+    def __init__(self) -> None:
+        # Per open collection: [is a mapping, values it stands for, next value is a key, anchor].
+        self.stack: list[list[Any]] = []
+        self.sizes: dict[str, int] = {}          # anchor -> how many values its node stands for
+        self.open_anchors: set[str] = set()
+        self.total = 0
+
+    def see(self, event: Any) -> tuple[str, str | None] | None:
+        """The problem this event makes (message, hint), if any."""
+        parent = self.stack[-1] if self.stack else None
+        is_key = parent is not None and parent[0] and parent[2]
+        if parent is not None and parent[0] and isinstance(event, (ScalarEvent, AliasEvent, CollectionStartEvent)):
+            parent[2] = not parent[2]
+        tag = getattr(event, "tag", None)
+        if tag is not None and tag not in _CORE_TAGS:
+            return (f"YAML tag '{tag}' is not allowed in a rules file",
+                    "a rules file holds plain names, numbers, texts, lists and mappings")
+        if isinstance(event, CollectionStartEvent):
+            return self._open(event, is_key)
+        if isinstance(event, (MappingEndEvent, SequenceEndEvent)):
+            self._close()
+            return None
+        if isinstance(event, AliasEvent):
+            if event.anchor in self.open_anchors:
+                return f"the alias *{event.anchor} is inside the value it names: it never ends", None
+            return self._count(parent, self.sizes.get(event.anchor, 1))
+        if isinstance(event, ScalarEvent):
+            problem = _scalar_problem(event.value, event.style, is_key)
+            if problem:
+                return problem
+            if event.anchor:
+                self.sizes[event.anchor] = 1
+            return self._count(parent, 1)
+        return None
+
+    def _open(self, event: Any, is_key: bool) -> tuple[str, str | None] | None:
+        if is_key:
+            return "a key must be a name, not a list or a mapping", None
+        if len(self.stack) >= MAX_YAML_DEPTH:
+            return f"values are nested more than {MAX_YAML_DEPTH} deep", None
+        self.stack.append([isinstance(event, MappingStartEvent), 1, True, event.anchor])
+        if event.anchor:
+            self.open_anchors.add(event.anchor)
+        return self._count(None, 1)
+
+    def _close(self) -> None:
+        _, size, _, anchor = self.stack.pop()
+        if anchor:
+            self.sizes[anchor] = size
+            self.open_anchors.discard(anchor)
+        if self.stack:
+            self.stack[-1][1] += size
+
+    def _count(self, parent: list[Any] | None, added: int) -> tuple[str, str | None] | None:
+        """Count `added` values (into the collection they stand in, if it is open)."""
+        if parent is not None:
+            parent[1] += added
+        self.total += added
+        if self.total > MAX_YAML_VALUES:
+            return f"the file stands for more than {MAX_YAML_VALUES:,} values (aliases repeating aliases?)", None
+        return None
 
 
 def _scalar_problem(value: str, style: Any, is_key: bool) -> tuple[str, str | None] | None:

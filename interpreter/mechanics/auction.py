@@ -9,17 +9,18 @@ outbid; its next bid uses it up).
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import Any
+from types import SimpleNamespace
 
-from ..base.actions import Slots, Values
+from ..base.actions import ActionSpace, Block, Position, Slots, Values
 from ..dsl.checked import Scope
 from ..dsl.context import Ctx
 from ..dsl.names import Member, ModifierDef
 from ..dsl.types import BOOL, PLACE
+from ..model import Game, Rules
 from ..play import material, modifiers
 from ..play.observe import Piece
 from .base import DeckFlow, Doc, Mechanic
-from .params import Effect, Expr, Group, Ints, Ref
+from .params import Effect, Expr, Group, Ints, PhaseBuilder, Ref
 
 
 def _outbid(ctx: Ctx) -> bool:
@@ -43,7 +44,7 @@ def _best(bids: list) -> dict[int, tuple[int, int]]:
     return best
 
 
-def _lots(game: Any) -> list[int]:
+def _lots(game: Position) -> list[int]:
     return (game.state.phase or {}).get("lots", [])
 
 
@@ -80,7 +81,7 @@ class Auction(Mechanic):
                                          "when not 0, the seat may bid again on the lot it was outbid on"),
     }
 
-    def __init__(self, phase_id: str, build: Any) -> None:
+    def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
         p = self.p
         self.deck, self.count = p.lots.deck, p.lots.count
@@ -95,7 +96,7 @@ class Auction(Mechanic):
         self.block = self.modifier("extra_blocked_spaces")
         self.rebid = self.modifier("rebid_same_target")
 
-    def declare(self, space: Any, material: Any) -> None:
+    def declare(self, space: ActionSpace, material: SimpleNamespace) -> None:
         lots = Slots(len(material.places), _lots, "lots")
         self.bid = space.declare("bid", None, (("lot", lots), ("space", Values(tuple(self.spaces)))),
                                  doc=self.actions[0].meaning)
@@ -109,7 +110,7 @@ class Auction(Mechanic):
                 f"paid in {self.pay} when none is contested.")
 
     # ---- the contract -------------------------------------------------------------------------
-    def begin(self, game: Any) -> None:
+    def begin(self, game: Game) -> None:
         state = game.state
         count = self.count.fn(Ctx(game))
         pile = state.decks[self.deck]
@@ -120,7 +121,7 @@ class Auction(Mechanic):
         if game.log is not None:
             game.event({"event": "lots", "lots": [game.rules.place_ids[p] for p in lots]})
 
-    def auto(self, game: Any) -> bool:
+    def auto(self, game: Game) -> bool:
         data = game.state.phase
         if data["resolved"]:
             return False
@@ -133,7 +134,7 @@ class Auction(Mechanic):
         self._resolve(game)
         return True
 
-    def to_move(self, game: Any) -> int | None:
+    def to_move(self, game: Game) -> int | None:
         data = game.state.phase
         if data["resolved"]:
             return None
@@ -149,7 +150,7 @@ class Auction(Mechanic):
                     return seat
             turn += 1
 
-    def legal(self, game: Any, seat: int) -> list[int]:
+    def legal(self, game: Game, seat: int) -> list[int]:
         state = game.state
         data = state.phase
         bids = data["bids"]
@@ -174,7 +175,7 @@ class Auction(Mechanic):
             at += width
         return ids
 
-    def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
+    def apply(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None:
         data = game.state.phase
         slot, index = indices
         lot = data["lots"][slot]
@@ -188,7 +189,7 @@ class Auction(Mechanic):
         if game.log is not None:
             game.event({"event": "bid", "seat": seat, "lot": game.rules.place_ids[lot], "space": self.spaces[index]})
 
-    def _resolve(self, game: Any) -> None:
+    def _resolve(self, game: Game) -> None:
         state = game.state
         data = state.phase
         best = _best(data["bids"])
@@ -205,19 +206,19 @@ class Auction(Mechanic):
                 self.on_win.run(Ctx(game, seat, {}, lot, self.win_cause))
         data["lots"], data["resolved"] = [], True
 
-    def end(self, game: Any) -> None:
+    def end(self, game: Game) -> None:
         data = game.state.phase
         if not data["resolved"]:           # ended early: the lots go to the discard pile unsold
             game.state.discards[self.deck] += [game.rules.place_ids[p] for p in data["lots"]]
 
-    def tensor_pieces(self, rules: Any) -> list[Piece]:
+    def tensor_pieces(self, rules: Rules) -> list[Piece]:
         places, seats = len(rules.place_ids), rules.max_players
 
-        def lots(game: Any, seat: int, out: list[float], at: int) -> None:
+        def lots(game: Game, seat: int, out: list[float], at: int) -> None:
             for lot in (self.running(game) or {}).get("lots", []):
                 out[at + lot] = 1.0
 
-        def bids(game: Any, seat: int, out: list[float], at: int) -> None:
+        def bids(game: Game, seat: int, out: list[float], at: int) -> None:
             for other, bid in enumerate((self.running(game) or {}).get("bids", [])):
                 if bid is not None:
                     out[at + other * (places + 1) + bid[0]] = 1.0

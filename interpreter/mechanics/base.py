@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from ..base.actions import ActionSpace, Block
@@ -35,7 +36,8 @@ from ..dsl.checked import Scope
 from ..dsl.context import Ctx
 from ..dsl.names import Member, ModifierDef
 from ..dsl.types import BOOL, NUM, SEAT
-from .params import Expr, Param
+from ..model import Game, Rules
+from .params import Builder, Expr, Param, PhaseBuilder
 
 SEATS = list(range(MAX_PLAYERS))     # every seat number: a run of seats is a slice of it
 
@@ -86,7 +88,7 @@ class Order(Param):
                      "clockwise.", "$ref": "#/$defs/expression"}}}
         return {"oneOf": [{"enum": ["clockwise", "counterclockwise"]}, ranked, start]}
 
-    def compile(self, build: Any, path: tuple) -> Any:
+    def compile(self, build: Builder, path: tuple) -> Any:
         value = build.get(path)
         if isinstance(value, str):
             return value
@@ -128,7 +130,7 @@ class Mechanic:
     picked_keys: ClassVar[tuple[str, ...] | None] = None
     automatic: ClassVar[bool] = False  # it has automatic work: the engine calls `auto`
 
-    def __init__(self, phase_id: str, build: Any) -> None:
+    def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         """`build` is the phase's view of interpreter/load/build_rules.py's Build; `build.params` holds the compiled
         parameters (the phase's own and every phase's)."""
         self.phase_id = phase_id
@@ -159,7 +161,7 @@ class Mechanic:
         """This phase's own modifier, named `<phase id>.<name>` in the DSL and the state."""
         return self.modifiers[name].renamed(f"{self.phase_id}.{name}")
 
-    def declare(self, space: ActionSpace, material: Any) -> None:
+    def declare(self, space: ActionSpace, material: SimpleNamespace) -> None:
         """Declare this mechanic's action blocks (called once, before ids are numbered)."""
 
     def describe(self) -> str:
@@ -176,25 +178,25 @@ class Mechanic:
         return ()
 
     # ---- the contract -------------------------------------------------------------------------
-    def begin(self, game: Any) -> None:
+    def begin(self, game: Game) -> None:
         game.state.phase = {}
 
-    def auto(self, game: Any) -> bool:
+    def auto(self, game: Game) -> bool:
         return False
 
-    def to_move(self, game: Any) -> int | None:
+    def to_move(self, game: Game) -> int | None:
         return None
 
-    def legal(self, game: Any, seat: int) -> list[int]:
+    def legal(self, game: Game, seat: int) -> list[int]:
         return []
 
-    def apply(self, game: Any, seat: int, block: Block, indices: tuple[int, ...]) -> None:
+    def apply(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None:
         raise NotImplementedError(f"{self.name} has no actions")
 
-    def pass_turn(self, game: Any, seat: int) -> None:
+    def pass_turn(self, game: Game, seat: int) -> None:
         raise NotImplementedError(f"{self.name} asked a seat with nothing to decide")
 
-    def end(self, game: Any) -> None:
+    def end(self, game: Game) -> None:
         """The phase ends (maybe early, by `end_if`): put back anything only it was holding."""
 
     # ---- information ---------------------------------------------------------------------------
@@ -202,7 +204,7 @@ class Mechanic:
         """The phase's working data as `seat` may see it (masked where the mechanic hides)."""
         return copy.deepcopy(data)
 
-    def tensor_pieces(self, rules: Any) -> list[Any]:
+    def tensor_pieces(self, rules: Rules) -> list[Any]:
         """This phase's pieces of the observation tensor (filled while it runs or from what it keeps)."""
         return []
 
@@ -212,42 +214,42 @@ class Mechanic:
         (tools/determinize.py) deals them out again with every other unseen card."""
         return []
 
-    def private(self, game: Any, seat: int) -> dict[str, Any]:
+    def private(self, game: Game, seat: int) -> dict[str, Any]:
         """Facts of this phase that only `seat` may see, whether the phase runs or not (a card it
         was allowed to look at, say): the observation's `private.<phase id>`."""
         return {}
 
-    def seen_cards(self, game: Any, seat: int) -> list[tuple[str, int]]:
+    def seen_cards(self, game: Game, seat: int) -> list[tuple[str, int]]:
         """Cards lying face down in a draw pile that `seat` has seen, as (deck, index in the
         pile): a determinization leaves them where they are."""
         return []
 
-    def resample(self, game: Any, seat: int, choose: Any) -> None:
+    def resample(self, game: Game, seat: int, choose: Any) -> None:
         """Make again the choices this phase hides from `seat` (what other seats chose in
         secret, other than cards): each by `choose(game, other, ids)` among the ids that seat
         could have chosen. Its cards are dealt out again before this is called."""
 
-    def running(self, game: Any) -> dict[str, Any] | None:
+    def running(self, game: Game) -> dict[str, Any] | None:
         """This phase's working data, if it is the phase now running."""
         if game.state.phase is None or game.step.phase != self.phase_id:
             return None
         return game.state.phase
 
-    def forecast(self, game: Any, seat: int) -> dict[str, int]:
+    def forecast(self, game: Game, seat: int) -> dict[str, int]:
         """What the seat would get from this phase if it ran now, by resource (for agents)."""
         return {}
 
-    def forecast_all(self, game: Any) -> list[dict[str, int]]:
+    def forecast_all(self, game: Game) -> list[dict[str, int]]:
         """`forecast` for every seat (a mechanic that compares seats works it out once)."""
         return [self.forecast(game, seat) for seat in range(game.state.players)]
 
     # ---- helpers --------------------------------------------------------------------------------
-    def order(self, game: Any) -> list[int]:
+    def order(self, game: Game) -> list[int]:
         """The seats in this phase's turn order."""
         return turn_order(game, self.turns)
 
 
-def turn_order(game: Any, spec: Any) -> list[int]:
+def turn_order(game: Game, spec: Any) -> list[int]:
     """Seats in a turn order: clockwise or counterclockwise from the start player, clockwise
     from a seat an expression gives (nobody: the start player), or ranked by an expression
     (ties keep their clockwise order)."""

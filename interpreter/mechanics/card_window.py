@@ -7,36 +7,39 @@ not asked: the engine closes its turn for it.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from types import SimpleNamespace
+from typing import ClassVar
 
-from ..base.actions import CLOSE
+from ..base.actions import CLOSE, ActionSpace, Block
+from ..model import Game
 from .base import Doc, Mechanic
-from .params import Flag, Ref
+from .params import Flag, PhaseBuilder, Ref
 
 
 class ClosingTurns(Mechanic):
     """In turn order each seat has one turn, closed by the mechanic's closing action; while it
     lasts, the seat may play cards of the open window."""
     closing_type: ClassVar[str]
+    closing: Block                      # declared with the action space (declare)
     closing_ignores_purse = True        # the turn's own action is only ever its closing one
 
-    def declare(self, space: Any, material: Any) -> None:
+    def declare(self, space: ActionSpace, material: SimpleNamespace) -> None:
         self.closing = space.declare(self.closing_type, None, (), CLOSE, doc=self.actions[0].meaning)
 
-    def begin(self, game: Any) -> None:
+    def begin(self, game: Game) -> None:
         game.state.phase = {"order": self.order(game), "idx": 0}
 
-    def to_move(self, game: Any) -> int | None:
+    def to_move(self, game: Game) -> int | None:
         data = game.state.phase
         return data["order"][data["idx"]] if data["idx"] < len(data["order"]) else None
 
-    def legal(self, game: Any, seat: int) -> list[int]:
+    def legal(self, game: Game, seat: int) -> list[int]:
         return [self.closing.base]
 
-    def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
+    def apply(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None:
         self.finish(game, seat)
 
-    def finish(self, game: Any, seat: int) -> None:
+    def finish(self, game: Game, seat: int) -> None:
         """Close the seat's turn."""
         game.state.phase["idx"] += 1
 
@@ -51,7 +54,7 @@ class CardWindow(ClosingTurns):
     actions = (Doc("done", '{"type": "done"}', "end the seat's turn"),)
     closing_type = "done"
 
-    def __init__(self, phase_id: str, build: Any) -> None:
+    def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
         self.window, self.asks_sellers = self.p.window, bool(self.p.sales)
         if self.window is None and not self.asks_sellers:

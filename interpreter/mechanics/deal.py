@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..dsl.context import Ctx
+from ..model import Game
 from ..play import material
 from .base import DeckFlow, Mechanic
-from .params import Expr, Ref
+from .params import Expr, PhaseBuilder, Ref
 
 
 class Deal(Mechanic):
@@ -19,7 +18,7 @@ class Deal(Mechanic):
         Expr("count", "How many cards each seat is dealt (no seat; `players` may size it).", required=True),
     )
 
-    def __init__(self, phase_id: str, build: Any) -> None:
+    def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
         self.deck, self.count = self.p.deck, self.p.count
         self.cause = build.cause("deal", "deck")
@@ -30,10 +29,10 @@ class Deal(Mechanic):
     def deck_flows(self) -> tuple[DeckFlow, ...]:
         return (DeckFlow("draw", self.deck, self.count, per_seat=True, param=("count",)),)
 
-    def begin(self, game: Any) -> None:
+    def begin(self, game: Game) -> None:
         game.state.phase = {"done": False}
 
-    def auto(self, game: Any) -> bool:
+    def auto(self, game: Game) -> bool:
         if game.state.phase["done"]:
             return False
         count = self.count.fn(Ctx(game))

@@ -9,25 +9,27 @@ choices of its own (where to put it), which are part of the action.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
-from ..base.actions import Values
+from ..base.actions import ActionSpace, Block, Values
 from ..dsl.checked import Scope
 from ..dsl.context import Ctx
 from ..dsl.types import PLACE, TEXT
+from ..model import Game
 from ..play import cards, choices, decks, material
 from .base import DeckFlow, Doc, Mechanic
-from .params import Effect, Param, Ref
+from .params import Builder, Effect, PhaseBuilder, Ref
 
 
 class Take(Effect):
     """The effect run for the seat that takes a card: `card` names it. Its scope depends on the
     deck (a place, or a card's id), so it is compiled by the mechanic, which knows the deck."""
 
-    def compile(self, build: Any, path: tuple) -> Any:
+    def compile(self, build: Builder, path: tuple) -> Any:
         return path
 
-    def absent(self, build: Any, path: tuple) -> Any:
+    def absent(self, build: Builder, path: tuple) -> Any:
         return path
 
 
@@ -36,7 +38,7 @@ class Draft(Mechanic):
     doc = ("In turn order each seat takes one card of the deck's display (the cards lying face up beside it); "
            "the `take` effect runs for it, with `card` the card taken; once every seat has had its turn, the "
            "display is laid out again from the deck.")
-    params: tuple[Param, ...] = (
+    params = (
         Ref("deck", "The deck whose display the cards are taken from (it has a `display`).", "deck", required=True),
         Take("take", "Effect run for the seat that takes a card (`my` the seat, `card` the card: a place for a deck "
              "of places, which the effect may `claim`; else the card's id, and the card goes to the hand). Its "
@@ -46,7 +48,7 @@ class Draft(Mechanic):
                    "take a card of the display, with the choices of `take`"),)
     events = (Doc("took", '{"event": "took", "seat": 0, "card": "CARD", "CHOICE": "VALUE"}', "a card taken"),)
 
-    def __init__(self, phase_id: str, build: Any) -> None:
+    def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
         self.deck = self.p.deck
         deck = build.material["material"].decks.get(self.deck)
@@ -58,7 +60,7 @@ class Draft(Mechanic):
         self.take = build.build.effect(path, scope) if build.build.get(path) is not None else None
         self.cause = build.cause("take", "take")
 
-    def declare(self, space: Any, material: Any) -> None:
+    def declare(self, space: ActionSpace, material: SimpleNamespace) -> None:
         self.cards = tuple(sorted(c for c, card in material.cards.items() if card.deck == self.deck))
         fields = (("card", Values(self.cards)),)
         if self.take is not None:
@@ -73,15 +75,15 @@ class Draft(Mechanic):
         return f"In turn order, each seat takes one of the face-up cards of the {self.deck} deck."
 
     # ---- the contract -------------------------------------------------------------------------
-    def begin(self, game: Any) -> None:
+    def begin(self, game: Game) -> None:
         game.state.phase = {"order": self.order(game), "idx": 0}
 
-    def to_move(self, game: Any) -> int | None:
+    def to_move(self, game: Game) -> int | None:
         data = game.state.phase
         shown = game.state.shown.get(self.deck)
         return data["order"][data["idx"]] if shown and data["idx"] < len(data["order"]) else None
 
-    def legal(self, game: Any, seat: int) -> list[int]:
+    def legal(self, game: Game, seat: int) -> list[int]:
         block, ids = self.block, []
         for card in dict.fromkeys(game.state.shown[self.deck]):
             base = block.base + self.index[card] * block.strides[0]
@@ -92,7 +94,7 @@ class Draft(Mechanic):
                                            first=1, base=base)
         return sorted(ids)
 
-    def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
+    def apply(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None:
         state = game.state
         card = self.cards[indices[0]]
         state.shown[self.deck].remove(card)
@@ -109,12 +111,12 @@ class Draft(Mechanic):
             env["card"] = self._bound(game, card)
             self.take.run(Ctx(game, seat, env, None, self.cause))
 
-    def pass_turn(self, game: Any, seat: int) -> None:
+    def pass_turn(self, game: Game, seat: int) -> None:
         game.state.phase["idx"] += 1          # nothing it may take
 
-    def end(self, game: Any) -> None:
+    def end(self, game: Game) -> None:
         decks.lay_out(game, self.deck)
 
-    def _bound(self, game: Any, card: str) -> Any:
+    def _bound(self, game: Game, card: str) -> Any:
         return game.rules.place_index[card] if self.of_places else card
 

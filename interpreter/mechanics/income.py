@@ -6,15 +6,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..dsl.checked import Scope
 from ..dsl.context import Ctx
 from ..dsl.types import PLACE
+from ..model import Game
 from ..play import material, modifiers
 from .base import Doc
 from .card_window import ClosingTurns
-from .params import Expr, Ref
+from .params import Expr, PhaseBuilder, Ref
 
 
 class Income(ClosingTurns):
@@ -34,7 +33,7 @@ class Income(ClosingTurns):
                   "what a seat collected, place by place"),)
     closing_type = "collect"
 
-    def __init__(self, phase_id: str, build: Any) -> None:
+    def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
         self.amount, self.resource, self.window = self.p.amount, self.p.resource, self.p.card_window
         self.cause = build.cause("income", "amount")
@@ -45,20 +44,23 @@ class Income(ClosingTurns):
     def describe(self) -> str:
         return f"In turn order, each seat collects {self.resource} from each place it owns."
 
-    def place_incomes(self, game: Any, seat: int) -> list[int]:
+    def place_incomes(self, game: Game, seat: int) -> list[int]:
         """What each place the seat owns yields, in the order of `material.owned_places`."""
         at, ctx, state, instead = self.amount.at, Ctx(game, seat), game.state, self.instead
-        replaces = instead is not None and (instead.name in state.mods or instead.default >= 0)
-        incomes = []                        # a loop: cheaper than a comprehension's call
+        incomes = []                        # loops: cheaper than a comprehension's call
+        if instead is None or (instead.name not in state.mods and instead.default < 0):
+            for p in material.owned_places(game, seat):
+                incomes.append(at(ctx, p))
+            return incomes
         for p in material.owned_places(game, seat):
-            replaced = modifiers.read(state, instead, p) if replaces else None
+            replaced = modifiers.read(state, instead, p)
             incomes.append(replaced if replaced is not None and replaced >= 0 else at(ctx, p))
         return incomes
 
-    def forecast(self, game: Any, seat: int) -> dict[str, int]:
+    def forecast(self, game: Game, seat: int) -> dict[str, int]:
         return {self.resource: sum(self.place_incomes(game, seat))}
 
-    def finish(self, game: Any, seat: int) -> None:
+    def finish(self, game: Game, seat: int) -> None:
         """Collect the income of every place the seat owns."""
         incomes = self.place_incomes(game, seat)
         total = sum(incomes)

@@ -8,18 +8,19 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Any
+from types import SimpleNamespace
 
-from ..base.actions import CLOSE, Count, Places
+from ..base.actions import CLOSE, ActionSpace, Block, Count, Places
 from ..base.errors import AmunreError, GameError
 from ..dsl.checked import Scope
 from ..dsl.context import Ctx
 from ..dsl.types import NUM
+from ..model import Game, Rules
 from ..play import material
 from ..play.goods import available, good_bound, place_targets
 from ..play.observe import Piece, one_hot
 from .base import Doc, Mechanic
-from .params import Expr, Items, Ref
+from .params import Expr, Items, PhaseBuilder, Ref
 
 PRICE_TABLE = 1000          # the most counts a pure price curve is tabled for
 
@@ -27,6 +28,7 @@ PRICE_TABLE = 1000          # the most counts a pure price curve is tabled for
 class Market(Mechanic):
     name = "market"
     closing_ignores_purse = True        # `done` alone is offered once every good's turn is over
+    closing: Block                      # declared with the action space (declare)
     doc = ("In turn order each seat goes through the goods in order, buying 0 up to the most it "
            "can of each (its limit, what is available, what it can pay for); tokens bought are "
            "then placed one by one; a seat that can still play a card says `done`.")
@@ -45,7 +47,7 @@ class Market(Mechanic):
     events = (Doc("buy", '{"event": "buy", "seat": 0, "good": "GOOD", "count": 2, "price": 3}', "a purchase"),
               Doc("place", '{"event": "place", "seat": 0, "token": "TOKEN", "at": "PLACE"}', "a token placed"))
 
-    def __init__(self, phase_id: str, build: Any) -> None:
+    def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
         self.price, self.pay, self.window = self.p.price, self.p.pay, self.p.card_window
         goods = build.material["good"]
@@ -55,7 +57,7 @@ class Market(Mechanic):
         # The highest price of any count up to n: the most a purse pays for is found by bisection.
         self.peaks = None if self.prices is None else tuple(accumulate(self.prices, max))
 
-    def _table(self, build: Any) -> tuple[int, ...] | None:
+    def _table(self, build: PhaseBuilder) -> tuple[int, ...] | None:
         """The price of every count, when the curve depends on the count alone."""
         if not self.price.pure:
             return None
@@ -71,7 +73,7 @@ class Market(Mechanic):
                           f"for n = {negative}")
         return prices
 
-    def declare(self, space: Any, material: Any) -> None:
+    def declare(self, space: ActionSpace, material: SimpleNamespace) -> None:
         places = Places(material.places)
         self.buys = [space.declare("buy", {"good": good.id}, (("count", Count(good_bound(good, material))),),
                                    doc=self.actions[0].meaning) for good, _ in self.goods]
@@ -84,7 +86,7 @@ class Market(Mechanic):
         kinds = ", ".join(g.id for g, _ in self.goods)
         return f"In turn, each seat may buy {kinds} (in that order, each kind once), paying by the price curve."
 
-    def cost(self, game: Any, seat: int, n: int) -> int:
+    def cost(self, game: Game, seat: int, n: int) -> int:
         if self.prices is not None and n < len(self.prices):
             return self.prices[n]
         price = self.price.fn(Ctx(game, seat, {"n": n})) if n else 0
@@ -93,7 +95,7 @@ class Market(Mechanic):
                             self.price.rule.span)
         return price
 
-    def most(self, game: Any, seat: int, stage: int) -> int:
+    def most(self, game: Game, seat: int, stage: int) -> int:
         """The most of the stage's good the seat may buy: what its purse pays for, what is
         available and its limit (asked only when there is something to limit)."""
         good, limit = self.goods[stage]
@@ -107,7 +109,7 @@ class Market(Mechanic):
             limited = limit.fn(Ctx(game, seat))
             if limited < most:
                 most = limited
-        if afford is not None and most < len(peaks):
+        if afford is not None and peaks is not None and most < len(peaks):
             return most if most < afford else afford
         for n in range(1, most + 1):
             if self.cost(game, seat, n) > purse:
@@ -115,15 +117,15 @@ class Market(Mechanic):
         return most
 
     # ---- the contract -------------------------------------------------------------------------
-    def begin(self, game: Any) -> None:
+    def begin(self, game: Game) -> None:
         game.state.phase = {"order": self.order(game), "idx": 0, "stage": 0, "placing": None}
 
-    def to_move(self, game: Any) -> int | None:
+    def to_move(self, game: Game) -> int | None:
         data = game.state.phase
         order, idx = data["order"], data["idx"]
         return order[idx] if idx < len(order) else None
 
-    def legal(self, game: Any, seat: int) -> list[int]:
+    def legal(self, game: Game, seat: int) -> list[int]:
         data = game.state.phase
         placing = data["placing"]
         if placing:
@@ -138,10 +140,10 @@ class Market(Mechanic):
             return game.rules.actions.ids[base:base + most + 1]
         return [self.closing.base]
 
-    def pass_turn(self, game: Any, seat: int) -> None:
+    def pass_turn(self, game: Game, seat: int) -> None:
         game.state.phase["stage"] += 1          # nothing of this kind to buy
 
-    def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
+    def apply(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None:
         data = game.state.phase
         placing = data["placing"]
         if placing:                             # placing is all a seat may do till its tokens are down
@@ -159,7 +161,7 @@ class Market(Mechanic):
         else:
             self._buy(game, seat, indices[0])
 
-    def _buy(self, game: Any, seat: int, count: int) -> None:
+    def _buy(self, game: Game, seat: int, count: int) -> None:
         data = game.state.phase
         good = self.goods[data["stage"]][0]
         data["stage"] += 1
@@ -174,10 +176,10 @@ class Market(Mechanic):
         else:
             data["placing"] = [good.token, count]
 
-    def tensor_pieces(self, rules: Any) -> list[Piece]:
+    def tensor_pieces(self, rules: Rules) -> list[Piece]:
         tokens = list(self._tokens_sold())
 
-        def stage(game: Any, seat: int, out: list[float], at: int) -> None:
+        def stage(game: Game, seat: int, out: list[float], at: int) -> None:
             data = self.running(game)
             if data is not None:
                 one_hot(out, at, data["stage"], len(self.goods) + 1)

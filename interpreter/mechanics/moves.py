@@ -11,14 +11,15 @@ exactly; a move's `times` bounds how often a seat makes it in one turn.
 
 from __future__ import annotations
 
-from typing import Any
+from types import SimpleNamespace
 
-from ..base.actions import CLOSE
+from ..base.actions import CLOSE, ActionSpace, Block
 from ..dsl.context import Ctx
 from ..dsl.types import BOOL
+from ..model import Game
 from ..play import cards, choices
 from .base import Doc, Mechanic
-from .params import Effect, Expr, Int, Items, Name, Text
+from .params import Effect, Expr, Int, Items, Name, PhaseBuilder, Text
 
 RESERVED_TYPES = ("done", "pass", "play", "sell")      # the engine's own actions at every decision
 
@@ -26,6 +27,7 @@ RESERVED_TYPES = ("done", "pass", "play", "sell")      # the engine's own action
 class Moves(Mechanic):
     name = "moves"
     automatic = True
+    closing: Block                      # declared with the action space (declare)
     doc = ("In turn order each seat takes a turn: the `start` effect runs for it, then it makes any of the "
            "phase's moves (effects with their own choices and requirements, each at most `times` a turn) "
            "until `until` holds, no move is left, or it says `done` (allowed while `may_stop` holds); then "
@@ -49,7 +51,7 @@ class Moves(Mechanic):
                Doc("done", '{"type": "done"}', "end the seat's turn (while `may_stop` holds)"))
     events = (Doc("move", '{"event": "move", "seat": 0, "move": "MOVE", "CHOICE": "PLACE"}', "a move made"),)
 
-    def __init__(self, phase_id: str, build: Any) -> None:
+    def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
         self.moves = self.p.moves
         self.start, self.finish, self.until, self.may_stop = self.p.start, self.p.finish, self.p.until, self.p.may_stop
@@ -64,7 +66,7 @@ class Moves(Mechanic):
             elif ids.index(move.id) != i:
                 build.problem("moves", i, "id", message=f"two moves are called '{move.id}'")
 
-    def declare(self, space: Any, material: Any) -> None:
+    def declare(self, space: ActionSpace, material: SimpleNamespace) -> None:
         self.blocks = [space.declare(move.id, None, choices.choice_fields(move.effect, material), doc=move.doc or "")
                        for move in self.moves]
         self.closing = space.declare("done", None, (), CLOSE, doc=self.actions[1].meaning)
@@ -75,10 +77,10 @@ class Moves(Mechanic):
         return f"In turn order, each seat takes its turn{': ' + names if names else ''}."
 
     # ---- the contract -------------------------------------------------------------------------
-    def begin(self, game: Any) -> None:
+    def begin(self, game: Game) -> None:
         game.state.phase = {"order": self.order(game), "idx": 0, "begun": False, "made": {}}
 
-    def auto(self, game: Any) -> bool:
+    def auto(self, game: Game) -> bool:
         data = game.state.phase
         if data["idx"] >= len(data["order"]):
             return False
@@ -93,11 +95,11 @@ class Moves(Mechanic):
             return True
         return False
 
-    def to_move(self, game: Any) -> int | None:
+    def to_move(self, game: Game) -> int | None:
         data = game.state.phase
         return data["order"][data["idx"]] if data["idx"] < len(data["order"]) else None
 
-    def legal(self, game: Any, seat: int) -> list[int]:
+    def legal(self, game: Game, seat: int) -> list[int]:
         made = game.state.phase["made"]
         ids: list[int] = []
         for move, block in zip(self.moves, self.blocks):
@@ -108,7 +110,7 @@ class Moves(Mechanic):
             ids.append(self.closing.base)
         return ids
 
-    def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
+    def apply(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None:
         if block is self.closing:
             self.pass_turn(game, seat)
             return
@@ -118,7 +120,7 @@ class Moves(Mechanic):
         game.event({"event": "move", "seat": seat, "move": move.id, **cards.shown_choices(game, block, indices)})
         move.effect.run(Ctx(game, seat, choices.env_of(block, indices), None, self.causes[move.id]))
 
-    def pass_turn(self, game: Any, seat: int) -> None:
+    def pass_turn(self, game: Game, seat: int) -> None:
         """The seat's turn ends: its `finish` effect, then the next seat."""
         if self.finish is not None:
             self.finish.run(Ctx(game, seat, {}, None, self.finish_cause))

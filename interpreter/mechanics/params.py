@@ -10,12 +10,71 @@ the same declarations into the schema's phase definitions and the docs' tables.
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Protocol
 
+from .. import dsl
+from ..base.causes import Cause
 from ..dsl.checked import ACTING_SEAT, NO_SEAT, Scope
+from ..dsl.names import Vocabulary
 from ..dsl.types import BOOL, NUM, Type
 
 NAME_REF = {"$ref": "#/$defs/name"}
+
+
+class Builder(Protocol):
+    """What parameters and mechanics use of the build of a rules file (load/build_context.py's
+    Build, which sits above them): values by their path in the document, problems kept with
+    their place in the file, DSL strings compiled against the vocabulary, checked references."""
+
+    @property
+    def vocab(self) -> Vocabulary: ...
+
+    @property
+    def known(self) -> dict[str, Any]: ...        # what a reference may name, by kind
+
+    def get(self, path: tuple, default: Any = None) -> Any: ...
+
+    def problem(self, path: tuple, message: str, hint: str | None = None, key: bool = False) -> None: ...
+
+    def cause(self, kind: str, id_: str, path: tuple) -> Cause: ...
+
+    def constant(self, value: Any, path: tuple) -> dsl.Expression: ...
+
+    def expression(self, path: tuple, scope: Scope = ..., wanted: Type = ...) -> dsl.Expression: ...
+
+    def collection(self, path: tuple, scope: Scope = ...) -> dsl.Expression: ...
+
+    def effect(self, path: tuple, scope: Scope = ..., automatic: bool = False) -> dsl.Effect: ...
+
+    def ref(self, path: tuple, what: str) -> str: ...
+
+
+class PhaseBuilder(Protocol):
+    """The build as one phase's mechanic sees it (load/build_context.py's PhaseBuild): paths
+    relative to the phase's mapping, and its parameters compiled."""
+
+    @property
+    def build(self) -> Builder: ...
+
+    @property
+    def base(self) -> tuple: ...                  # the phase's path in the document
+
+    @property
+    def vocab(self) -> Vocabulary: ...
+
+    @property
+    def material(self) -> dict[str, Any]: ...     # the build's `known`
+
+    @property
+    def params(self) -> SimpleNamespace: ...      # every parameter of the phase, compiled
+
+    def get(self, *path: Any, default: Any = None) -> Any: ...
+
+    def problem(self, *path: Any, message: str) -> None: ...
+
+    def top(self, *path: Any) -> Any: ...
+
+    def cause(self, kind: str, *path: Any, id_: str | None = None) -> Cause: ...
 
 
 class Param:
@@ -34,11 +93,11 @@ class Param:
     def value_schema(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def compile(self, build: Any, path: tuple) -> Any:
+    def compile(self, build: Builder, path: tuple) -> Any:
         """The value the mechanic runs with, from the value at `path` (which is present)."""
         return build.get(path)
 
-    def absent(self, build: Any, path: tuple) -> Any:
+    def absent(self, build: Builder, path: tuple) -> Any:
         return self.default
 
     def describe_default(self) -> str:
@@ -67,10 +126,10 @@ class Expr(Param):
     def value_schema(self) -> dict[str, Any]:
         return {"$ref": "#/$defs/condition" if self.type == BOOL else "#/$defs/expression"}
 
-    def compile(self, build: Any, path: tuple) -> Any:
+    def compile(self, build: Builder, path: tuple) -> Any:
         return build.expression(path, self.scope, self.type)
 
-    def absent(self, build: Any, path: tuple) -> Any:
+    def absent(self, build: Builder, path: tuple) -> Any:
         return None if self.default is None else build.constant(self.default, path)
 
 
@@ -84,7 +143,7 @@ class Collection(Param):
     def value_schema(self) -> dict[str, Any]:
         return {"$ref": "#/$defs/collection"}
 
-    def compile(self, build: Any, path: tuple) -> Any:
+    def compile(self, build: Builder, path: tuple) -> Any:
         return build.collection(path, self.scope)
 
 
@@ -100,7 +159,7 @@ class Effect(Param):
     def value_schema(self) -> dict[str, Any]:
         return {"$ref": "#/$defs/effect"}
 
-    def compile(self, build: Any, path: tuple) -> Any:
+    def compile(self, build: Builder, path: tuple) -> Any:
         return build.effect(path, self.scope, self.automatic)
 
 
@@ -116,7 +175,7 @@ class Ref(Param):
     def value_schema(self) -> dict[str, Any]:
         return dict(NAME_REF)
 
-    def compile(self, build: Any, path: tuple) -> Any:
+    def compile(self, build: Builder, path: tuple) -> Any:
         return build.ref(path, self.what)
 
 
@@ -129,10 +188,10 @@ class Refs(Param):
     def value_schema(self) -> dict[str, Any]:
         return {"type": "array", "items": dict(NAME_REF)}
 
-    def compile(self, build: Any, path: tuple) -> Any:
+    def compile(self, build: Builder, path: tuple) -> Any:
         return [build.ref(path + (i,), self.what) for i in range(len(build.get(path)))]
 
-    def absent(self, build: Any, path: tuple) -> Any:
+    def absent(self, build: Builder, path: tuple) -> Any:
         return list(self.default or [])
 
 
@@ -158,7 +217,7 @@ class Names(Param):
     def value_schema(self) -> dict[str, Any]:
         return {"type": "array", "minItems": 1, "uniqueItems": True, "items": dict(NAME_REF)}
 
-    def compile(self, build: Any, path: tuple) -> Any:
+    def compile(self, build: Builder, path: tuple) -> Any:
         return tuple(build.get(path))
 
 
@@ -186,13 +245,13 @@ class Ints(Param):
         items = {"type": "integer", **({} if self.minimum is None else {"minimum": self.minimum})}
         return {"type": "array", "items": items, **({"minItems": self.least} if self.least else {})}
 
-    def compile(self, build: Any, path: tuple) -> Any:
+    def compile(self, build: Builder, path: tuple) -> Any:
         values = list(build.get(path))
         if self.ascending and any(b <= a for a, b in zip(values, values[1:])):
             build.problem(path, f"'{self.name}' must rise from the lowest to the highest, each once")
         return values
 
-    def absent(self, build: Any, path: tuple) -> Any:
+    def absent(self, build: Builder, path: tuple) -> Any:
         return list(self.default or [])
 
 
@@ -224,10 +283,10 @@ class Group(Param):
     def value_schema(self) -> dict[str, Any]:
         return group_schema(self.params)
 
-    def compile(self, build: Any, path: tuple) -> Any:
+    def compile(self, build: Builder, path: tuple) -> Any:
         return compile_params(self.params, build, path)
 
-    def absent(self, build: Any, path: tuple) -> Any:
+    def absent(self, build: Builder, path: tuple) -> Any:
         return None if self.required else SimpleNamespace(**{p.name: p.default for p in self.params})
 
 
@@ -242,10 +301,10 @@ class Items(Param):
     def value_schema(self) -> dict[str, Any]:
         return {"type": "array", "items": group_schema(self.params)}
 
-    def compile(self, build: Any, path: tuple) -> Any:
+    def compile(self, build: Builder, path: tuple) -> Any:
         return [compile_params(self.params, build, path + (i,)) for i in range(len(build.get(path)))]
 
-    def absent(self, build: Any, path: tuple) -> Any:
+    def absent(self, build: Builder, path: tuple) -> Any:
         return []
 
 
@@ -259,7 +318,7 @@ def group_schema(params: tuple[Param, ...], extra: dict[str, Any] | None = None)
     return schema
 
 
-def compile_params(params: tuple[Param, ...], build: Any, path: tuple) -> SimpleNamespace:
+def compile_params(params: tuple[Param, ...], build: Builder, path: tuple) -> SimpleNamespace:
     values = {}
     for param in params:
         where = path + (param.name,)

@@ -3,14 +3,13 @@ deck is rebuilt (from its discard pile, or the cards set aside, or both) and shu
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..dsl.checked import Scope
 from ..dsl.context import Ctx
 from ..dsl.types import BOOL
+from ..model import Game
 from ..play import decks, material
 from .base import DeckFlow, Doc, Mechanic
-from .params import Expr, Flag, Ref, Refs
+from .params import Expr, Flag, PhaseBuilder, Ref, Refs
 
 
 class Reset(Mechanic):
@@ -29,7 +28,7 @@ class Reset(Mechanic):
     )
     events = (Doc("reset", '{"event": "reset"}', "the reset begins (the changes it makes follow, caused by `reset`)"),)
 
-    def __init__(self, phase_id: str, build: Any) -> None:
+    def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
         self.remove, self.release, self.deck = self.p.remove_tokens, self.p.release_places, self.p.rebuild_deck
         self.cause = build.cause("reset")
@@ -45,10 +44,10 @@ class Reset(Mechanic):
         return (DeckFlow("refill", self.deck, discards=self.p.rebuild_from_discards,
                          set_aside=self.p.rebuild_from_set_aside),) if self.deck else ()
 
-    def begin(self, game: Any) -> None:
+    def begin(self, game: Game) -> None:
         game.state.phase = {"done": False}
 
-    def auto(self, game: Any) -> bool:
+    def auto(self, game: Game) -> bool:
         if game.state.phase["done"]:
             return False
         state = game.state

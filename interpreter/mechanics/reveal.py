@@ -15,10 +15,11 @@ from ..dsl.checked import Scope
 from ..dsl.context import Ctx
 from ..dsl.names import Member, ModifierDef
 from ..dsl.types import PLACE
+from ..model import Game, Rules
 from ..play import modifiers
 from ..play.observe import Piece, one_hot
 from .base import DeckFlow, Doc, Mechanic
-from .params import Effect, Ref
+from .params import Effect, PhaseBuilder, Ref
 
 
 class Reveal(Mechanic):
@@ -36,7 +37,7 @@ class Reveal(Mechanic):
     modifiers = {"peek": ModifierDef("peek", "seat", 0, "game", "when not 0, the seat sees the deck's next card "
                                      "until it is turned (then it is 0 again)")}
 
-    def __init__(self, phase_id: str, build: Any) -> None:
+    def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
         self.deck, self.then = self.p.deck, self.p.then
         deck = build.material["material"].decks.get(self.deck)
@@ -68,7 +69,7 @@ class Reveal(Mechanic):
     def describe_kept(self, key: str, value: Any) -> str:
         return f"{self.place_ids[value]} turned up" if key == "card" else f"{key} {value}"
 
-    def begin(self, game: Any) -> None:
+    def begin(self, game: Game) -> None:
         state = game.state
         pile = state.decks[self.deck]
         card = pile.pop(0) if pile else None
@@ -82,22 +83,22 @@ class Reveal(Mechanic):
             self.then.run(Ctx(game, None, {}, None, self.cause))
 
     # ---- information ---------------------------------------------------------------------------
-    def _peeking(self, game: Any, seat: int) -> bool:
+    def _peeking(self, game: Game, seat: int) -> bool:
         return bool(modifiers.read(game.state, self.peek, seat)) and bool(game.state.decks[self.deck])
 
-    def private(self, game: Any, seat: int) -> dict[str, Any]:
+    def private(self, game: Game, seat: int) -> dict[str, Any]:
         return {"next": game.state.decks[self.deck][0]} if self._peeking(game, seat) else {}
 
-    def seen_cards(self, game: Any, seat: int) -> list[tuple[str, int]]:
+    def seen_cards(self, game: Game, seat: int) -> list[tuple[str, int]]:
         return [(self.deck, 0)] if self._peeking(game, seat) else []
 
-    def tensor_pieces(self, rules: Any) -> list[Piece]:
+    def tensor_pieces(self, rules: Rules) -> list[Piece]:
         places = len(rules.place_ids)
 
-        def turned(game: Any, seat: int, out: list[float], at: int) -> None:
+        def turned(game: Game, seat: int, out: list[float], at: int) -> None:
             one_hot(out, at, game.state.kept.get(self.phase_id, {}).get("card"), places)
 
-        def upcoming(game: Any, seat: int, out: list[float], at: int) -> None:
+        def upcoming(game: Game, seat: int, out: list[float], at: int) -> None:
             if self._peeking(game, seat):
                 one_hot(out, at, game.rules.place_index[game.state.decks[self.deck][0]], places)
         return [Piece(f"{self.phase_id}.card", (places,), "the card turned last (one-hot over places)", turned),

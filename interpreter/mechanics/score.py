@@ -16,30 +16,29 @@ as a tie-break across several scorings does).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..base.causes import Cause
+from ..dsl import Expression
 from ..dsl.checked import Scope
 from ..dsl.context import Ctx
 from ..dsl.types import BOOL, PLACE
+from ..model import Game
 from ..play import material
 from .base import Doc, Mechanic
-from .params import Param, Ref
-
-Fn = Callable[[Ctx], Any]
+from .params import Builder, Param, PhaseBuilder, Ref
 
 
 @dataclass(frozen=True)
 class Award:
     id: str
     kind: str                 # "points", "award" or "rank"
-    when: Any | None
-    value: Any | None = None  # points: the expression
+    when: Expression | None
+    value: Expression | None = None  # points: the expression
     points: tuple[int, ...] = ()
-    among: Any | None = None
-    keys: tuple[Any, ...] = ()
+    among: Expression | None = None
+    keys: tuple[Expression, ...] = ()
     average: bool = False     # rank: tied seats share the points of their places, rounded down
     tally: str | None = None  # a resource that gets the same points as well
     cause: Cause | None = None    # in the seat's sources (by `id`) and the log
@@ -79,14 +78,14 @@ class Awards(Param):
                               "$ref": "#/$defs/name"}}}
         return {"type": "array", "items": item}
 
-    def compile(self, build: Any, path: tuple) -> Any:
+    def compile(self, build: Builder, path: tuple) -> Any:
         return [_award(build, path + (i,), spec) for i, spec in enumerate(build.get(path))]
 
-    def absent(self, build: Any, path: tuple) -> Any:
+    def absent(self, build: Builder, path: tuple) -> Any:
         return []
 
 
-def _award(build: Any, path: tuple, spec: dict[str, Any]) -> Award:
+def _award(build: Builder, path: tuple, spec: dict[str, Any]) -> Award:
     when = build.expression(path + ("when",), Scope(seat=False), BOOL) if "when" in spec else None
     tally = build.ref(path + ("tally",), "resource") if "tally" in spec else None
     cause = build.cause("score", spec["id"], path)
@@ -100,7 +99,8 @@ def _award(build: Any, path: tuple, spec: dict[str, Any]) -> Award:
         among = build.collection(path + ("award", "among"), Scope(seat=False)) if places else None
         if among is not None and among.type.kind == "list" and among.type.item != PLACE:
             build.problem(path + ("award", "among"), f"'among' names places to compare, not {among.type}")
-        return Award(spec["id"], "award", when, points=(best["points"],), among=among, keys=keys, tally=tally, cause=cause)
+        return Award(spec["id"], "award", when, points=(best["points"],), among=among, keys=keys, tally=tally,
+                     cause=cause)
     ranked = spec["rank"]
     return Award(spec["id"], "rank", when, points=tuple(ranked.get("points", [])),
                  keys=(build.expression(path + ("rank", "by")),), average=ranked.get("ties") == "average",
@@ -119,7 +119,7 @@ class Score(Mechanic):
     events = (Doc("score", '{"event": "score", "seat": 0, "source": "AWARD", "points": 6}',
                   "points an award gave a seat"),)
 
-    def __init__(self, phase_id: str, build: Any) -> None:
+    def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
         self.awards = self.p.rules
         self.resource = self.p.resource or build.top("winner", "score")
@@ -127,10 +127,10 @@ class Score(Mechanic):
     def describe(self) -> str:
         return "Score: " + ", ".join(a.id for a in self.awards) + "."
 
-    def begin(self, game: Any) -> None:
+    def begin(self, game: Game) -> None:
         game.state.phase = {"done": False}
 
-    def auto(self, game: Any) -> bool:
+    def auto(self, game: Game) -> bool:
         if game.state.phase["done"]:
             return False
         ctx = Ctx(game)            # one context (no seat) for every award's condition: it keeps nothing
@@ -146,7 +146,7 @@ class Score(Mechanic):
         game.state.phase["done"] = True
         return True
 
-    def forecast(self, game: Any, seat: int) -> dict[str, int]:
+    def forecast(self, game: Game, seat: int) -> dict[str, int]:
         total = 0
         ctx = Ctx(game)
         for award in self.awards:
@@ -157,7 +157,7 @@ class Score(Mechanic):
                     total += self.points(game, award).get(seat, 0)
         return {self.resource: total}
 
-    def forecast_all(self, game: Any) -> list[dict[str, int]]:
+    def forecast_all(self, game: Game) -> list[dict[str, int]]:
         totals = [0] * game.state.players
         ctx = Ctx(game)
         for award in self.awards:
@@ -166,10 +166,11 @@ class Score(Mechanic):
                     totals[seat] += points
         return [{self.resource: total} for total in totals]
 
-    def points(self, game: Any, award: Award) -> dict[int, int]:
+    def points(self, game: Game, award: Award) -> dict[int, int]:
         """Points per seat for one award in the current state."""
         ctx = Ctx(game)
         if award.kind == "points":
+            assert award.value is not None                  # a points award has its expression
             return _per_seat(ctx, award.value.fn)
         if award.kind == "rank":
             return _ranked(award, _per_seat(ctx, award.keys[0].fn))

@@ -8,17 +8,19 @@ phases to read as `<phase>.tile.<column>`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
-from ..base.actions import Count, Places, Values
+from ..base.actions import ActionSpace, Block, Count, Places, Values
 from ..dsl.names import Member, ModifierDef
 from ..dsl.types import BOOL, NUM, row
+from ..model import Game, Rules
 from ..play import cards, choices, denominations, material, modifiers
 from ..play.choices import choice_fields
 from ..play.goods import place_targets
 from ..play.observe import Piece, one_hot
 from .base import Doc, Mechanic
-from .params import Group, Int, Ints, OneOf, Param, Ref, Refs
+from .params import Builder, Group, Int, Ints, OneOf, Param, PhaseBuilder, Ref, Refs
 
 
 @dataclass(frozen=True)
@@ -53,10 +55,10 @@ class Table(Param):
             "additionalProperties": {"description": "A value of the row, read in the DSL as "
                                      "<phase>.tile.<name>.", "type": ["integer", "boolean"]}}}
 
-    def compile(self, build: Any, path: tuple) -> Any:
+    def compile(self, build: Builder, path: tuple) -> Any:
         return [_row(spec) for spec in build.get(path)]
 
-    def absent(self, build: Any, path: tuple) -> Any:
+    def absent(self, build: Builder, path: tuple) -> Any:
         return []
 
 
@@ -102,7 +104,8 @@ class SecretOffer(Mechanic):
                Doc("steal", '{"type": "steal"}', "steal instead of making an offer (a `steal` without `card`)"),
                Doc("resolve", '{"type": "resolve", "card": "CARD", "CHOICE": -3}',
                    "resolve an attached card, with its choices"),
-               Doc("take", '{"type": "take", "good": "GOOD", "at": "PLACE"}', "take one reward (`at`: where a token goes)"))
+               Doc("take", '{"type": "take", "good": "GOOD", "at": "PLACE"}',
+                   "take one reward (`at`: where a token goes)"))
     events = (Doc("reveal", '{"event": "reveal", "offers": [...], "attached": [...], "total": 9}', "the offers shown"),
               Doc("adjust", '{"event": "adjust", "seat": 1, "card": "CARD", "CHOICE": 3}',
                   "an attached card resolved"),
@@ -111,7 +114,8 @@ class SecretOffer(Mechanic):
               Doc("reward", '{"event": "reward", "seat": 0, "good": "GOOD", "at": "PLACE"}', "a reward taken"))
     hidden = (Doc("offers", '"hidden"', "each other seat's offer, until every offer is in"),
               Doc("attached", '["?"]', "the cards each other seat attached, until every offer is in"))
-    modifiers = {"adjustment": ModifierDef("adjustment", "game", 0, "phase", "added to the total before the row is picked")}
+    modifiers = {"adjustment": ModifierDef("adjustment", "game", 0, "phase",
+                                           "added to the total before the row is picked")}
 
     @classmethod
     def members(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, Member]:
@@ -133,14 +137,15 @@ class SecretOffer(Mechanic):
                     columns[key] = BOOL if isinstance(value, bool) else NUM
         return {f"{phase_id}.tile": columns}
 
-    def __init__(self, phase_id: str, build: Any) -> None:
+    def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
         p = self.p
         self.pay, self.minimum = p.pay, p.minimum
         self.steal_card, self.steal_gain, self.steal_counts = p.steal.card, p.steal.gain, p.steal.counts
         self.can_steal = build.get("steal") is not None
         self.attach_window = p.attach_window
-        self.card_deck, self.card_worth = (p.card_offers.deck, p.card_offers.worth) if p.card_offers else (None, 0)
+        self.card_deck: str | None = p.card_offers.deck if p.card_offers else None
+        self.card_worth: int = p.card_offers.worth if p.card_offers else 0
         self.ranks, self.others = list(p.rewards.ranks or []), p.rewards.others or 0
         self.others_by_turn = p.rewards.others_order == "turn"
         goods = build.material["good"]
@@ -157,14 +162,16 @@ class SecretOffer(Mechanic):
             build.problem("pay", message=f"offers of '{self.pay}' are actions, one per amount: give the "
                           f"resource a `max` (the most a seat may hold)")
 
-    def declare(self, space: Any, material_: Any) -> None:
+    def declare(self, space: ActionSpace, material_: SimpleNamespace) -> None:
         window_cards = sorted(c for c, card in material_.cards.items()
                               if self.attach_window and card.window == self.attach_window)
         offered = sorted(set(window_cards) | {c for c, card in material_.cards.items() if card.deck == self.card_deck})
-        self.attach = space.declare("attach", None, (("card", Values(tuple(offered))),),
+        self.attached_cards = Values(tuple(offered))     # the cards a seat may attach, as its field
+        self.attach = space.declare("attach", None, (("card", self.attached_cards),),
                                     doc=self.actions[0].meaning) if offered else None
         self.attachable = frozenset(offered)      # a hand without any is not searched at each offer
         self.offer = space.declare("offer", None, (("amount", Count(self.most)),), doc=self.actions[1].meaning)
+        self.steal: Block | None
         if self.steal_card:
             self.steal = space.declare("offer", {"card": self.steal_card}, (), doc=self.actions[2].meaning)
         else:
@@ -191,12 +198,12 @@ class SecretOffer(Mechanic):
         return self.tiles[0] if total < (self.tiles[0].least or 0) else self.tiles[-1]
 
     # ---- the contract -------------------------------------------------------------------------
-    def begin(self, game: Any) -> None:
+    def begin(self, game: Game) -> None:
         n = game.state.players
         game.state.phase = {"stage": "offer", "order": self.order(game), "idx": 0,
                             "offers": [None] * n, "attached": [[] for _ in range(n)], "queue": []}
 
-    def auto(self, game: Any) -> bool:
+    def auto(self, game: Game) -> bool:
         data = game.state.phase
         stage = data["stage"]
         if stage == "offer" and data["idx"] == len(data["order"]):
@@ -207,13 +214,13 @@ class SecretOffer(Mechanic):
             return True
         return False
 
-    def to_move(self, game: Any) -> int | None:
+    def to_move(self, game: Game) -> int | None:
         data = game.state.phase
         if data["stage"] == "offer":
             return data["order"][data["idx"]]
         return data["queue"][0][0] if data["queue"] else None
 
-    def legal(self, game: Any, seat: int) -> list[int]:
+    def legal(self, game: Game, seat: int) -> list[int]:
         data = game.state.phase
         stage = data["stage"]
         if stage == "offer":
@@ -226,13 +233,13 @@ class SecretOffer(Mechanic):
             return choices.allowed_ids(game, seat, game.rules.cards[card].effect, block, game.rules.cards[card].cause)
         return self._rewards(game, seat) if data["queue"][0][1] > 0 else []
 
-    def _offers(self, game: Any, seat: int) -> list[int]:
+    def _offers(self, game: Game, seat: int) -> list[int]:
         state = game.state
         hand = state.hands[seat]
         attach = []
         if self.attach is not None and not self.attachable.isdisjoint(hand):
             attached = state.phase["attached"][seat]
-            lookup = self.attach.fields[0][1].lookup
+            lookup = self.attached_cards.lookup
             attach = [self.attach.base + lookup[("str", card)] for card in sorted(set(hand))
                       if ("str", card) in lookup and card not in attached]
         purse = state.resources[seat][self.pay]
@@ -245,7 +252,7 @@ class SecretOffer(Mechanic):
             offers.append(self.steal.base)
         return attach + (offers or [self.offer.base])        # nothing to give: an empty offer
 
-    def _rewards(self, game: Any, seat: int) -> list[int]:
+    def _rewards(self, game: Game, seat: int) -> list[int]:
         ids = []
         for good, block in zip(self.goods, self.takes):
             if good.draw is not None:
@@ -255,18 +262,18 @@ class SecretOffer(Mechanic):
                 ids += place_targets(game, seat, good.token, block.base)
         return ids
 
-    def pass_turn(self, game: Any, seat: int) -> None:
+    def pass_turn(self, game: Game, seat: int) -> None:
         data = game.state.phase
         head = data["queue"].pop(0)
         if data["stage"] == "resolve":             # a card its owner cannot use: spent
             card = head[1]
             game.state.discards[game.rules.cards[card].deck].append(card)
 
-    def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
+    def apply(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None:
         state = game.state
         data = state.phase
         if block is self.attach:
-            card = self.attach.fields[0][1].values[indices[0]]
+            card = self.attached_cards.values[indices[0]]
             state.hands[seat].remove(card)
             data["attached"][seat].append(card)
         elif block is self.offer or block is self.steal:
@@ -279,6 +286,7 @@ class SecretOffer(Mechanic):
                 game.event({"event": "adjust", "seat": seat, "card": card,
                             **cards.shown_choices(game, block, indices)})
             definition = game.rules.cards[card]
+            assert definition.effect is not None             # only cards with an effect are resolved
             cards.run(game, seat, definition.effect, choices.env_of(block, indices), definition.cause)
         else:
             good = game.rules.goods[block.fixed[0][1]]          # a take's one fixed field: its good
@@ -289,20 +297,21 @@ class SecretOffer(Mechanic):
             if good.draw is not None:
                 material.draw(game, seat, good.draw, 1, self.reward_cause)
             else:
+                assert at is not None and good.token is not None     # a token's take names its place
                 material.place_tokens(game, at, good.token, 1, self.reward_cause)
             head = data["queue"][0]
             head[1] -= 1
             if head[1] == 0:          # its last reward: with none left it could only pass (selling cannot
                 data["queue"].pop(0)  # change that), so its turn ends now, not at one more engine step
 
-    def _offer(self, block: Any, indices: tuple[int, ...]) -> dict[str, Any]:
+    def _offer(self, block: Block, indices: tuple[int, ...]) -> dict[str, Any]:
         """An offer as the phase keeps it: an amount, or the steal card, or a steal."""
         if block is self.offer:
             return {"amount": indices[0]}
         return {"card": self.steal_card} if self.steal_card else {"steal": True}
 
     # ---- automatic steps -----------------------------------------------------------------------
-    def _reveal(self, game: Any) -> None:
+    def _reveal(self, game: Game) -> None:
         data = game.state.phase
         total = 0
         rules = game.rules
@@ -330,7 +339,7 @@ class SecretOffer(Mechanic):
         for seat, amount in paid:
             material.gain(game, seat, self.pay, -amount, self.offer_cause)
 
-    def _settle(self, game: Any) -> None:
+    def _settle(self, game: Game) -> None:
         state = game.state
         data = state.phase
         total = data["total"] + modifiers.read(state, self.adjust)
@@ -373,11 +382,11 @@ class SecretOffer(Mechanic):
     def hidden_cards(self, data: dict[str, Any], seat: int) -> list[tuple[list[Any], int, frozenset[str]]]:
         if data.get("stage") != "offer" or self.attach is None:
             return []
-        allowed = frozenset(self.attach.fields[0][1].values)
+        allowed = self.attachable
         return [(held, i, allowed) for other, held in enumerate(data["attached"]) if other != seat
                 for i in range(len(held))]
 
-    def resample(self, game: Any, seat: int, choose: Any) -> None:
+    def resample(self, game: Game, seat: int, choose: Any) -> None:
         data = game.state.phase
         if data["stage"] != "offer":
             return
@@ -389,10 +398,14 @@ class SecretOffer(Mechanic):
             chosen = choose(game, other, ids)
             data["offers"][other] = self._offer(space.block_at[chosen], space.indices_at[chosen])
 
-    def tensor_pieces(self, rules: Any) -> list[Piece]:
-        seats, stages = rules.max_players, ("offer", "resolve", "reward")
+    def tensor_pieces(self, rules: Rules) -> list[Piece]:
+        found = [self._offers_piece(rules.max_players), self._tile_piece()]
+        return found if self.attach is None else found + [self._attached_piece(rules.max_players)]
 
-        def offers(game: Any, seat: int, out: list[float], at: int) -> None:
+    def _offers_piece(self, seats: int) -> Piece:
+        stages = ("offer", "resolve", "reward")
+
+        def offers(game: Game, seat: int, out: list[float], at: int) -> None:
             data = self.running(game)
             if data is None:
                 return
@@ -407,22 +420,24 @@ class SecretOffer(Mechanic):
                         out[row_at + 2] = 0.0 if "amount" in offer else 1.0       # stole
                 out[row_at + 3] = float(len(data["attached"][other]))
             out[at + 3 + seats * 4] = float(data.get("total", 0))
+        return Piece(f"{self.phase_id}.offers", (3 + seats * 4 + 1,),
+                     "the stage (one-hot: offer, resolve, reward); per seat: offered, amount, steal card, cards "
+                     "attached (amounts and cards of others hidden until all are in); the total once revealed", offers)
 
-        def tile(game: Any, seat: int, out: list[float], at: int) -> None:
+    def _tile_piece(self) -> Piece:
+        ids = [t.id for t in self.tiles]
+
+        def tile(game: Game, seat: int, out: list[float], at: int) -> None:
             kept = game.state.kept.get(self.phase_id)
-            ids = [t.id for t in self.tiles]
             if kept and kept["tile"] in ids:
                 out[at + ids.index(kept["tile"])] = 1.0
-        found = [Piece(f"{self.phase_id}.offers", (3 + seats * 4 + 1,),
-                       "the stage (one-hot: offer, resolve, reward); per seat: offered, amount, steal card, cards "
-                       "attached (amounts and cards of others hidden until all are in); the total once revealed",
-                       offers),
-                 Piece(f"{self.phase_id}.tile", (len(self.tiles),), "the row the total picked when the phase last ran (one-hot)", tile)]
-        if self.attach is None:
-            return found
-        kinds = self.attach.fields[0][1].lookup
+        return Piece(f"{self.phase_id}.tile", (len(self.tiles),),
+                     "the row the total picked when the phase last ran (one-hot)", tile)
 
-        def attached(game: Any, seat: int, out: list[float], at: int) -> None:
+    def _attached_piece(self, seats: int) -> Piece:
+        kinds = self.attached_cards.lookup
+
+        def attached(game: Game, seat: int, out: list[float], at: int) -> None:
             data = self.running(game)
             if data is None:
                 return
@@ -430,6 +445,6 @@ class SecretOffer(Mechanic):
                 if other == seat or data["stage"] != "offer":
                     for card in held:
                         out[at + other * len(kinds) + kinds[("str", card)]] += 1.0
-        return found + [Piece(f"{self.phase_id}.attached", (seats, len(kinds)),
-                              f"per seat: the cards attached to its offer, by kind {list(self.attach.fields[0][1].values)} "
-                              "(others' only once every offer is in)", attached)]
+        return Piece(f"{self.phase_id}.attached", (seats, len(kinds)),
+                     f"per seat: the cards attached to its offer, by kind {list(self.attached_cards.values)} "
+                     "(others' only once every offer is in)", attached)

@@ -3,12 +3,14 @@ together, for a later phase to draw (the lots of an auction chosen by the player
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
-from ..base.actions import Values
+from ..base.actions import ActionSpace, Block, Values
+from ..model import Game, Rules
 from ..play.observe import Piece
 from .base import DeckFlow, Doc, Mechanic
-from .params import Ref
+from .params import PhaseBuilder, Ref
 
 
 class SecretPick(Mechanic):
@@ -25,11 +27,11 @@ class SecretPick(Mechanic):
                   "every pick shown at once, by seat"))
     hidden = (Doc("picks", '"hidden"', "each other seat's pick, until every pick is in"),)
 
-    def __init__(self, phase_id: str, build: Any) -> None:
+    def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
         self.deck = self.p.deck
 
-    def declare(self, space: Any, material_: Any) -> None:
+    def declare(self, space: ActionSpace, material_: SimpleNamespace) -> None:
         cards = tuple(sorted(c for c, card in material_.cards.items() if card.deck == self.deck))
         self.pick = space.declare("pick", None, (("card", Values(cards)),), doc=self.actions[0].meaning)
         self.index = {card: i for i, card in enumerate(cards)}
@@ -40,11 +42,11 @@ class SecretPick(Mechanic):
     def describe(self) -> str:
         return f"Each seat secretly picks a card of the {self.deck} deck from its hand; the picks go on the deck."
 
-    def begin(self, game: Any) -> None:
+    def begin(self, game: Game) -> None:
         game.state.phase = {"order": self.order(game), "idx": 0, "picks": [None] * game.state.players,
                             "revealed": False}
 
-    def auto(self, game: Any) -> bool:
+    def auto(self, game: Game) -> bool:
         data = game.state.phase
         if data["revealed"] or data["idx"] < len(data["order"]):
             return False
@@ -54,20 +56,20 @@ class SecretPick(Mechanic):
         game.event({"event": "revealed", "picks": list(data["picks"])})
         return True
 
-    def to_move(self, game: Any) -> int | None:
+    def to_move(self, game: Game) -> int | None:
         data = game.state.phase
         return data["order"][data["idx"]] if data["idx"] < len(data["order"]) else None
 
-    def legal(self, game: Any, seat: int) -> list[int]:
+    def legal(self, game: Game, seat: int) -> list[int]:
         index, base = self.index, self.pick.base
         return [base + index[card] for card in sorted(set(game.state.hands[seat])) if card in index]
 
-    def pass_turn(self, game: Any, seat: int) -> None:
+    def pass_turn(self, game: Game, seat: int) -> None:
         game.state.phase["idx"] += 1               # no card of the deck: nothing to pick
 
-    def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
+    def apply(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None:
         data = game.state.phase
-        card = block.fields[0][1].values[indices[0]]
+        card = block.values_field().values[indices[0]]
         game.state.hands[seat].remove(card)
         data["picks"][seat] = card
         data["idx"] += 1
@@ -86,11 +88,11 @@ class SecretPick(Mechanic):
             seen["picks"] = [p if s == seat or p is None else "hidden" for s, p in enumerate(seen["picks"])]
         return seen
 
-    def tensor_pieces(self, rules: Any) -> list[Piece]:
+    def tensor_pieces(self, rules: Rules) -> list[Piece]:
         seats, index = rules.max_players, self.index
         width = 1 + len(index)
 
-        def picks(game: Any, seat: int, out: list[float], at: int) -> None:
+        def picks(game: Game, seat: int, out: list[float], at: int) -> None:
             data = self.running(game)
             if data is None:
                 return

@@ -10,13 +10,15 @@ is an ordinary condition in them (`me == PHASE.chooser`).
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
-from ..base.actions import Values
+from ..base.actions import ActionSpace, Block, Values
 from ..dsl.names import Member
 from ..dsl.types import SEAT, enum
+from ..model import Game
 from .base import Doc, Mechanic
-from .params import Flag, Names
+from .params import Flag, Names, PhaseBuilder
 
 
 class Select(Mechanic):
@@ -37,7 +39,7 @@ class Select(Mechanic):
     # who chose it, nor the round's list of options taken.
     picked_keys = ("chosen",)
 
-    def __init__(self, phase_id: str, build: Any) -> None:
+    def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
         self.options = self.p.options
         self.cause = build.cause("choice")
@@ -67,25 +69,25 @@ class Select(Mechanic):
             return f"age {value[0]}, round {value[1]}"
         return f"{key} {value}"
 
-    def declare(self, space: Any, material: Any) -> None:
+    def declare(self, space: ActionSpace, material: SimpleNamespace) -> None:
         self.block = space.declare("choose", None, (("option", Values(self.options)),), doc=self.actions[0].meaning)
 
     def describe(self) -> str:
         return f"The start player chooses one of {', '.join(self.options)} not chosen yet this round."
 
     # ---- the contract -------------------------------------------------------------------------
-    def begin(self, game: Any) -> None:
+    def begin(self, game: Game) -> None:
         kept = game.state.kept.setdefault(self.phase_id, {"chosen": None, "chooser": None, "taken": []})
         when = [game.step.age, game.step.round]
         if kept.get("when") != when:
             kept["when"], kept["taken"] = when, []
         game.state.phase = {"done": False}
 
-    def left(self, game: Any) -> list[str]:
+    def left(self, game: Game) -> list[str]:
         taken = game.state.kept[self.phase_id]["taken"]
         return [option for option in self.options if option not in taken]
 
-    def auto(self, game: Any) -> bool:
+    def auto(self, game: Game) -> bool:
         if game.state.phase["done"]:
             return False
         left = self.left(game)
@@ -94,17 +96,17 @@ class Select(Mechanic):
         self._choose(game, game.state.start_player, left[0] if left else None)
         return True
 
-    def to_move(self, game: Any) -> int | None:
+    def to_move(self, game: Game) -> int | None:
         return None if game.state.phase["done"] else game.state.start_player
 
-    def legal(self, game: Any, seat: int) -> list[int]:
+    def legal(self, game: Game, seat: int) -> list[int]:
         base, index = self.block.base, self.options.index
         return [base + index(option) for option in self.left(game)]
 
-    def apply(self, game: Any, seat: int, block: Any, indices: tuple[int, ...]) -> None:
+    def apply(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None:
         self._choose(game, seat, self.options[indices[0]])
 
-    def _choose(self, game: Any, seat: int, option: str | None) -> None:
+    def _choose(self, game: Game, seat: int, option: str | None) -> None:
         kept = game.state.kept[self.phase_id]
         game.state.phase["done"] = True
         if option is None:

@@ -10,31 +10,36 @@ from __future__ import annotations
 from typing import Any
 
 from ..base.actions import Block
+from ..base.causes import Cause
 from ..base.limits import MAX_AMOUNT
+from ..base.state import GameState
+from ..dsl import Effect
 from ..dsl.context import Ctx
+from ..model import Game, Rules
 from . import choices, material
 
 
-def playable(game: Any, seat: int, window: str) -> list[int]:
+def playable(game: Game, seat: int, window: str | None) -> list[int]:
     """Play actions for the seat's cards of this window, in id order. A deck may allow one card
     of each kind per phase (round, age, game): a kind already played then is left out."""
     rules, state = game.rules, game.state
     ids = []
-    for card_id in sorted(rules.window_cards.get(window, frozenset()).intersection(state.hands[seat])):
+    cards = rules.window_cards.get(window, frozenset()) if window is not None else frozenset()
+    for card_id in sorted(cards.intersection(state.hands[seat])):
         card = rules.cards[card_id]
         if not _used(state, rules.decks[card.deck].one_per_kind, seat, card_id):
             ids += choices.allowed_ids(game, seat, card.effect, rules.play_blocks[card_id], card.cause)
     return ids
 
 
-def _used(state: Any, lifetime: str | None, seat: int, card_id: str) -> bool:
+def _used(state: GameState, lifetime: str | None, seat: int, card_id: str) -> bool:
     if lifetime is None:
         return False
     played = state.played.get(lifetime)
     return played is not None and card_id in played[seat]
 
 
-def play(game: Any, seat: int, block: Block, indices: tuple[int, ...]) -> None:
+def play(game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None:
     """Play a card: it leaves the hand for its discard pile, then its effect runs."""
     state = game.state
     card = game.rules.cards[dict(block.fixed)["card"]]
@@ -44,19 +49,20 @@ def play(game: Any, seat: int, block: Block, indices: tuple[int, ...]) -> None:
         state.played.setdefault(lifetime, [[] for _ in range(state.players)])[seat].append(card.id)
     if game.log is not None:
         game.event({"event": "play", "seat": seat, "card": card.id, **shown_choices(game, block, indices)})
+    assert card.effect is not None               # only cards with an effect have play actions
     run(game, seat, card.effect, choices.env_of(block, indices), card.cause)
 
 
-def run(game: Any, seat: int, effect: Any, env: dict[str, Any], cause: Any) -> None:
+def run(game: Game, seat: int, effect: Effect, env: dict[str, Any], cause: Cause | None) -> None:
     effect.run(Ctx(game, seat, env, None, cause))
 
 
-def shown_choices(game: Any, block: Block, indices: tuple[int, ...]) -> dict[str, Any]:
+def shown_choices(game: Game, block: Block, indices: tuple[int, ...]) -> dict[str, Any]:
     """An action's choices as the action shows them (places by id)."""
     return {name: domain.value(index, game) for (name, domain), index in zip(block.fields, indices)}
 
 
-def sell_ids(game: Any, seat: int) -> list[int]:
+def sell_ids(game: Game, seat: int) -> list[int]:
     """Cards that may be turned in at any of the seat's decisions (the same hand, the same list)."""
     hand = tuple(game.state.hands[seat])
     known = game.sells.get(hand)
@@ -66,7 +72,7 @@ def sell_ids(game: Any, seat: int) -> list[int]:
     return known
 
 
-def selling_would_pay(game: Any, mech: Any, seat: int, can: int) -> bool:
+def selling_would_pay(game: Game, mech: Any, seat: int, can: int) -> bool:
     """Whether the seat, which can do `can` things in the running phase, could do more had it
     sold every card it may sell: cards sell "at any time", so a seat short of what they sell
     for is asked, not skipped."""
@@ -87,7 +93,7 @@ def selling_would_pay(game: Any, mech: Any, seat: int, can: int) -> bool:
         purse.update(before)
 
 
-def _sale_gains(rules: Any, hand: tuple[str, ...]) -> dict[str, int]:
+def _sale_gains(rules: Rules, hand: tuple[str, ...]) -> dict[str, int]:
     """What selling every card of the hand that sells to afford would bring, by resource:
     asked at many decisions, worked out once per hand (game.sale_gains, as game.sells)."""
     gains: dict[str, int] = {}
@@ -98,10 +104,11 @@ def _sale_gains(rules: Any, hand: tuple[str, ...]) -> dict[str, int]:
     return gains
 
 
-def sell(game: Any, seat: int, card_id: str) -> None:
+def sell(game: Game, seat: int, card_id: str) -> None:
     card = game.rules.cards[card_id]
     deck = game.rules.decks[card.deck]
     material.discard(game, seat, card_id)
     if game.log is not None:
         game.event({"event": "sell", "seat": seat, "card": card_id})
+    assert deck.sell_resource is not None and card.sale is not None      # a card of a deck that sells
     material.gain(game, seat, deck.sell_resource, deck.sell, card.sale)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base.actions import Block, Places, Seats, Values, value_key
+from ..base.actions import Block, Domain, Places, Seats, Values, value_key
 from ..dsl.context import Ctx
+from ..model import Game
 
 
-def allowed_ids(game: Any, seat: int, effect: Any, block: Block, cause: Any, env: dict[str, Any] | None = None,
+def allowed_ids(game: Game, seat: int, effect: Any, block: Block, cause: Any, env: dict[str, Any] | None = None,
                 first: int = 0, base: int | None = None) -> list[int]:
     """The ids of `block` (an effect's actions) whose choices meet every requirement, in id order.
     The choices' fields may start at field `first` of the block, from the id `base`, with names
@@ -69,6 +70,7 @@ def choice_fields(effect: Any, material: Any) -> tuple:
     fields = []
     for choice in effect.choices:
         kind = choice.choice.kind
+        domain: Domain
         if kind == "places":
             domain = Places(material.places)
         elif kind == "seats":

@@ -12,9 +12,10 @@ from typing import Any
 
 from ..base.errors import GameError
 from ..dsl.context import Ctx
+from ..model import Game
 
 
-def prepare(game: Any, name: str, pile: list[str]) -> None:
+def prepare(game: Game, name: str, pile: list[str]) -> None:
     """Order a shuffled pile as the deck's `stacks` say: that many stacks, one after the other,
     each topped by a card where `top` holds (drawn at random among them before the rest are
     shuffled anew and dealt evenly under the tops)."""
@@ -24,7 +25,7 @@ def prepare(game: Any, name: str, pile: list[str]) -> None:
     stacks = _number(game, spec.stacks)
     if stacks <= 0:
         raise GameError(f"{spec.stacks.rule.name}: a deck is at least one stack, not {stacks}", spec.stacks.rule.span)
-    tops = []
+    tops: list[str] = []
     if spec.top is not None:
         index = game.rules.place_index
         ctx = Ctx(game)
@@ -41,7 +42,7 @@ def prepare(game: Any, name: str, pile: list[str]) -> None:
     pile[:] = ordered
 
 
-def used(game: Any, name: str, pile: list[str]) -> list[str]:
+def used(game: Game, name: str, pile: list[str]) -> list[str]:
     """Set aside (into the box, for the whole game) the places of a deck its set-up `where`
     does not admit; returns the pile of those used."""
     spec = game.rules.deck_setups.get(name)
@@ -53,7 +54,7 @@ def used(game: Any, name: str, pile: list[str]) -> list[str]:
     return kept
 
 
-def lay_out(game: Any, name: str) -> list[str]:
+def lay_out(game: Game, name: str) -> list[str]:
     """Turn cards from the top of the deck face up beside it until its display is full (or the
     deck is empty); returns the cards turned."""
     display = game.rules.decks[name].display
@@ -70,7 +71,7 @@ def lay_out(game: Any, name: str) -> list[str]:
     return turned
 
 
-def rebuild(game: Any, name: str, discards: bool, set_aside: bool) -> None:
+def rebuild(game: Game, name: str, discards: bool, set_aside: bool) -> None:
     """Gather a deck again (its display, and its discard pile and the cards set aside, as
     asked), shuffle it, order it as at set-up, and lay its display out anew."""
     state = game.state
@@ -87,7 +88,7 @@ def rebuild(game: Any, name: str, discards: bool, set_aside: bool) -> None:
     lay_out(game, name)
 
 
-def _number(game: Any, expression: Any) -> int:
+def _number(game: Game, expression: Any) -> int:
     value = expression.fn(Ctx(game))
     if value < 0:
         raise GameError(f"{expression.rule.name}: this is a number of cards, not {value}", expression.rule.span)

@@ -20,10 +20,10 @@ condition does not hold, has an empty `state.held`, and every check is one empty
 
 from __future__ import annotations
 
-from typing import Any
+from ..model import Game
 
 
-def settle(game: Any, seat: int, resource: str, change: int) -> None:
+def settle(game: Game, seat: int, resource: str, change: int) -> None:
     """The seat's counter of a resource held as cards moved by `change`: move its cards alike."""
     values = game.rules.denominations[resource].values
     cards = game.state.held[resource][seat]
@@ -60,7 +60,7 @@ def paying(cards: list[int], amount: int) -> list[int]:
     under: dict[int, tuple[int, ...]] = {0: ()}        # sums below the amount -> how many of each kind
     best: tuple[int, int, tuple[int, ...]] | None = None       # (sum, cards, how many of each kind)
     for value in kinds:
-        grown = {}
+        grown: dict[int, tuple[int, ...]] = {}
         for total, used in under.items():
             size = sum(used)
             for k in range(counts[value] + 1):

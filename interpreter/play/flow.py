@@ -10,17 +10,16 @@ asked; a seat whose only move is to close its turn has it closed for it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..base.errors import GameError
 from ..base.limits import STEP_LIMIT
 from ..dsl.context import Ctx
+from ..model import Game
 from . import cards, modifiers
 
 STEPS = range(STEP_LIMIT)          # made once: the loop below runs at every decision
 
 
-def advance(game: Any) -> None:
+def advance(game: Game) -> None:  # noqa: C901 (the hot loop between two decisions, kept whole: see benchmarks/README.md)
     """Run automatic steps until a seat must decide or the game is over."""
     state, rules = game.state, game.rules
     plans, hands = rules.step_plans, state.hands
@@ -54,6 +53,7 @@ def advance(game: Any) -> None:
                 pass_turn = plan.pass_turn
                 pass_turn(game, seat)
                 continue
+            assert rules.pass_id is not None        # selling would pay: some deck sells, so pass exists
             legal = [rules.pass_id]                 # asked only to sell, or pass
         hand = hands[seat]
         plays = None if plan.window_cards.isdisjoint(hand) else cards.playable(game, seat, plan.window)
@@ -62,19 +62,20 @@ def advance(game: Any) -> None:
         elif (legal[0] == plan.closing_id and len(legal) == 1
               and not (plan.asks_sellers and cards.sell_ids(game, seat))
               and (plan.closing_ignores_purse or not cards.selling_would_pay(game, plan.mech, seat, 1))):
-            apply = plan.apply
-            apply(game, seat, plan.closing, ())
+            apply, closing = plan.apply, plan.closing
+            assert closing is not None              # its id was the one legal id
+            apply(game, seat, closing, ())
             continue
         sells = game.sells.get(tuple(hand))                 # selling ranks last (memo of cards.sell_ids)
         legal.extend(sells if sells is not None else cards.sell_ids(game, seat))
         state.to_move = game.to_move = seat                 # the step stops: the seat chooses among these
-        game._legal = legal
+        game.decision = legal
         return
     raise GameError(f"phase '{rules.schedule[state.step].phase}' ran {STEP_LIMIT} automatic steps "
                     "without asking anyone: the rules never let it end")
 
 
-def end_step(game: Any) -> None:
+def end_step(game: Game) -> None:
     """End the running step: its phase's working data goes, and every modifier and record of
     cards played whose lifetime ends with it."""
     state, rules = game.state, game.rules
@@ -82,7 +83,7 @@ def end_step(game: Any) -> None:
     if state.phase is not None:
         rules.phases[step.phase].end(game)
     state.phase = None
-    game._decisions = 0
+    game.decisions_in_step = 0
     for lifetime in step.ends:
         modifiers.expire(state, rules.expiring[lifetime])
         state.played.pop(lifetime, None)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..model import Game
 from . import material
 
 
-def available(game: Any, seat: int, good: Any) -> int:
+def available(game: Game, seat: int, good: Any) -> int:
     """How many of the good the seat could receive now (cards left; room and supply for tokens)."""
     if good.draw is not None:
         return material.cards_available(game, good.draw)
@@ -19,13 +20,13 @@ def available(game: Any, seat: int, good: Any) -> int:
         return supply if places else 0
     tokens, room = game.state.tokens, 0
     for p in places:
-        free = (capacity[p] if type(capacity) is tuple else capacity(game, p)) - tokens[p].get(token, 0)
+        free = (capacity[p] if isinstance(capacity, tuple) else capacity(game, p)) - tokens[p].get(token, 0)
         if free > 0:
             room += free
     return room if room < supply else supply
 
 
-def place_targets(game: Any, seat: int, token: str, base: int) -> list[int]:
+def place_targets(game: Game, seat: int, token: str, base: int) -> list[int]:
     """The seat's places with room for one more of the token, as the action ids `base + place`
     (both callers want ids: one list built, not two). Loops, not comprehensions: a seat owns a
     few places, and a comprehension's own call costs more than its loop here."""
@@ -37,7 +38,7 @@ def place_targets(game: Any, seat: int, token: str, base: int) -> list[int]:
         return ids
     tokens = game.state.tokens
     for p in material.owned_places(game, seat):
-        if (capacity[p] if type(capacity) is tuple else capacity(game, p)) > tokens[p].get(token, 0):
+        if (capacity[p] if isinstance(capacity, tuple) else capacity(game, p)) > tokens[p].get(token, 0):
             ids.append(base + p)
     return ids
 

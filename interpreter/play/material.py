@@ -17,6 +17,7 @@ from typing import Any
 from ..base.causes import Cause
 from ..base.errors import GameError
 from ..base.limits import MAX_AMOUNT
+from ..model import Game
 from . import denominations
 
 UNLIMITED = 10 ** 6       # the room of a place for a token without a capacity
@@ -25,7 +26,7 @@ UNLIMITED = 10 ** 6       # the room of a place for a token without a capacity
 # which costs more than the rest of a small function.
 
 
-def gain(game: Any, seat: int, resource: str, amount: int, cause: Cause, other: dict[str, int] | None = None) -> int:
+def gain(game: Game, seat: int, resource: str, amount: int, cause: Cause, other: dict[str, int] | None = None) -> int:
     """Add amount (negative: remove), kept within 0 and the resource's max; note the source.
     Returns the change made. (`other`: the seat a transfer moved it from or to, for the log.)"""
     state = game.state
@@ -55,7 +56,7 @@ def gain(game: Any, seat: int, resource: str, amount: int, cause: Cause, other: 
     return change
 
 
-def transfer(game: Any, giver: int, taker: int, resource: str, amount: int, cause: Cause) -> int:
+def transfer(game: Game, giver: int, taker: int, resource: str, amount: int, cause: Cause) -> int:
     """Move up to amount of a resource from one seat to another (as much as the giver has and
     the taker may hold); returns how much moved."""
     if giver == taker or amount <= 0:
@@ -70,10 +71,11 @@ def transfer(game: Any, giver: int, taker: int, resource: str, amount: int, caus
     return moved
 
 
-def draw(game: Any, seat: int, deck: str, count: int, cause: Cause) -> list[str]:
+def draw(game: Game, seat: int, deck: str, count: int, cause: Cause) -> list[str]:
     """Move up to count cards from the deck into the seat's hand, reshuffling if the deck allows."""
     state = game.state
-    drawn, pile = [], state.decks[deck]
+    drawn: list[str] = []
+    pile = state.decks[deck]
     while len(drawn) < count:                 # (a loop without a range: drawing is hot)
         if not pile and game.rules.decks[deck].reshuffle and state.discards[deck]:
             pile.extend(state.discards[deck])
@@ -89,7 +91,7 @@ def draw(game: Any, seat: int, deck: str, count: int, cause: Cause) -> list[str]
     return drawn
 
 
-def drawn_event(game: Any, seat: int, deck: str, cards: list[str], cause: Cause) -> dict[str, Any]:
+def drawn_event(game: Game, seat: int, deck: str, cards: list[str], cause: Cause) -> dict[str, Any]:
     """The `draw` event: which cards only for a deck whose cards are not hidden in hand."""
     event: dict[str, Any] = {"event": "draw", "seat": seat, "deck": deck, "count": len(cards)}
     if not game.rules.decks[deck].hidden:
@@ -98,18 +100,18 @@ def drawn_event(game: Any, seat: int, deck: str, cards: list[str], cause: Cause)
     return event
 
 
-def cards_available(game: Any, deck: str) -> int:
+def cards_available(game: Game, deck: str) -> int:
     state = game.state
     extra = len(state.discards[deck]) if game.rules.decks[deck].reshuffle else 0
     return len(state.decks[deck]) + extra
 
 
-def discard(game: Any, seat: int, card: str) -> None:
+def discard(game: Game, seat: int, card: str) -> None:
     game.state.hands[seat].remove(card)
     game.state.discards[game.rules.cards[card].deck].append(card)
 
 
-def owned_places(game: Any, seat: int) -> list[int]:
+def owned_places(game: Game, seat: int) -> list[int]:
     """The places the seat owns, in order (a shared list: do not change it). Worked out again
     only when the owners are not those it was worked out for."""
     owners = game.state.owner
@@ -123,7 +125,7 @@ def owned_places(game: Any, seat: int) -> list[int]:
     return memo[1][seat]
 
 
-def set_owner(game: Any, place: int, seat: int | None, cause: Cause) -> None:
+def set_owner(game: Game, place: int, seat: int | None, cause: Cause) -> None:
     """The seat becomes the place's owner (None: nobody owns it)."""
     owner = -1 if seat is None else seat
     if game.state.owner[place] != owner:
@@ -133,26 +135,26 @@ def set_owner(game: Any, place: int, seat: int | None, cause: Cause) -> None:
                              "cause": cause.to_json()})
 
 
-def room(game: Any, place: int, token: str) -> int:
+def room(game: Game, place: int, token: str) -> int:
     """How many more of token the place can hold (UNLIMITED without a capacity)."""
     capacity = game.rules.token_capacity.get(token)
     if capacity is None:
         return UNLIMITED
-    most = capacity[place] if type(capacity) is tuple else capacity(game, place)
+    most = capacity[place] if isinstance(capacity, tuple) else capacity(game, place)
     return max(most - game.state.tokens[place].get(token, 0), 0)
 
 
-def supply_of(game: Any, token: str) -> int:
+def supply_of(game: Game, token: str) -> int:
     """What the supply holds (an unlimited one never changes: what is taken is replaced)."""
     return game.state.supply[game.rules.token_supply[token]]
 
 
-def _tokens_event(game: Any, place: int, token: str, amount: int, cause: Cause) -> None:
-    game.log.append({"event": "tokens", "place": game.rules.place_ids[place], "token": token, "amount": amount,
-                     "cause": cause.to_json()})
+def _tokens_event(game: Game, log: list[dict[str, Any]], place: int, token: str, amount: int, cause: Cause) -> None:
+    log.append({"event": "tokens", "place": game.rules.place_ids[place], "token": token, "amount": amount,
+                "cause": cause.to_json()})
 
 
-def place_tokens(game: Any, place: int, token: str, count: int, cause: Cause) -> int:
+def place_tokens(game: Game, place: int, token: str, count: int, cause: Cause) -> int:
     """Put up to count tokens from the supply on the place (within its room); returns how many."""
     state, rules = game.state, game.rules
     kind = rules.token_supply[token]
@@ -163,7 +165,7 @@ def place_tokens(game: Any, place: int, token: str, count: int, cause: Cause) ->
         count = supply
     capacity = rules.token_capacity.get(token)      # the room of `room`, read inline: placing is hot
     if capacity is not None:
-        room = (capacity[place] if type(capacity) is tuple else capacity(game, place)) - have
+        room = (capacity[place] if isinstance(capacity, tuple) else capacity(game, place)) - have
         if count > room:
             count = room
     if count <= 0:
@@ -172,13 +174,13 @@ def place_tokens(game: Any, place: int, token: str, count: int, cause: Cause) ->
         state.supply[kind] -= count
     held[token] = have + count
     if game.log is not None:
-        _tokens_event(game, place, token, count, cause)
+        _tokens_event(game, game.log, place, token, count, cause)
     if token in game.rules.converted:
         apply_conversions(game, place)
     return count
 
 
-def remove_tokens(game: Any, place: int, token: str, count: int, cause: Cause) -> int:
+def remove_tokens(game: Game, place: int, token: str, count: int, cause: Cause) -> int:
     """Take up to count tokens off the place, back to the supply; returns how many."""
     state = game.state
     have = state.tokens[place].get(token, 0)
@@ -191,11 +193,11 @@ def remove_tokens(game: Any, place: int, token: str, count: int, cause: Cause) -
     if kind not in game.unlimited:
         state.supply[kind] += count
     if game.log is not None:
-        _tokens_event(game, place, token, -count, cause)
+        _tokens_event(game, game.log, place, token, -count, cause)
     return count
 
 
-def move_tokens(game: Any, source: int, target: int, token: str, count: int, cause: Cause) -> int:
+def move_tokens(game: Game, source: int, target: int, token: str, count: int, cause: Cause) -> int:
     """Move up to count tokens from one place to another (within the target's room)."""
     state = game.state
     count = min(count, state.tokens[source].get(token, 0), room(game, target, token))
@@ -204,14 +206,14 @@ def move_tokens(game: Any, source: int, target: int, token: str, count: int, cau
     state.tokens[source][token] -= count
     state.tokens[target][token] = state.tokens[target].get(token, 0) + count
     if game.log is not None:
-        _tokens_event(game, source, token, -count, cause)
-        _tokens_event(game, target, token, count, cause)
+        _tokens_event(game, game.log, source, token, -count, cause)
+        _tokens_event(game, game.log, target, token, count, cause)
     if token in game.rules.converted:
         apply_conversions(game, target)
     return count
 
 
-def convert(game: Any, place: int, count: int, source: str, target: str, cause: Cause) -> bool:
+def convert(game: Game, place: int, count: int, source: str, target: str, cause: Cause) -> bool:
     """Replace count source tokens by one target token, if both are there to be had."""
     state = game.state
     if state.tokens[place].get(source, 0) < count or state.supply[game.rules.token_supply[target]] < 1:
@@ -228,7 +230,7 @@ def convert(game: Any, place: int, count: int, source: str, target: str, cause: 
     return True
 
 
-def apply_conversions(game: Any, place: int) -> None:
+def apply_conversions(game: Game, place: int) -> None:
     """Apply the rules' automatic conversions until none applies (e.g. 3 of one token become 1 of another)."""
     for source, count, target, cause in game.rules.conversions:
         if game.state.tokens[place].get(source, 0) >= count:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..base.state import GameState
 from ..dsl.names import ModifierDef
+from ..model import Game
 
 
-def read(state: Any, mod: ModifierDef, index: int = 0) -> Any:
+def read(state: GameState, mod: ModifierDef, index: int = 0) -> Any:
     """The modifier's value for a seat or a place (`index`; 0 for a game modifier)."""
     values = state.mods.get(mod.name)
     if values is None:
@@ -23,7 +25,7 @@ def read(state: Any, mod: ModifierDef, index: int = 0) -> Any:
     return mod.default if value is None else value
 
 
-def write(state: Any, mod: ModifierDef, index: int, value: Any, places: int) -> None:
+def write(state: GameState, mod: ModifierDef, index: int, value: Any, places: int) -> None:
     values = state.mods.get(mod.name)
     if values is None:
         size = state.players if mod.scope == "seat" else places if mod.scope == "place" else 1
@@ -31,7 +33,7 @@ def write(state: Any, mod: ModifierDef, index: int, value: Any, places: int) -> 
     values[index] = value
 
 
-def set_by_rule(game: Any, mod: ModifierDef, index: int, value: Any, places: int, cause: Any) -> None:
+def set_by_rule(game: Game, mod: ModifierDef, index: int, value: Any, places: int, cause: Any) -> None:
     """An effect's `set` or `add`: written, and a `modifier` event when the game keeps its log."""
     write(game.state, mod, index, value, places)
     if game.log is not None:
@@ -44,13 +46,13 @@ def set_by_rule(game: Any, mod: ModifierDef, index: int, value: Any, places: int
         game.log.append(event)
 
 
-def unset(state: Any, mod: ModifierDef, index: int = 0) -> None:
+def unset(state: GameState, mod: ModifierDef, index: int = 0) -> None:
     values = state.mods.get(mod.name)
     if values is not None:
         values[index] = None
 
 
-def expire(state: Any, names: tuple[str, ...]) -> None:
+def expire(state: GameState, names: tuple[str, ...]) -> None:
     """Forget the values of these modifiers (their lifetime has ended)."""
     mods = state.mods
     if mods:                     # most steps end with no modifier set

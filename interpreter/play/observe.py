@@ -16,9 +16,10 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from ..base.state import plain_copy
+from ..model import Game, Rules
 
 
-def observation(game: Any, seat: int) -> dict[str, Any]:
+def observation(game: Game, seat: int) -> dict[str, Any]:
     state, rules = game.state, game.rules
     step = game.step
     hands = []
@@ -52,7 +53,7 @@ def observation(game: Any, seat: int) -> dict[str, Any]:
     return seen
 
 
-def _private(game: Any, seat: int) -> dict[str, Any]:
+def _private(game: Game, seat: int) -> dict[str, Any]:
     """What phases let this seat alone see (by phase id)."""
     found = {}
     for pid, mech in game.rules.phases.items():
@@ -68,7 +69,7 @@ class Piece:
     name: str
     shape: tuple[int, ...]
     meaning: str
-    fill: Callable[[Any, int, list[float], int], None]     # (game, seat, out, offset)
+    fill: Callable[[Game, int, list[float], int], None]     # (game, seat, out, offset)
 
     @property
     def size(self) -> int:
@@ -81,14 +82,14 @@ class Piece:
 _PIECES: WeakKeyDictionary[Any, tuple[Piece, ...]] = WeakKeyDictionary()
 
 
-def hidden(rules: Any, card: str) -> bool:
+def hidden(rules: Rules, card: str) -> bool:
     """Whether no other seat may see the card in a hand (its deck is hidden)."""
     return rules.decks[rules.cards[card].deck].hidden
 
 
 # ---- the tensor ---------------------------------------------------------------------------------
 
-def observation_layout(rules: Any) -> list[dict[str, Any]]:
+def observation_layout(rules: Rules) -> list[dict[str, Any]]:
     out, offset = [], 0
     for piece in pieces(rules):
         out.append({"name": piece.name, "offset": offset, "shape": list(piece.shape), "size": piece.size,
@@ -97,7 +98,7 @@ def observation_layout(rules: Any) -> list[dict[str, Any]]:
     return out
 
 
-def observation_tensor(game: Any, seat: int) -> list[float]:
+def observation_tensor(game: Game, seat: int) -> list[float]:
     layout = pieces(game.rules)
     out = [0.0] * sum(p.size for p in layout)
     offset = 0
@@ -107,12 +108,12 @@ def observation_tensor(game: Any, seat: int) -> list[float]:
     return out
 
 
-def pieces(rules: Any) -> tuple[Piece, ...]:
+def pieces(rules: Rules) -> tuple[Piece, ...]:
     """The tensor's pieces for a rules file (worked out once per Rules)."""
     found = _PIECES.get(rules)
     if found is None:
-        found = _PIECES[rules] = tuple(_turn_pieces(rules) + _seat_pieces(rules) + _board_pieces(rules)
-                                       + _record_pieces(rules)
+        found = _PIECES[rules] = tuple(_turn_pieces(rules) + _seat_pieces(rules) + _held_pieces(rules)
+                                       + _pile_pieces(rules) + _place_pieces(rules) + _record_pieces(rules)
                                        + [p for mech in rules.phases.values() for p in mech.tensor_pieces(rules)])
     return found
 
@@ -122,7 +123,7 @@ def one_hot(out: list[float], offset: int, index: int | None, size: int) -> None
         out[offset + index] = 1.0
 
 
-def _turn_pieces(rules: Any) -> list[Piece]:
+def _turn_pieces(rules: Rules) -> list[Piece]:
     """Who observes, who plays, who moves, which step, which options."""
     seats, steps = rules.max_players, len(rules.schedule)
     found = [
@@ -139,31 +140,34 @@ def _turn_pieces(rules: Any) -> list[Piece]:
     for name, opt in rules.options.items():
         values = list(opt.values)
         found.append(Piece(f"option.{name}", (len(values),), f"option {name} (one-hot over {values})",
-                           lambda g, s, o, at, name=name, values=values:
-                           one_hot(o, at, values.index(g.state.options[name]), len(values))))
+                           _option_fill(name, values)))
     return found
 
 
-def _seat_pieces(rules: Any) -> list[Piece]:
+def _option_fill(name: str, values: list[str]) -> Callable[[Game, int, list[float], int], None]:
+    return lambda g, s, o, at: one_hot(o, at, values.index(g.state.options[name]), len(values))
+
+
+def _seat_pieces(rules: Rules) -> list[Piece]:
     """Each seat's resources and cards: the observer's by kind, others' only where public."""
     seats, resources = rules.max_players, list(rules.resources)
     card_ids = sorted(rules.cards)
     card_index = {c: i for i, c in enumerate(card_ids)}
 
-    def purses(g: Any, s: int, o: list[float], at: int) -> None:
+    def purses(g: Game, s: int, o: list[float], at: int) -> None:
         for seat, res in enumerate(g.state.resources):
             for i, name in enumerate(resources):
                 o[at + seat * len(resources) + i] = float(res[name])
 
-    def hand(g: Any, s: int, o: list[float], at: int) -> None:
+    def hand(g: Game, s: int, o: list[float], at: int) -> None:
         for card in g.state.hands[s]:
             o[at + card_index[card]] += 1.0
 
-    def sizes(g: Any, s: int, o: list[float], at: int) -> None:
+    def sizes(g: Game, s: int, o: list[float], at: int) -> None:
         for seat, held in enumerate(g.state.hands):
             o[at + seat] = float(len(held))
 
-    def public(g: Any, s: int, o: list[float], at: int) -> None:
+    def public(g: Game, s: int, o: list[float], at: int) -> None:
         for seat, held in enumerate(g.state.hands):
             for card in held:
                 if not hidden(rules, card):
@@ -172,8 +176,14 @@ def _seat_pieces(rules: Any) -> list[Piece]:
              Piece("hand", (len(card_ids),), f"the observing seat's cards, counted by kind {card_ids}", hand),
              Piece("hand_sizes", (seats,), "how many cards each seat holds", sizes),
              Piece("public_hands", (seats, len(card_ids)), "each seat's cards of public decks, by kind", public)]
+    return found
+
+
+def _held_pieces(rules: Rules) -> list[Piece]:
+    """The observing seat's cards of each resource held as cards."""
+    found = []
     for name, held in rules.denominations.items():
-        def cards(g: Any, s: int, o: list[float], at: int, name: str = name, values: tuple = held.values) -> None:
+        def cards(g: Game, s: int, o: list[float], at: int, name: str = name, values: tuple = held.values) -> None:
             per_seat = g.state.held.get(name)
             for value in per_seat[s] if per_seat else ():
                 o[at + values.index(value)] += 1.0
@@ -182,59 +192,68 @@ def _seat_pieces(rules: Any) -> list[Piece]:
     return found
 
 
-def _board_pieces(rules: Any) -> list[Piece]:
-    """Decks and discards, owners, tokens and supplies."""
-    seats, places = rules.max_players, len(rules.place_ids)
-    decks, tokens, kinds = list(rules.decks), list(rules.token_supply), list(rules.supply)
+def _pile_pieces(rules: Rules) -> list[Piece]:
+    """Decks, what was set aside, discards and the cards lying face up."""
+    decks = list(rules.decks)
     discard_ids = sorted(rules.cards)               # a deck of places holds cards named by the places
     discard_index = {c: i for i, c in enumerate(discard_ids)}
 
-    def piles(g: Any, s: int, o: list[float], at: int) -> None:
+    def piles(g: Game, s: int, o: list[float], at: int) -> None:
         for i, name in enumerate(decks):
             o[at + i] = float(len(g.state.decks[name]))
             o[at + len(decks) + i] = float(len(g.state.boxed[name]))
 
-    def discards(g: Any, s: int, o: list[float], at: int) -> None:
+    def discards(g: Game, s: int, o: list[float], at: int) -> None:
         for pile in g.state.discards.values():
             for card in pile:
                 o[at + discard_index[card]] += 1.0
 
-    def owners(g: Any, s: int, o: list[float], at: int) -> None:
-        for p, w in enumerate(g.state.owner):
-            one_hot(o, at + p * (seats + 1), seats if w < 0 else w, seats + 1)
-
-    def counts(g: Any, s: int, o: list[float], at: int) -> None:
-        for p, held in enumerate(g.state.tokens):
-            for i, token in enumerate(tokens):
-                o[at + p * len(tokens) + i] = float(held.get(token, 0))
-
-    def supply(g: Any, s: int, o: list[float], at: int) -> None:
-        for i, kind in enumerate(kinds):
-            o[at + i] = float(g.state.supply[kind])
     found = [Piece("decks", (2, len(decks)), f"cards left in each deck {decks}, then set aside", piles),
              Piece("discards", (len(discard_ids),), "discarded cards by kind (cards, then places)", discards)]
     if any(deck.display is not None for deck in rules.decks.values()):
-        def shown(g: Any, s: int, o: list[float], at: int) -> None:
+        def shown(g: Game, s: int, o: list[float], at: int) -> None:
             for pile in g.state.shown.values():
                 for card in pile:
                     o[at + discard_index[card]] += 1.0
         found.append(Piece("shown", (len(discard_ids),), "cards face up beside their decks, by kind", shown))
+    return found
+
+
+def _place_pieces(rules: Rules) -> list[Piece]:
+    """Owners, tokens on the places, and what is left in each supply."""
+    seats, places = rules.max_players, len(rules.place_ids)
+    tokens, kinds = list(rules.token_supply), list(rules.supply)
+
+    def owners(g: Game, s: int, o: list[float], at: int) -> None:
+        for p, w in enumerate(g.state.owner):
+            one_hot(o, at + p * (seats + 1), seats if w < 0 else w, seats + 1)
+
+    def counts(g: Game, s: int, o: list[float], at: int) -> None:
+        for p, held in enumerate(g.state.tokens):
+            for i, token in enumerate(tokens):
+                o[at + p * len(tokens) + i] = float(held.get(token, 0))
+
+    def supply(g: Game, s: int, o: list[float], at: int) -> None:
+        for i, kind in enumerate(kinds):
+            o[at + i] = float(g.state.supply[kind])
+    found = []
     if rules.ownership:
         found.append(Piece("owner", (places, seats + 1), "each place's owner (one-hot; last: nobody)", owners))
     return found + [Piece("tokens", (places, len(tokens)), f"tokens on each place {tokens}", counts),
                     Piece("supply", (len(kinds),), f"pieces left in each supply {kinds}", supply)]
 
 
-def _record_pieces(rules: Any) -> list[Piece]:
+def _record_pieces(rules: Rules) -> list[Piece]:
     """Modifier values, and the kinds of card each seat played within a limit's lifetime."""
     seats, places = rules.max_players, len(rules.place_ids)
     card_index = {c: i for i, c in enumerate(sorted(rules.cards))}
     found = []
     for name, mod in rules.vocab.all_modifiers().items():
         size = seats if mod.scope == "seat" else places if mod.scope == "place" else 1
-        words = {w: i for i, w in enumerate(rules.vocab.enums.get(mod.enum, ()))}     # a word: its index
+        enum = rules.vocab.enums.get(mod.enum, ()) if mod.enum is not None else ()
+        words = {w: i for i, w in enumerate(enum)}      # a word: its index
 
-        def values(g: Any, s: int, o: list[float], at: int, mod: Any = mod, size: int = size,
+        def values(g: Game, s: int, o: list[float], at: int, mod: Any = mod, size: int = size,
                    words: dict[str, int] = words) -> None:
             held = g.state.mods.get(mod.name)
             for i in range(size):
@@ -242,7 +261,7 @@ def _record_pieces(rules: Any) -> list[Piece]:
                 o[at + i] = float(words[value] if words else value)
         found.append(Piece(f"mod.{name}", (size,), f"modifier {name} ({mod.scope})", values))
     for lifetime in sorted({d.one_per_kind for d in rules.decks.values() if d.one_per_kind}):
-        def played(g: Any, s: int, o: list[float], at: int, lifetime: str = lifetime) -> None:
+        def played(g: Game, s: int, o: list[float], at: int, lifetime: str = lifetime) -> None:
             for seat, kinds in enumerate(g.state.played.get(lifetime, [])):
                 for card in kinds:
                     o[at + seat * len(card_index) + card_index[card]] = 1.0

@@ -14,6 +14,7 @@ from ..base.causes import Cause
 from ..base.errors import AmunreError, GameError
 from ..base.limits import MAX_AMOUNT
 from ..dsl.context import Ctx
+from ..model import Game, Rules
 from . import decks
 from .denominations import payout
 from .material import drawn_event
@@ -21,7 +22,7 @@ from .material import drawn_event
 KEYS = ("start_player", "decks", "hands", "options", "resources")
 
 
-def check_setup(rules: Any, players: int, setup: Any) -> dict[str, Any]:
+def check_setup(rules: Rules, players: int, setup: Any) -> dict[str, Any]:
     """The setup as new_game uses it; AmunreError for anything it cannot be."""
     if setup is None:
         return {}
@@ -58,7 +59,7 @@ def _brief(value: Any) -> str:
     return text if len(text) <= 60 else text[:60] + "..."
 
 
-def deal(game: Any, hands: list[list[str]]) -> None:
+def deal(game: Game, hands: list[list[str]]) -> None:
     """Set-up's extra cards: each from the top-most copy in its deck, else from the box."""
     state = game.state
     for seat, cards_ in enumerate(hands):
@@ -75,7 +76,7 @@ def deal(game: Any, hands: list[list[str]]) -> None:
             state.hands[seat].append(card)
 
 
-def build_decks(game: Any, stacked: dict[str, list[str]]) -> None:
+def build_decks(game: Game, stacked: dict[str, list[str]]) -> None:
     """Every deck as the game starts: the cards it uses, shuffled, ordered in its stacks, with
     the cards a scenario stacks on top, and its display laid out."""
     rules, state = game.rules, game.state
@@ -98,25 +99,31 @@ def build_decks(game: Any, stacked: dict[str, list[str]]) -> None:
             state.boxed[name], state.decks[name] = state.boxed[name] + pile[count:], pile[:count]
         decks.prepare(game, name, state.decks[name])
     for name, top in stacked.items():
-        if name not in state.decks:
-            raise AmunreError(f"setup stacks unknown deck '{name}'")
-        pile, box = state.decks[name], state.boxed[name]
-        for stacked, card in enumerate(reversed(top)):    # each copy named comes from below those stacked
-            rest = pile[stacked:]
-            if card in rest:
-                del pile[stacked + rest.index(card)]
-            elif card in box:
-                box.remove(card)
-                if len(pile) > stacked:
-                    box.append(pile.pop())     # keep the deck's size: the last card goes to the box
-            else:
-                raise AmunreError(f"setup stacks '{card}' on deck '{name}', which has no such card left")
-            pile.insert(0, card)
+        _stack(game, name, top)
     for name in rules.decks:
         decks.lay_out(game, name)
 
 
-def start_events(game: Any, setup: dict[str, Any]) -> None:
+def _stack(game: Game, name: str, top: list[str]) -> None:
+    """A scenario's cards put on top of a deck, taken from the deck, else from the box."""
+    state = game.state
+    if name not in state.decks:
+        raise AmunreError(f"setup stacks unknown deck '{name}'")
+    pile, box = state.decks[name], state.boxed[name]
+    for depth, card in enumerate(reversed(top)):      # each copy named comes from below those stacked
+        rest = pile[depth:]
+        if card in rest:
+            del pile[depth + rest.index(card)]
+        elif card in box:
+            box.remove(card)
+            if len(pile) > depth:
+                box.append(pile.pop())     # keep the deck's size: the last card goes to the box
+        else:
+            raise AmunreError(f"setup stacks '{card}' on deck '{name}', which has no such card left")
+        pile.insert(0, card)
+
+
+def start_events(game: Game, setup: dict[str, Any]) -> None:
     """What the set-up gave, as change events (a log's amounts all start from nothing): each
     seat's starting resources, the cards it starts with, the places owned from the start, the
     start player."""
@@ -143,7 +150,7 @@ def start_events(game: Any, setup: dict[str, Any]) -> None:
     game.event({"event": "start_player", "seat": state.start_player, "cause": chosen.to_json()})
 
 
-def deal_held_cards(game: Any, amounts: dict[str, list[int]]) -> None:
+def deal_held_cards(game: Game, amounts: dict[str, list[int]]) -> None:
     """Give each seat its starting cards of every resource held as cards in this game; a seat
     whose start `amounts` names (new_game's `setup.resources`) gets that amount as the bank pays it."""
     state = game.state
