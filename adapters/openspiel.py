@@ -34,7 +34,7 @@ except ImportError as error:        # pragma: no cover - the message is the poin
     raise ImportError("amunre's OpenSpiel games need OpenSpiel: pip install 'amunre[openspiel]'") from error
 
 from ..interpreter.base.errors import AmunreError
-from ..interpreter.base.limits import MAX_DECISIONS_PER_STEP
+from ..interpreter.base.limits import MAX_DECISIONS_PER_STEP, MAX_PASSES
 from ..interpreter.load.shipped import shipped_names, shipped_path
 from ..interpreter.play.observe import observation_layout
 from .common import (
@@ -50,6 +50,12 @@ from .explicit import ExplicitGame
 
 ADAPTER_PARAMS = ("players", "reward")
 _REGISTERED: dict[str, Any] = {}          # short name -> its rules
+
+
+def _most_actions(rules: Any) -> int:
+    """The most actions a game can take: the engine refuses more decisions in one phase, and a
+    repeat without a fixed number of passes counts the most a fixed one may have (a C int)."""
+    return min(rules.flow.most_phases(MAX_PASSES) * MAX_DECISIONS_PER_STEP, 2**31 - 1)
 
 
 def short_name(file_name: str) -> str:
@@ -116,7 +122,7 @@ class AmunreGame(pyspiel.Game):
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.actions.size, max_chance_outcomes=max_draw(rules), num_players=players,
             min_utility=least, max_utility=most, utility_sum=0.0 if self.reward == "points" else None,
-            max_game_length=len(rules.schedule) * MAX_DECISIONS_PER_STEP)   # the engine refuses more
+            max_game_length=_most_actions(rules))
         super().__init__(_game_type(rules, name, self.reward), info, params)
         # The set-up up to its first draw, copied by every new state (OpenSpiel makes one for
         # each clone and each tensor shape it asks for); made now, it checks the options too.

@@ -22,7 +22,7 @@ from .dsl.context import Ctx
 from .dsl.printer import to_text
 from .load.rules_cache import load_rules
 from .model import Rules, Step
-from .play import cards, flow
+from .play import cards, cursor, flow
 from .play.observe import observation, observation_layout, observation_tensor
 from .play.setup import build_decks, check_setup, deal, deal_held_cards, start_events
 
@@ -59,8 +59,9 @@ class Game:
     # ---- reading -------------------------------------------------------------------------------
     @property
     def step(self) -> Step:
-        """The schedule entry now running (phase, age, round)."""
-        return self.rules.schedule[min(self.state.step, len(self.rules.schedule) - 1)]
+        """The phase at the cursor of the flow, in its age and round (the last phase run, once
+        the game is over)."""
+        return cursor.step(self)
 
     def num_distinct_actions(self) -> int:
         """The size of the rules file's action space: every id is in range(this)."""
@@ -141,14 +142,14 @@ class Game:
         block, indices = space.block_at[action_id], space.indices_at[action_id]
         rank = block.rank
         if rank == DECIDE or rank == CLOSE and action_id != rules.pass_id:   # the mechanic's own
-            apply = rules.step_plans[state.step].apply                      # (through a local: see Plan)
+            apply = rules.leaf_plans[state.at].apply                        # (through a local: see Plan)
             apply(self, seat, block, indices)
         elif rank == SELL:
             cards.sell(self, seat, block.values_field().values[indices[0]])
         elif rank == PLAY:
             cards.play(self, seat, block, indices)
         else:                                    # declining to sell when asked only to sell
-            rules.step_plans[state.step].pass_turn(self, seat)
+            rules.leaf_plans[state.at].pass_turn(self, seat)
         flow.advance(self)
 
     def _why_illegal(self, action: Any, ) -> str:
@@ -316,5 +317,6 @@ def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any
         state.start_player = game.random_below(players)
     if game.log is not None:
         start_events(game, setup)
+    cursor.start(game)
     flow.advance(game)
     return game

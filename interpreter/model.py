@@ -87,12 +87,69 @@ class DslString:
 
 @dataclass(frozen=True)
 class Step:
-    """One entry of the schedule: which phase runs, in which age and round, and which
-    lifetimes (round, age) end with it besides its phase."""
+    """Where play stands: the phase running, and the passes of the repeats named `age` and
+    `round` (1 where the flow has none), as events, the command line and the DSL tell them."""
     phase: str
     age: int
     round: int
-    ends: tuple[str, ...] = ("phase",)
+
+
+@dataclass(frozen=True)
+class FlowNode:
+    """One node of the order of play, a tree the rules file writes under `flow:` (or its
+    `structure:` builds): load/build_flow.py makes it, play/flow.py walks it."""
+    kind: str                             # "phase", "sequence", "repeat" or "branch"
+    parent: int                           # the parent node's index; -1 for the root
+    name: str | None = None               # a lifetime: it ends each time the node is done (a repeat: a pass)
+    children: tuple[int, ...] = ()        # sequence: in order; repeat: (body,) or (body, between)
+    phase: str = ""                       # phase: its id
+    leaf: int = -1                        # phase: its number among the leaves (state.at)
+    times: Expression | None = None       # repeat: how many passes (no seat), or
+    until: Expression | None = None       # repeat: it is done when this holds,
+    check_before: bool = False            # checked before each pass (else after each)
+    counter: int = -1                     # repeat: its place in state.passes
+    on: Expression | None = None          # branch: the value that picks a case
+    cases: tuple[tuple[Any, int], ...] = ()   # branch: (value, node), in the file's order
+    otherwise: int = -1                   # branch: the node when no case matches (-1: none)
+
+
+@dataclass(frozen=True)
+class Flow:
+    """The order of play as a tree of nodes (node 0 is the root), with its leaves numbered:
+    the state holds a cursor into it (the leaf running, and each repeat's pass), never an
+    index into an unrolled list."""
+    nodes: tuple[FlowNode, ...]
+    leaves: tuple[int, ...]               # leaf number -> its node
+    counters: int                         # repeats (the length of state.passes)
+    age: int = -1                         # the counter of the repeat named `age` (-1: none)
+    round: int = -1                       # the counter of the repeat named `round`
+    end_if: Expression | None = None      # the game's own end...
+    end_after: int = -1                   # ...checked each time this node is done (-1: after every phase),
+    end_then: int = -1                    # ...and then play goes on at this top-level node (-1: the game ends)
+
+    def leaf_phase(self, at: int) -> str:
+        return self.nodes[self.leaves[at]].phase
+
+    def phases(self) -> frozenset[str]:
+        """Every phase the flow names."""
+        return frozenset(self.nodes[leaf].phase for leaf in self.leaves)
+
+    def most_phases(self, unknown_passes: int) -> int:
+        """How many phases a game can run at the most: a repeat whose number of passes is not
+        fixed counts `unknown_passes`, a branch its longest case."""
+        def most(index: int) -> int:
+            node = self.nodes[index]
+            if node.kind == "phase":
+                return 1
+            inner = [most(child) for child in node.children]
+            if node.kind == "sequence":
+                return sum(inner)
+            if node.kind == "branch":
+                return max(inner, default=0)
+            times = node.times.constant if node.times is not None and node.until is None else None
+            passes = times if isinstance(times, int) and not isinstance(times, bool) else unknown_passes
+            return passes * sum(inner)
+        return most(0)
 
 
 @dataclass
@@ -165,10 +222,9 @@ class Rules:
     vocab: Vocabulary
     setup_hand: tuple[str, ...]
     deck_setups: dict[str, DeckSetup]
-    schedule: tuple[Step, ...]
+    flow: Flow                                # the order of play
     phases: dict[str, Any]                    # phase id -> its Mechanic
-    step_mechanics: tuple[Any, ...]           # the mechanic of each schedule step
-    step_plans: tuple[Plan, ...]              # the same, as the automatic step drives it
+    leaf_plans: tuple[Plan, ...]              # per leaf of the flow: its phase's mechanic, as the step drives it
     winner: WinnerDef
     actions: ActionSpace
     play_blocks: dict[str, Block]             # card id -> its play actions
@@ -184,8 +240,9 @@ class Rules:
     source: str = ""
     dsl: tuple[DslString, ...] = ()           # every DSL string, in the order it was compiled
 
-    def mechanic(self, step: int) -> Any:
-        return self.step_mechanics[step]
+    def mechanic_at(self, at: int) -> Any:
+        """The mechanic of the phase at a leaf of the flow (state.at)."""
+        return self.leaf_plans[at].mech
 
 
 class Game(Protocol):

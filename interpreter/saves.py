@@ -23,7 +23,7 @@ from .base.rng import replaying
 from .load.rules_cache import rules_for_save
 from .model import Game
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2          # 2: the position holds a cursor in the flow (1: an index into an unrolled schedule)
 
 
 def save(game: Game) -> dict[str, Any]:
@@ -41,6 +41,7 @@ def restore(data: Any, rules: Any, new_game: Callable[..., Any]) -> Any:
     if it is not one the rules can reach. (The game module hands in its `new_game`: saving is
     its business, and this module stays below it.)"""
     try:
+        _check_format(data)
         _check_shape(data)
         rules = rules_for_save(data["rules"], rules)
         state, draws = data["state"], data.get("draws")
@@ -63,6 +64,17 @@ def restore(data: Any, rules: Any, new_game: Callable[..., Any]) -> Any:
     except RecursionError:
         raise AmunreError("the save is nested too deeply to be a saved game") from None
     return game
+
+
+def _check_format(data: Any) -> None:
+    """A save of an earlier format is refused, saying so (its position is of another shape)."""
+    if not isinstance(data, dict) or "actions" not in data:
+        return                                    # not a save at all: the shape check says so
+    written = data.get("format", 1)
+    if written != SAVE_FORMAT:
+        raise AmunreError(f"this save is in format {shown_value(written, 20)}, and this amunre reads format "
+                          f"{SAVE_FORMAT}: saves of format 1, written before the order of play became a flow, "
+                          "cannot be restored (replay the game from its log instead)")
 
 
 def _check_shape(data: Any) -> None:

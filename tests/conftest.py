@@ -38,6 +38,32 @@ def effect_bindings(game: amunre.Game, seat: int, effect: Any) -> list[dict[str,
     return [choices.env_of(block, block.indices(i)) for i in choices.allowed_ids(game, seat, effect, block, Cause("card", "t"))]
 
 
+def move_to(game: amunre.Game, phase: str, age: int = 1, round: int = 1) -> None:
+    """Put the cursor of the game's flow at a phase (not begun), in the given age and round: the
+    start of a scenario. The first leaf of the flow that runs the phase is taken."""
+    flow, state = game.rules.flow, game.state
+    state.at = next(at for at, node in enumerate(flow.leaves) if flow.nodes[node].phase == phase)
+    if flow.age >= 0:
+        state.passes[flow.age] = age
+    if flow.round >= 0:
+        state.passes[flow.round] = round
+    state.working = None
+
+
+def walked(rules: Any) -> list[Any]:
+    """The phases the flow runs, in order, with their age and round, as it goes when nothing
+    is decided (tools/flow_walk.py): a step's number there is state.step when it runs."""
+    from amunre.interpreter.dsl.context import Ctx
+    from amunre.tools.flow_walk import walk
+    game = amunre.new_game(rules, players=rules.min_players, seed=0, events=False)
+    return list(walk(rules.flow, Ctx(game)))
+
+
+def phase_steps(rules: Any, phase: str) -> list[int]:
+    """The numbers of the steps at which a phase runs (see `walked`)."""
+    return [i for i, step in enumerate(walked(rules)) if step.phase == phase]
+
+
 def house(tmp_path: Path, body: str) -> Any:
     """Rules from a file that extends (a copy of) the 2016 edition with `body`."""
     shutil.copy(RULES_PATH, tmp_path / "knizia2016.yaml")

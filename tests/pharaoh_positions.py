@@ -10,7 +10,7 @@ from typing import Any
 import amunre
 from amunre.interpreter.base.causes import Cause
 from amunre.interpreter.play import flow, material, modifiers
-from conftest import REPO
+from conftest import REPO, move_to
 
 RULES_PATH = REPO / "rules" / "pharaohs-heir.yaml"
 BOB, TED, CAROL = 0, 1, 2
@@ -65,8 +65,7 @@ def at_action(rules: Any, action: str, chooser: int, nile: str = "nile_3a", leve
     Call set_mat for each seat, then begin(game)."""
     game = amunre.new_game(rules, players=3, seed=1, setup={"start_player": chooser, **(setup or {})})
     state = game.state
-    state.step = next(i for i, s in enumerate(rules.schedule) if s.phase == action and s.age == 1 and s.round == turn)
-    state.phase = None
+    move_to(game, action, age=1, round=turn)
     state.start_player = (chooser + 1) % 3                # the Blessing has passed on
     state.kept["overseer"] = {"chosen": action, "chooser": chooser, "taken": [action], "when": [1, turn]}
     card = rules.place_index[nile]

@@ -78,7 +78,7 @@ def positions(rules: Any) -> list[amunre.Game]:
     found = []
     for phase, idx in (("auction", None), ("market", None), ("offering", 2)):
         found.append(play_random(rules, 4, 21, stop=lambda g, phase=phase, idx=idx: g.step.phase == phase and len(g.legal_action_ids()) > 1
-                                 and (idx is None or (g.state.phase or {}).get("idx") == idx)))
+                                 and (idx is None or (g.state.working or {}).get("idx") == idx)))
     return found
 
 

@@ -55,7 +55,7 @@ def test_a_seat_that_passes_skips_what_it_could_not_pay_for(rules: Any) -> None:
     kinds = []
     while game.to_move == 0:
         assert {"type": "pass"} in game.legal_actions()
-        kinds.append(game.state.phase["stage"])
+        kinds.append(game.state.working["stage"])
         act(game, 0, type="pass")
     assert kinds == sorted(set(kinds)) and game.to_move == 1
     assert gold(game, 0) == 0 and game.state.hands[0] == hand

@@ -15,7 +15,7 @@ from conftest import house, play_random
 
 def every_card(game: amunre.Game, deck: str) -> list[str]:
     state = game.state
-    lots = [game.rules.place_ids[p] for p in (state.phase or {}).get("lots", [])]
+    lots = [game.rules.place_ids[p] for p in (state.working or {}).get("lots", [])]
     return sorted(state.decks[deck] + state.discards[deck] + state.boxed[deck] + state.shown.get(deck, []) + lots)
 
 
@@ -38,7 +38,7 @@ def test_a_game_uses_the_places_its_set_up_admits(tmp_path: Path) -> None:
     rules = house(tmp_path, 'setup:\n  decks:\n    provinces: {where: "nile or option.nile_side_bonus == player"}\n')
     nile = sorted(pid for p, pid in enumerate(rules.place_ids) if rules.place_props[p]["nile"])
     game = amunre.new_game(rules, players=3, seed=4)
-    used = sorted(game.state.decks["provinces"] + [rules.place_ids[p] for p in game.state.phase["lots"]])
+    used = sorted(game.state.decks["provinces"] + [rules.place_ids[p] for p in game.state.working["lots"]])
     assert set(used) <= set(nile) and len(used) == 9                 # 3 per player, all on the Nile
     assert every_card(game, "provinces") == sorted(rules.place_ids)   # the rest are set aside
     other = amunre.new_game(rules, players=3, seed=4, setup={"options": {"nile_side_bonus": "player"}})
@@ -51,7 +51,7 @@ def test_stacks_topped_by_chosen_cards(tmp_path: Path) -> None:
     tops = Counter()
     for seed in range(40):
         game = amunre.new_game(rules, players=3, seed=seed)
-        lots = [rules.place_ids[p] for p in game.state.phase["lots"]]      # the first stack, drawn as the lots
+        lots = [rules.place_ids[p] for p in game.state.working["lots"]]      # the first stack, drawn as the lots
         deck = lots + game.state.decks["provinces"]
         assert len(deck) == 15 and {deck[0], deck[5], deck[10]} <= frontier, (seed, deck)
         tops.update(deck[i] for i in (0, 5, 10))
@@ -95,4 +95,4 @@ def test_a_rebuild_may_leave_the_discards_out(tmp_path: Path) -> None:
     game = play_random(rules, 3, 2, stop=lambda g: g.step.age == 2)
     state = game.state
     assert len(state.discards["provinces"]) == 9 and state.boxed["provinces"] == []   # the 6 unused + 3 lots now
-    assert len(state.decks["provinces"]) + len(game.state.phase["lots"]) == 6
+    assert len(state.decks["provinces"]) + len(game.state.working["lots"]) == 6

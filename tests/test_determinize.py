@@ -38,9 +38,9 @@ def every_card(game: amunre.Game) -> Counter[str]:
     found: Counter[str] = Counter()
     for pile in [*state.hands, *state.decks.values(), *state.discards.values(), *state.boxed.values()]:
         found.update(pile)
-    if state.phase is not None:
-        mech = game.rules.step_mechanics[state.step]
-        found.update(held[i] for held, i, _ in mech.hidden_cards(state.phase, -1))
+    if state.working is not None:
+        mech = game.rules.mechanic_at(state.at)
+        found.update(held[i] for held, i, _ in mech.hidden_cards(state.working, -1))
     return found
 
 
@@ -86,16 +86,16 @@ def test_every_hidden_fact_is_drawn_anew(rules: Any) -> None:
 def test_secret_offers_are_chosen_again(rules_2016: Any) -> None:
     """During a secret offer the offers already made are guessed again; the seat's own stays."""
     game = play_random(rules_2016, 4, 5, stop=lambda g: g.step.phase == "offering"
-                       and g.state.phase is not None and g.state.phase["idx"] == 3)
-    data = game.state.phase
+                       and g.state.working is not None and g.state.working["idx"] == 3)
+    data = game.state.working
     seat = game.to_move
     made = [s for s in range(4) if data["offers"][s] is not None]
-    guessed = [determinize(game, seat, random.Random(k)).state.phase["offers"] for k in range(12)]
+    guessed = [determinize(game, seat, random.Random(k)).state.working["offers"] for k in range(12)]
     assert len({str(g) for g in guessed}) > 1
     for offers in guessed:
         assert [s for s in range(4) if offers[s] is not None] == made
     chooser = determinize(game, seat, random.Random(0), choose=lambda g, other, ids: ids[0])
-    assert all(chooser.state.phase["offers"][s].get("amount") in (0, 1) for s in made)
+    assert all(chooser.state.working["offers"][s].get("amount") in (0, 1) for s in made)
 
 
 @pytest.mark.parametrize("seed", [1, 2])

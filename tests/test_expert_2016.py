@@ -54,7 +54,7 @@ def test_the_lots_are_the_picks_revealed_together(expert: Any) -> None:
             picks = [a for a in game.legal_actions() if a["type"] == "pick"]
             assert picks == [{"type": "pick", "card": c} for c in sorted(set(provinces(expert, held[seat])))]
             game.apply(picks[rng.randrange(len(picks))])
-            data = game.state.phase if game.step.phase == "pick_lots" else None
+            data = game.state.working if game.step.phase == "pick_lots" else None
             if data is not None:                         # others see that it picked, not what
                 for other in range(4):
                     seen = game.observation(other)["phase"]["picks"]

@@ -49,7 +49,7 @@ def test_turn_order_by_a_ranking(tmp_path: Path) -> None:
     rules = house(tmp_path, 'phases:\n  auction: {order: {by: "my.gold", highest_first: true}}\n')
     game = amunre.new_game(rules, players=4, seed=5, setup={"start_player": 1, "resources": {"gold": [10, 20, 30, 20]}})
     assert game.to_move == 2                              # the richest bids first
-    assert game.state.phase["order"] == [2, 1, 3, 0]      # ties keep clockwise order from the start player
+    assert game.state.working["order"] == [2, 1, 3, 0]      # ties keep clockwise order from the start player
 
 
 def test_skip_if_skips_a_phase(tmp_path: Path) -> None:

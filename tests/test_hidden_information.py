@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import amunre
-from conftest import REPO, every_edition, fit, play_random
+from conftest import REPO, every_edition, fit, phase_steps, play_random
 
 rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file
 
@@ -143,12 +143,12 @@ def test_theft_card_is_public_and_favor_cards_are_not(rules_2016: Any) -> None:
 
 def offering_point(rules: Any, players: int, seed: int, which: int, offered: int) -> amunre.Game:
     """The game during the `which`-th offering, after `offered` seats offered, before the reveal."""
-    steps = [i for i, s in enumerate(rules.schedule) if s.phase == "offering"]
+    steps = phase_steps(rules, "offering")
     target = steps[which % len(steps)]
     offered = 1 + offered % (players - 1)
 
     def stop(game: Any) -> bool:
-        phase = game.state.phase
+        phase = game.state.working
         return game.state.step == target and phase.get("stage") == "offer" and phase["idx"] >= offered
     game = play_random(rules, players, seed, stop=stop)
     assert stop(game), "the game passed the offering without stopping"
@@ -164,21 +164,21 @@ def test_secret_offer_is_not_seen_before_the_reveal(rules_2016: Any, players: in
                                                     offered: int, amount: int, cards: list[str]) -> None:
     rules = rules_2016
     game = offering_point(rules, players, seed, which, offered)
-    phase = game.state.phase
+    phase = game.state.working
     done = phase["order"][:phase["idx"]]
     assert all(phase["offers"][s] is not None for s in done)
     for other in done:
         before, after = game.clone(), game.clone()
         # the same number of attached cards, different ones
         n = len(phase["attached"][other]) or 1
-        before.state.phase["attached"][other] = [cards[0]] * n
-        after.state.phase["attached"][other] = [cards[1]] * n
-        old = game.state.phase["offers"][other]
+        before.state.working["attached"][other] = [cards[0]] * n
+        after.state.working["attached"][other] = [cards[1]] * n
+        old = game.state.working["offers"][other]
         new = {"amount": amount} if old != {"amount": amount} else {"card": "theft"}
-        after.state.phase["offers"][other] = new
-        assert after.state.phase != before.state.phase
+        after.state.working["offers"][other] = new
+        assert after.state.working != before.state.working
         assert other_observations(after, other) == other_observations(before, other)
-        if game.state.phase["attached"][other]:       # only the count of attached cards shows
+        if game.state.working["attached"][other]:       # only the count of attached cards shows
             assert other_observations(before, other) == other_observations(game, other)
         # The offering seat sees its own offer and attached cards as they are.
         mine = after.observation(other)["phase"]
@@ -197,7 +197,7 @@ def test_real_offer_and_attached_card_hidden_until_the_reveal(rules_2016: Any, p
     the reveal shows every offer to everyone."""
     rules = rules_2016
     game = offering_point(rules, players, seed, which, offered)
-    phase = game.state.phase
+    phase = game.state.working
     seat = game.to_move
     assert phase["offers"][seat] is None
     # Give the seat to move an offering card (taken from the deck or the discards, so the
@@ -213,7 +213,7 @@ def test_real_offer_and_attached_card_hidden_until_the_reveal(rules_2016: Any, p
     game = amunre.Game(rules, position)
     game.apply({"type": "attach", "card": card})
     game.apply({"type": "offer", "amount": 1})
-    if game.state.phase.get("stage") == "offer":
+    if game.state.working.get("stage") == "offer":
         for other in range(players):
             if other != seat:
                 obs = game.observation(other)["phase"]
@@ -222,12 +222,12 @@ def test_real_offer_and_attached_card_hidden_until_the_reveal(rules_2016: Any, p
                 assert card not in game.observation(other)["hands"][seat]
         assert game.observation(seat)["phase"]["attached"][seat] == [card]
     # Play on to the reveal: then the offers are public.
-    while game.state.phase.get("stage") == "offer":
+    while game.state.working.get("stage") == "offer":
         game.apply({"type": "offer", "amount": 1} if {"type": "offer", "amount": 1} in game.legal_actions()
                    else next(a for a in game.legal_actions() if a["type"] == "offer"))
-    if game.state.phase.get("offers"):
+    if game.state.working.get("offers"):
         for other in range(players):
-            assert game.observation(other)["phase"]["offers"] == game.state.phase["offers"]
+            assert game.observation(other)["phase"]["offers"] == game.state.working["offers"]
 
 
 # ---- decks and chance --------------------------------------------------------------------
@@ -323,15 +323,15 @@ def test_own_secret_pick_is_in_the_tensor_and_hidden_from_others(seed: int) -> N
     """The dict observation shows a seat its own face-down pick; the tensor must too (an RL
     agent reads only the tensor), and must not show it to anyone else before the reveal."""
     rules = amunre.load_rules(Path(__file__).parent.parent / "rules" / "knizia2016-expert.yaml")
-    game = drive_until(rules, 4, seed, lambda g: g.step.phase == "pick_lots" and g.state.phase["idx"] == 1)
-    seat = game.state.phase["order"][0]
-    pick = game.state.phase["picks"][seat]
+    game = drive_until(rules, 4, seed, lambda g: g.step.phase == "pick_lots" and g.state.working["idx"] == 1)
+    seat = game.state.working["order"][0]
+    pick = game.state.working["picks"][seat]
     other_card = next(c for c in sorted(rules.place_ids) if c != pick)
     changed = game.clone()
-    changed.state.phase["picks"][seat] = other_card
+    changed.state.working["picks"][seat] = other_card
     assert piece_of(changed, seat, "pick_lots.picks") != piece_of(game, seat, "pick_lots.picks")
     assert other_observations(changed, seat) == other_observations(game, seat)
-    while game.step.phase == "pick_lots" and not game.state.phase["revealed"]:
+    while game.step.phase == "pick_lots" and not game.state.working["revealed"]:
         game.apply_id(game.legal_action_ids()[0])
     if game.step.phase == "pick_lots":          # revealed: every seat sees every pick
         views = {tuple(piece_of(game, s, "pick_lots.picks")) for s in range(4)}
@@ -342,13 +342,13 @@ def test_own_attached_card_is_in_the_tensor_and_hidden_from_others() -> None:
     """The 2003 online edition offers power cards alongside gold: which ones, only the seat's
     own tensor shows (the others see how many) until every offer is in."""
     rules = amunre.load_rules(Path(__file__).parent.parent / "rules" / "knizia2003-online.yaml")
-    game = drive_until(rules, 4, 5, lambda g: g.step.phase == "sacrifice" and g.state.phase.get("stage") == "offer")
+    game = drive_until(rules, 4, 5, lambda g: g.step.phase == "sacrifice" and g.state.working.get("stage") == "offer")
     seat = game.to_move
     piece = next(p for p in game.observation_layout() if p["name"] == "sacrifice.attached")
     first, second = sorted(c for c in rules.cards if rules.cards[c].deck == "power")[:2]
     one, other = game.clone(), game.clone()
-    one.state.phase["attached"][seat] = [first]
-    other.state.phase["attached"][seat] = [second]
+    one.state.working["attached"][seat] = [first]
+    other.state.working["attached"][seat] = [second]
     assert piece_of(one, seat, "sacrifice.attached") != piece_of(other, seat, "sacrifice.attached")
     assert sum(piece_of(one, seat, "sacrifice.attached")) == 1.0 and piece["shape"][1] > 1
     assert other_observations(one, seat) == other_observations(other, seat)

@@ -17,7 +17,7 @@ import pytest
 import amunre
 from amunre.interpreter.mechanics.auction import Auction
 from amunre.interpreter.mechanics.score import Score
-from conftest import MAX_ACTIONS, every_edition, play_random
+from conftest import MAX_ACTIONS, every_edition, play_random, walked
 
 rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file
 
@@ -75,7 +75,7 @@ class Invariants:
             seen += state.shown.get(name, [])                             # face up beside the deck
         for hand in state.hands:
             seen += hand
-        phase = state.phase or {}
+        phase = state.working or {}
         seen += [self.place_ids[p] for p in phase.get("lots", [])]       # the running auction's lots
         if not phase.get("revealed", True):                              # picked face down, not yet on the deck
             seen += [card for card in phase["picks"] if card is not None]
@@ -91,29 +91,30 @@ class Invariants:
 def places_per_seat(rules: Any) -> int | None:
     """Every round's auction gives each seat one province: three by each age's end (rules
     without an auction: None, each seat owns as many as the others)."""
-    first_age = [s for s in rules.schedule if s.age == 1]
+    first_age = [s for s in walked(rules) if s.age == 1]
     return len({s.round for s in first_age if isinstance(rules.phases[s.phase], Auction)}) or None
 
 
 @pytest.fixture
-def scorings(rules: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, list[int]]]:
-    """Records (phase, step, owners) at the moment every scoring phase runs."""
+def scorings(rules: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[int, int], list[int]]]:
+    """Records (phase, (age, round), owners) at the moment every scoring phase runs."""
     seen: list[tuple[str, int, list[int]]] = []
-    plans = {id(plan): plan for plan in rules.step_plans}          # the engine calls a mechanic through its plan
+    plans = {id(plan): plan for plan in rules.leaf_plans}          # the engine calls a mechanic through its plan
     for plan in plans.values():
         if isinstance(plan.mech, Score):
             def wrapped(game: Any, _run=plan.auto, _pid=plan.mech.phase_id) -> Any:
-                if not game.state.phase["done"]:            # the scoring is about to happen
-                    seen.append((_pid, game.state.step, list(game.state.owner)))
+                if not game.state.working["done"]:            # the scoring is about to happen
+                    seen.append((_pid, (game.step.age, game.step.round), list(game.state.owner)))
                 return _run(game)
             monkeypatch.setattr(plan, "auto", wrapped)
     assert seen == []
     return seen
 
 
-def score_steps(rules: Any) -> list[tuple[str, int]]:
-    """The scoring steps that run under the default options (those with a `skip_if` do not)."""
-    return [(s.phase, i) for i, s in enumerate(rules.schedule)
+def score_steps(rules: Any) -> list[tuple[str, tuple[int, int]]]:
+    """The scoring phases that run under the default options (those with a `skip_if` do not),
+    with their age and round."""
+    return [(s.phase, (s.age, s.round)) for s in walked(rules)
             if isinstance(rules.phases[s.phase], Score) and rules.phases[s.phase].skip_if is None]
 
 
@@ -178,12 +179,12 @@ def test_random_games_keep_every_invariant(rules: Any, players: int, scorings: l
         assert 0 < len(history) < MAX_ACTIONS
         assert game.to_move is None and game.legal_actions() == []
 
-        # Every scoring ran once, at its step, with every seat owning exactly three provinces
+        # Every scoring ran once, in its age and round, with every seat owning exactly three provinces
         # (in rules without an auction: as many places as every other seat).
         assert [(pid, step) for pid, step, _ in scorings] == expected_scorings, where
         for pid, step, owners in scorings:
             counts = [owners.count(seat) for seat in range(players)]
-            assert counts == [per_seat or counts[0]] * players, f"{where}: {pid} (step {step}) with owners {counts}"
+            assert counts == [per_seat or counts[0]] * players, f"{where}: {pid} (at {step}) with owners {counts}"
 
         result = game.result()
         assert result["over"] is True

@@ -55,7 +55,7 @@ def test_replay_with_setup_overrides(rules_2016: Any) -> None:
     setup = {"start_player": 2, "decks": {"provinces": ["thebes", "avaris"]}}
     game = amunre.new_game(rules, players=3, seed=5, setup=setup)
     assert game.state.start_player == 2 and game.to_move == 2
-    assert {"thebes", "avaris"} <= {rules.place_ids[p] for p in game.state.phase["lots"]}
+    assert {"thebes", "avaris"} <= {rules.place_ids[p] for p in game.state.working["lots"]}
     agents = random_agents(5, 3)
     while not game.over:
         game.apply(agents[game.to_move].choose(game, game.legal_actions()))
@@ -91,9 +91,9 @@ def test_clone_is_independent_at_every_kind_of_step(rules_2016: Any) -> None:
     phases_seen = set()
     index = 0
     while not game.over:
-        key = (game.step.phase, game.state.phase.get("stage"))
+        key = (game.step.phase, game.state.working.get("stage"))
         if index % 5 == 0 or key not in phases_seen:
-            phases_seen.add((game.step.phase, game.state.phase.get("stage")))
+            phases_seen.add((game.step.phase, game.state.working.get("stage")))
             before = game.to_json()
             copy = game.clone()
             assert copy.to_json() == before
@@ -117,7 +117,7 @@ def test_clone_is_independent_at_every_kind_of_step(rules_2016: Any) -> None:
             copy.history.append(-1)
             s.mods.setdefault("harvest_bonus", [None] * 15)[0] = 9
             s.kept.setdefault("offering", {})["tile"] = "x"
-            for value in (s.phase or {}).values():
+            for value in (s.working or {}).values():
                 if isinstance(value, list):
                     value.append(None)
                     for item in value:
@@ -136,11 +136,11 @@ def test_clone_is_independent_at_every_kind_of_step(rules_2016: Any) -> None:
 
 
 def test_original_changes_do_not_reach_the_clone(rules_2016: Any) -> None:
-    game = play_random(rules_2016, 5, 12, stop=lambda g: g.step.phase == "offering" and g.state.phase.get("idx", 0) >= 2)
+    game = play_random(rules_2016, 5, 12, stop=lambda g: g.step.phase == "offering" and g.state.working.get("idx", 0) >= 2)
     copy = game.clone()
     saved = copy.to_json()
-    game.state.phase["offers"][0] = {"amount": 77}
-    game.state.phase["attached"][0].append("bribery")
+    game.state.working["offers"][0] = {"amount": 77}
+    game.state.working["attached"][0].append("bribery")
     game.state.hands[1].clear()
     game.state.tokens[0]["farmer"] = 5
     assert copy.to_json() == saved
@@ -195,7 +195,7 @@ def test_illegal_variant_of_a_legal_type_lists_allowed_ones(rules_2016: Any) -> 
     game = amunre.new_game(rules, players=4, seed=3)
     legal = game.legal_actions()
     bid = next(a for a in legal if a["type"] == "bid")
-    lots = {rules.place_ids[p] for p in game.state.phase["lots"]}
+    lots = {rules.place_ids[p] for p in game.state.working["lots"]}
     outside = next(p for p in rules.place_ids if p not in lots)
     before = game.to_json()
     with pytest.raises(IllegalAction) as err:

@@ -12,7 +12,7 @@ import pytest
 import amunre
 from amunre.interpreter.base.causes import Cause
 from amunre.interpreter.dsl.context import Ctx
-from conftest import house
+from conftest import house, walked
 
 
 def problems(tmp_path: Path, body: str) -> str:
@@ -99,9 +99,10 @@ def test_a_word_modifier_names_a_property_with_values(tmp_path: Path) -> None:
 
 def test_a_round_may_repeat_a_run_of_phases(tmp_path: Path) -> None:
     rules = house(tmp_path, "structure:\n  round: [{repeat: 2, phases: [auction, market]}, offering, harvest]\n")
-    first_round = [s.phase for s in rules.schedule if s.age == 1 and s.round == 1]
+    steps = walked(rules)
+    first_round = [s.phase for s in steps if s.age == 1 and s.round == 1]
     assert first_round == ["auction", "market", "auction", "market", "offering", "harvest"]
-    assert len(rules.schedule) == 2 * 3 * 6 + 2 + 1 + 2 + 2
+    assert len(steps) == 2 * 3 * 6 + 2 + 1 + 2 + 2
 
 
 def test_a_repeated_phase_must_exist(tmp_path: Path) -> None:
@@ -130,7 +131,7 @@ def gold_ranking(rules: Any, gold: list[int]) -> tuple[list[int], list[int]]:
     game = amunre.new_game(rules, players=len(gold), seed=1, setup={"resources": {"gold": gold}})
     mech = rules.phases["final_scoring"]
     points = mech.points(game, mech.awards[0])
-    game.state.phase = {"done": False}
+    game.state.working = {"done": False}
     mech.auto(game)
     vp = [r["vp"] for r in game.state.resources]
     assert vp == [points[s] for s in range(len(gold))]

@@ -72,7 +72,7 @@ def test_farmer_example(rules: Any) -> None:
     game = acquired(rules, ["baharya", "buto", "mendes", "sawu"], hands=[["free_farmer"]])
     game.state.owner[rules.place_index["berenike"]] = RED
     start = gold(game, RED)
-    while game.state.phase["stage"] == 0:                     # no power cards bought
+    while game.state.working["stage"] == 0:                     # no power cards bought
         act(game, RED, type="buy", good="power", count=0)
     act(game, RED, type="buy", good="farmer", count=2)
     assert start - gold(game, RED) == 3
@@ -95,7 +95,7 @@ def test_building_stone_example(rules: Any) -> None:
     game.state.supply["stone"] -= 1
     assert place(game, rules, "memphis") == {"stone": 2}
     start = gold(game, RED)
-    while game.state.phase["stage"] < 2:
+    while game.state.working["stage"] < 2:
         act(game, RED, **next(a for a in game.legal_actions() if a.get("count") == 0))
     act(game, RED, type="buy", good="stone", count=3)
     for at in ("memphis", "mendes", "mendes"):

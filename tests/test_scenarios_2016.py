@@ -47,7 +47,7 @@ def events(game, kind):
 
 def lots(game):
     """The places up for auction: the running auction's own data."""
-    return game.state.phase["lots"]
+    return game.state.working["lots"]
 
 
 # ---------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import amunre
+from conftest import move_to
 from pharaoh_positions import BOB, CAROL, RULES_PATH, TED, act, at_action, begin, gods, grain, set_mat, space, tokens
 
 
@@ -261,7 +262,7 @@ def cycle_ends(game: amunre.Game, age: int, **areas: list[int]) -> None:
                              "river": {"floodwall": areas["buildings"][seat]}},
                 land_worth(game, areas["land"][seat]), grain=areas["grain"][seat])
         game.state.resources[seat]["gods"] = areas["gods"][seat]
-    game.state.step = next(i for i, s in enumerate(game.rules.schedule) if s.phase == "cycle_scoring" and s.age == age)
+    move_to(game, "cycle_scoring", age=age, round=6)
     begin(game)
 
 

@@ -85,8 +85,8 @@ def determinize(game: Any, seat: int, rng: random.Random, choose: Choose | None 
             copy.log = list(game.log)
         _deal_again(copy, seat, rng)
         _hold_again(copy, seat, rng)
-        if state.phase is not None:
-            game.rules.step_mechanics[state.step].resample(copy, seat, choose)
+        if state.working is not None:
+            game.rules.mechanic_at(state.at).resample(copy, seat, choose)
         state.rng, state.seed = rng.getrandbits(64), rng.getrandbits(62)
         try:
             copy.legal_action_ids()            # the decision worked out again from the guess
@@ -159,6 +159,6 @@ def _hidden_slots(game: Any, seat: int) -> list[tuple[list[Any], int, frozenset[
         for name, pile in piles.items():
             allowed = sets.deck[name]
             slots += [(pile, i, allowed) for i in range(len(pile)) if piles is state.boxed or (name, i) not in seen]
-    if state.phase is not None:
-        slots += rules.step_mechanics[state.step].hidden_cards(state.phase, seat)
+    if state.working is not None:
+        slots += rules.mechanic_at(state.at).hidden_cards(state.working, seat)
     return slots

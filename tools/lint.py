@@ -59,7 +59,7 @@ class Lint:
             if string.path[0] != "derived" and string.tree is not None:
                 _names(string.tree, self.reads, self.writes, self.drawn)
         self.refs = set(_strings(doc.data.get("phases", {}))) | set(_strings(doc.data.get("tokens", {})))
-        self.scheduled = {step.phase for step in rules.schedule}
+        self.scheduled = rules.flow.phases()
         self.probe = _probe(rules)
         self._raw: list[tuple[str, Path, str, str | None, bool]] = []
 

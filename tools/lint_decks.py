@@ -1,8 +1,8 @@
-"""The lint's deck check: whether every deck can supply what the schedule asks of it.
+"""The lint's deck check: whether every deck can supply what the flow asks of it.
 
 Each phase declares how it moves cards whatever the players decide (`Mechanic.deck_flows`:
 an auction draws its lots and discards them, a deal fills the hands, a reset shuffles the
-discards back). Following the schedule step by step, at every player count the rules
+discards back). Following the flow phase by phase (tools/flow_walk.py), at every player count the rules
 allow, counts the cards in each deck, its discard pile and the hands, from the set-up on
 (interpreter/play/setup.py: the cards, less the set-up hands and what the set-up sets aside, less
 the display). A phase that asks for more than there is, say a fourth round whose auction
@@ -18,6 +18,7 @@ from typing import Any
 from ..interpreter.base.errors import AmunreError
 from ..interpreter.dsl.context import Ctx
 from ..interpreter.game import new_game
+from .flow_walk import walk
 
 Finding = tuple[tuple, str, str, str]          # (path, deck, message, hint)
 
@@ -46,7 +47,7 @@ def deck_findings(rules: Any, probe: Any) -> list[Finding]:
 
 @dataclass
 class _Deck:
-    """Counts of one deck's cards as the schedule is followed."""
+    """Counts of one deck's cards as the flow is followed."""
     pile: int
     aside: int = 0
     shown: int = 0
@@ -60,12 +61,12 @@ class _Deck:
 
 def _shortfalls(rules: Any, game: Any) -> list[tuple[tuple, str, int]]:
     """(phase, parameter, deck), what falls short and the deck's size after the set-up, for
-    each step of the schedule that asks for more cards than there are (first time only)."""
+    each phase of the flow that asks for more cards than there are (first time only)."""
     players, ctx = game.state.players, Ctx(game)
     state = {name: _dealt(rules, name, players, ctx) for name in rules.decks}
     start = {name: deck.pile for name, deck in state.items()}
     found, seen = [], set()
-    for step in rules.schedule:
+    for step in walk(rules.flow, ctx):
         mech = rules.phases[step.phase]
         if _holds(mech.skip_if, ctx, False):
             continue

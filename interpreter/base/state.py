@@ -38,10 +38,12 @@ class GameState:
     tokens: list[dict[str, int]]             # per place: token counts
     supply: dict[str, int]                   # per token supply kind: pieces not on the board
     start_player: int
-    step: int = 0                            # index into the rules' schedule
+    step: int = 0                            # how many phases of the flow are done (skipped ones too)
+    at: int = 0                              # the cursor in the flow: the leaf (phase) now running...
+    passes: list[int] = field(default_factory=list)   # ...and the pass of each repeat (play/cursor.py)
     # The running mechanic's working data: a dict of plain data whose shape is that mechanic's own (so
     # typed Any here); None while no phase has begun.
-    phase: Any = None
+    working: Any = None
     kept: dict[str, dict[str, Any]] = field(default_factory=dict)   # what phases keep after they end
     mods: dict[str, list[Any]] = field(default_factory=dict)        # modifier -> value per seat/place
     played: dict[str, list[list[str]]] = field(default_factory=dict)  # lifetime -> per seat: kinds played
@@ -73,7 +75,8 @@ class GameState:
         new.owner = list(self.owner)
         new.tokens = [dict(t) for t in self.tokens]
         new.supply = dict(self.supply)
-        new.phase = plain_copy(self.phase)
+        new.working = plain_copy(self.working)
+        new.passes = list(self.passes)
         new.kept = plain_copy(self.kept)
         new.mods = {k: list(v) for k, v in self.mods.items()}
         new.played = {k: [list(p) for p in v] for k, v in self.played.items()}

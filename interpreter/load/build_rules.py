@@ -3,7 +3,7 @@ compiled, every problem kept with its place in the file and raised together.
 
 The steps run in the order names become known: places and their values, the DSL vocabulary
 (resources, options, modifiers, each phase's names), material (tokens, decks, goods), the
-phases' mechanics, the cards, the action space, then set-up, schedule and winner.
+phases' mechanics, the cards, the action space, then set-up, the order of play and the winner.
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from typing import Any
 from ..base.actions import CLOSE, PLAY, SELL, ActionSpace, Values
 from ..base.causes import Cause
 from ..base.errors import Problem, RulesError, did_you_mean
-from ..base.limits import MAX_ACTIONS, MAX_AMOUNT, MAX_CARDS, MAX_PLACES, MAX_SCHEDULE
-from ..dsl.names import LIFETIMES
+from ..base.limits import MAX_ACTIONS, MAX_AMOUNT, MAX_CARDS, MAX_PLACES
 from ..mechanics import MECHANICS
-from ..model import CardDef, DeckDef, Plan, Rules, Step, WinnerDef
+from ..model import CardDef, DeckDef, Plan, Rules, WinnerDef
 from ..play.choices import choice_fields
 from . import build_material
 from . import build_vocabulary as vocabulary
 from .build_context import Build, PhaseBuild
+from .build_flow import RESERVED_LIFETIMES, build_flow
 from .document import Document
 
 
@@ -53,7 +53,7 @@ def build_rules(doc: Document) -> Rules:
     setup = data.get("setup", {})
     _setup_hand(build, setup.get("hand", []), cards, data["players"]["max"])
     deck_setups = {name: build_material.deck_setup(build, name, material.decks) for name in setup.get("decks", {})}
-    schedule = _schedule(build, data.get("structure", {}), phases)
+    flow = build_flow(build, data, phases)
     winner = _winner(build, data.get("winner", {}))
     if build.problems:
         raise RulesError(sorted(build.problems, key=_problem_order))
@@ -77,14 +77,15 @@ def build_rules(doc: Document) -> Rules:
         conversions=material.conversions, converted=frozenset(c[0] for c in material.conversions),
         goods=material.goods, decks=material.decks, cards=cards,
         vocab=build.vocab, setup_hand=tuple(setup.get("hand", [])), deck_setups=deck_setups,
-        schedule=schedule, phases=phases, step_mechanics=tuple(phases[s.phase] for s in schedule),
-        step_plans=tuple(plans[s.phase] for s in schedule), winner=winner, actions=space, play_blocks=play_blocks,
+        flow=flow, phases=phases, leaf_plans=tuple(plans[flow.leaf_phase(at)] for at in range(len(flow.leaves))),
+        winner=winner, actions=space, play_blocks=play_blocks,
         window_cards=window_cards,
         sell_ids={} if sell_block is None else {c: sell_block.base + i for i, c in
                                                 enumerate(sell_block.values_field().values)},
         pass_id=None if pass_block is None else pass_block.base,
         sales_to_afford=_sales_to_afford(cards, material),
-        expiring={life: tuple(n for n, m in mods.items() if m.lasts == life) for life in LIFETIMES},
+        expiring={life: tuple(n for n, m in mods.items() if m.lasts == life)
+                  for life in RESERVED_LIFETIMES + tuple(n.name for n in flow.nodes if n.name)},
         digest=rules_digest(data), start_causes=_start_causes(build, data), year=data.get("year"),
         publisher=data.get("publisher", ""), source=data.get("source", ""), dsl=tuple(build.strings))
 
@@ -168,12 +169,6 @@ def _sizes(build: Build, data: dict[str, Any]) -> None:
     if sum(spec.get("count", 1) for spec in cards.values()) > MAX_CARDS:
         largest = max(cards, key=lambda c: cards[c].get("count", 1))
         build.problem(("cards", largest, "count"), f"the decks would hold more than {MAX_CARDS:,} cards")
-    structure = data.get("structure", {})
-    ages, rounds = structure.get("ages", 1), structure.get("rounds", 1)
-    length = {key: len(_entries(structure, key)) for key in STRUCTURE_KEYS}
-    per_age = rounds * length["round"] + length["age_start"] + length["age_end"] + length["between_ages"]
-    if ages * per_age + length["game_end"] > MAX_SCHEDULE:
-        build.problem(("structure", "ages"), f"the schedule would have more than {MAX_SCHEDULE:,} steps")
     if build.problems:
         raise RulesError(build.problems)
 
@@ -218,54 +213,7 @@ def _not_too_many(build: Build, space: ActionSpace, before: int, path: tuple) ->
                       f"{MAX_ACTIONS:,} in all (a resource's max, a supply, a deck or a choice sizes them)")
 
 
-# ---- schedule and winner ------------------------------------------------------------------------
-
-STRUCTURE_KEYS = ("age_start", "round", "age_end", "between_ages", "game_end")
-
-
-def _entries(structure: dict[str, Any], key: str) -> list[tuple[str, tuple]]:
-    """The phases a list of `structure` names, in order, each with its path: an entry
-    `{repeat: N, phases: [...]}` stands for its phases N times over."""
-    found: list[tuple[str, tuple]] = []
-    for i, entry in enumerate(structure.get(key, [])):
-        if isinstance(entry, dict):
-            for _ in range(entry.get("repeat", 1)):
-                found += [(p, ("structure", key, i, "phases", j)) for j, p in enumerate(entry.get("phases", []))]
-        else:
-            found.append((entry, ("structure", key, i)))
-    return found
-
-
-def _schedule(build: Build, structure: dict[str, Any], phases: dict[str, Any]) -> tuple[Step, ...]:
-    build.known["phase"] = phases
-    lists = {key: _entries(structure, key) for key in STRUCTURE_KEYS}
-    for found in lists.values():
-        for path in dict.fromkeys(path for _, path in found):
-            build.ref(path, "phase")
-    names = {key: [p for p, _ in found] for key, found in lists.items()}
-    entries = []
-    ages, rounds = structure.get("ages", 1), structure.get("rounds", 1)      # within MAX_SCHEDULE: _sizes
-    for age in range(1, ages + 1):
-        entries += [(p, age, 1) for p in names["age_start"]]
-        for rnd in range(1, rounds + 1):
-            entries += [(p, age, rnd) for p in names["round"]]
-        entries += [(p, age, rounds) for p in names["age_end"]]
-        if age < ages:
-            entries += [(p, age, rounds) for p in names["between_ages"]]
-    entries += [(p, ages, rounds) for p in names["game_end"]]
-    steps = []
-    for i, (phase, age, rnd) in enumerate(entries):
-        after = entries[i + 1] if i + 1 < len(entries) else None
-        ends = ["phase"]
-        if after is None or after[1:] != (age, rnd):
-            ends.append("round")
-        if after is None or after[1] != age:
-            ends.append("age")
-        if after is None:
-            ends.append("game")
-        steps.append(Step(phase, age, rnd, tuple(ends)))
-    return tuple(steps)
-
+# ---- winner ---------------------------------------------------------------------------------------
 
 def _winner(build: Build, spec: dict[str, Any]) -> WinnerDef:
     score = build.ref(("winner", "score"), "resource")

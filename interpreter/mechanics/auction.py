@@ -24,7 +24,7 @@ from .params import Effect, Expr, Group, Ints, PhaseBuilder, Ref
 
 
 def _outbid(ctx: Ctx) -> bool:
-    bids = (ctx.state.phase or {}).get("bids")
+    bids = (ctx.state.working or {}).get("bids")
     if not bids or bids[ctx.seat] is None:
         return False
     lot, space = bids[ctx.seat]
@@ -45,7 +45,7 @@ def _best(bids: list) -> dict[int, tuple[int, int]]:
 
 
 def _lots(game: Position) -> list[int]:
-    return (game.state.phase or {}).get("lots", [])
+    return (game.state.working or {}).get("lots", [])
 
 
 class Auction(Mechanic):
@@ -116,13 +116,13 @@ class Auction(Mechanic):
         pile = state.decks[self.deck]
         lots = [game.rules.place_index[card] for card in pile[:max(count, 0)]]
         del pile[:len(lots)]
-        state.phase = {"lots": lots, "bids": [None] * state.players, "turn": 0, "order": self.order(game),
+        state.working = {"lots": lots, "bids": [None] * state.players, "turn": 0, "order": self.order(game),
                        "resolved": False}
         if game.log is not None:
             game.event({"event": "lots", "lots": [game.rules.place_ids[p] for p in lots]})
 
     def auto(self, game: Game) -> bool:
-        data = game.state.phase
+        data = game.state.working
         if data["resolved"]:
             return False
         bids = data["bids"]
@@ -135,7 +135,7 @@ class Auction(Mechanic):
         return True
 
     def to_move(self, game: Game) -> int | None:
-        data = game.state.phase
+        data = game.state.working
         if data["resolved"]:
             return None
         order, n, bids, turn = data["order"], game.state.players, data["bids"], data["turn"]
@@ -152,7 +152,7 @@ class Auction(Mechanic):
 
     def legal(self, game: Game, seat: int) -> list[int]:
         state = game.state
-        data = state.phase
+        data = state.working
         bids = data["bids"]
         own = bids[seat]                      # outbid there: it must bid elsewhere, unless a card lets it
         barred = own[0] if own is not None and not modifiers.read(state, self.rebid, seat) else None
@@ -176,7 +176,7 @@ class Auction(Mechanic):
         return ids
 
     def apply(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None:
-        data = game.state.phase
+        data = game.state.working
         slot, index = indices
         lot = data["lots"][slot]
         data["bids"][seat] = [lot, index]
@@ -191,7 +191,7 @@ class Auction(Mechanic):
 
     def _resolve(self, game: Game) -> None:
         state = game.state
-        data = state.phase
+        data = state.working
         best = _best(data["bids"])
         for lot in data["lots"]:
             state.discards[self.deck].append(game.rules.place_ids[lot])
@@ -207,7 +207,7 @@ class Auction(Mechanic):
         data["lots"], data["resolved"] = [], True
 
     def end(self, game: Game) -> None:
-        data = game.state.phase
+        data = game.state.working
         if not data["resolved"]:           # ended early: the lots go to the discard pile unsold
             game.state.discards[self.deck] += [game.rules.place_ids[p] for p in data["lots"]]
 

@@ -4,7 +4,7 @@ A mechanic is one named building block (auction, market, ...) with declared para
 action kinds, events, hidden fields and DSL names. The engine (interpreter/play/flow.py) drives
 it through a small contract:
 
-- `begin(game)`: set up the phase's working data in `state.phase` (plain data);
+- `begin(game)`: set up the phase's working data in `state.working` (plain data);
 - `auto(game) -> bool`: do the next piece of automatic work that is due (reveal, resolve,
   pay, score), if any; the engine calls it until it says False;
 - `to_move(game)`: who decides next (None: nobody, the phase is over); a pure question;
@@ -179,7 +179,7 @@ class Mechanic:
 
     # ---- the contract -------------------------------------------------------------------------
     def begin(self, game: Game) -> None:
-        game.state.phase = {}
+        game.state.working = {}
 
     def auto(self, game: Game) -> bool:
         return False
@@ -231,9 +231,10 @@ class Mechanic:
 
     def running(self, game: Game) -> dict[str, Any] | None:
         """This phase's working data, if it is the phase now running."""
-        if game.state.phase is None or game.step.phase != self.phase_id:
+        state = game.state
+        if state.working is None or game.rules.flow.leaf_phase(state.at) != self.phase_id:
             return None
-        return game.state.phase
+        return game.state.working
 
     def forecast(self, game: Game, seat: int) -> dict[str, int]:
         """What the seat would get from this phase if it ran now, by resource (for agents)."""

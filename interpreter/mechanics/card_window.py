@@ -27,10 +27,10 @@ class ClosingTurns(Mechanic):
         self.closing = space.declare(self.closing_type, None, (), CLOSE, doc=self.actions[0].meaning)
 
     def begin(self, game: Game) -> None:
-        game.state.phase = {"order": self.order(game), "idx": 0}
+        game.state.working = {"order": self.order(game), "idx": 0}
 
     def to_move(self, game: Game) -> int | None:
-        data = game.state.phase
+        data = game.state.working
         return data["order"][data["idx"]] if data["idx"] < len(data["order"]) else None
 
     def legal(self, game: Game, seat: int) -> list[int]:
@@ -41,7 +41,7 @@ class ClosingTurns(Mechanic):
 
     def finish(self, game: Game, seat: int) -> None:
         """Close the seat's turn."""
-        game.state.phase["idx"] += 1
+        game.state.working["idx"] += 1
 
 
 class CardWindow(ClosingTurns):

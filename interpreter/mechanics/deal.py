@@ -30,13 +30,13 @@ class Deal(Mechanic):
         return (DeckFlow("draw", self.deck, self.count, per_seat=True, param=("count",)),)
 
     def begin(self, game: Game) -> None:
-        game.state.phase = {"done": False}
+        game.state.working = {"done": False}
 
     def auto(self, game: Game) -> bool:
-        if game.state.phase["done"]:
+        if game.state.working["done"]:
             return False
         count = self.count.fn(Ctx(game))
         for seat in self.order(game):
             material.draw(game, seat, self.deck, count, self.cause)
-        game.state.phase["done"] = True
+        game.state.working["done"] = True
         return True

@@ -76,10 +76,10 @@ class Draft(Mechanic):
 
     # ---- the contract -------------------------------------------------------------------------
     def begin(self, game: Game) -> None:
-        game.state.phase = {"order": self.order(game), "idx": 0}
+        game.state.working = {"order": self.order(game), "idx": 0}
 
     def to_move(self, game: Game) -> int | None:
-        data = game.state.phase
+        data = game.state.working
         shown = game.state.shown.get(self.deck)
         return data["order"][data["idx"]] if shown and data["idx"] < len(data["order"]) else None
 
@@ -98,7 +98,7 @@ class Draft(Mechanic):
         state = game.state
         card = self.cards[indices[0]]
         state.shown[self.deck].remove(card)
-        state.phase["idx"] += 1
+        state.working["idx"] += 1
         game.event({"event": "took", "seat": seat, **cards.shown_choices(game, block, indices)})
         if self.of_places:
             state.discards[self.deck].append(card)
@@ -112,7 +112,7 @@ class Draft(Mechanic):
             self.take.run(Ctx(game, seat, env, None, self.cause))
 
     def pass_turn(self, game: Game, seat: int) -> None:
-        game.state.phase["idx"] += 1          # nothing it may take
+        game.state.working["idx"] += 1          # nothing it may take
 
     def end(self, game: Game) -> None:
         decks.lay_out(game, self.deck)

@@ -64,7 +64,7 @@ class Income(ClosingTurns):
         """Collect the income of every place the seat owns."""
         incomes = self.place_incomes(game, seat)
         total = sum(incomes)
-        game.state.phase["idx"] += 1
+        game.state.working["idx"] += 1
         if game.log is not None:
             place_ids = game.rules.place_ids
             detail = {place_ids[p]: n for p, n in zip(material.owned_places(game, seat), incomes)}

@@ -118,15 +118,15 @@ class Market(Mechanic):
 
     # ---- the contract -------------------------------------------------------------------------
     def begin(self, game: Game) -> None:
-        game.state.phase = {"order": self.order(game), "idx": 0, "stage": 0, "placing": None}
+        game.state.working = {"order": self.order(game), "idx": 0, "stage": 0, "placing": None}
 
     def to_move(self, game: Game) -> int | None:
-        data = game.state.phase
+        data = game.state.working
         order, idx = data["order"], data["idx"]
         return order[idx] if idx < len(order) else None
 
     def legal(self, game: Game, seat: int) -> list[int]:
-        data = game.state.phase
+        data = game.state.working
         placing = data["placing"]
         if placing:
             token = placing[0]
@@ -141,10 +141,10 @@ class Market(Mechanic):
         return [self.closing.base]
 
     def pass_turn(self, game: Game, seat: int) -> None:
-        game.state.phase["stage"] += 1          # nothing of this kind to buy
+        game.state.working["stage"] += 1          # nothing of this kind to buy
 
     def apply(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None:
-        data = game.state.phase
+        data = game.state.working
         placing = data["placing"]
         if placing:                             # placing is all a seat may do till its tokens are down
             token = placing[0]
@@ -162,7 +162,7 @@ class Market(Mechanic):
             self._buy(game, seat, indices[0])
 
     def _buy(self, game: Game, seat: int, count: int) -> None:
-        data = game.state.phase
+        data = game.state.working
         good = self.goods[data["stage"]][0]
         data["stage"] += 1
         if count == 0:

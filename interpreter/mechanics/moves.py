@@ -78,10 +78,10 @@ class Moves(Mechanic):
 
     # ---- the contract -------------------------------------------------------------------------
     def begin(self, game: Game) -> None:
-        game.state.phase = {"order": self.order(game), "idx": 0, "begun": False, "made": {}}
+        game.state.working = {"order": self.order(game), "idx": 0, "begun": False, "made": {}}
 
     def auto(self, game: Game) -> bool:
-        data = game.state.phase
+        data = game.state.working
         if data["idx"] >= len(data["order"]):
             return False
         seat = data["order"][data["idx"]]
@@ -96,11 +96,11 @@ class Moves(Mechanic):
         return False
 
     def to_move(self, game: Game) -> int | None:
-        data = game.state.phase
+        data = game.state.working
         return data["order"][data["idx"]] if data["idx"] < len(data["order"]) else None
 
     def legal(self, game: Game, seat: int) -> list[int]:
-        made = game.state.phase["made"]
+        made = game.state.working["made"]
         ids: list[int] = []
         for move, block in zip(self.moves, self.blocks):
             if move.times is None or made.get(move.id, 0) < move.times:
@@ -115,7 +115,7 @@ class Moves(Mechanic):
             self.pass_turn(game, seat)
             return
         move = self.move_of[id(block)]
-        made = game.state.phase["made"]
+        made = game.state.working["made"]
         made[move.id] = made.get(move.id, 0) + 1
         game.event({"event": "move", "seat": seat, "move": move.id, **cards.shown_choices(game, block, indices)})
         move.effect.run(Ctx(game, seat, choices.env_of(block, indices), None, self.causes[move.id]))
@@ -124,7 +124,7 @@ class Moves(Mechanic):
         """The seat's turn ends: its `finish` effect, then the next seat."""
         if self.finish is not None:
             self.finish.run(Ctx(game, seat, {}, None, self.finish_cause))
-        data = game.state.phase
+        data = game.state.working
         data["idx"] += 1
         data["begun"], data["made"] = False, {}
 

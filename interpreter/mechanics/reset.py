@@ -45,10 +45,10 @@ class Reset(Mechanic):
                          set_aside=self.p.rebuild_from_set_aside),) if self.deck else ()
 
     def begin(self, game: Game) -> None:
-        game.state.phase = {"done": False}
+        game.state.working = {"done": False}
 
     def auto(self, game: Game) -> bool:
-        if game.state.phase["done"]:
+        if game.state.working["done"]:
             return False
         state = game.state
         game.event({"event": "reset"})
@@ -61,5 +61,5 @@ class Reset(Mechanic):
         if self.deck:
             ctx = Ctx(game)
             decks.rebuild(game, self.deck, self.p.rebuild_from_discards.fn(ctx), self.p.rebuild_from_set_aside.fn(ctx))
-        state.phase["done"] = True
+        state.working["done"] = True
         return True

@@ -78,7 +78,7 @@ class Reveal(Mechanic):
         if card is not None:
             state.discards[self.deck].append(card)
             game.event({"event": "turned", "deck": self.deck, "card": card})
-        state.phase = {}
+        state.working = {}
         if card is not None and self.then is not None:
             self.then.run(Ctx(game, None, {}, None, self.cause))
 

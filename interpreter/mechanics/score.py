@@ -128,10 +128,10 @@ class Score(Mechanic):
         return "Score: " + ", ".join(a.id for a in self.awards) + "."
 
     def begin(self, game: Game) -> None:
-        game.state.phase = {"done": False}
+        game.state.working = {"done": False}
 
     def auto(self, game: Game) -> bool:
-        if game.state.phase["done"]:
+        if game.state.working["done"]:
             return False
         ctx = Ctx(game)            # one context (no seat) for every award's condition: it keeps nothing
         for award in self.awards:
@@ -143,7 +143,7 @@ class Score(Mechanic):
                         material.gain(game, seat, self.resource, points, award.cause)
                         if award.tally is not None:
                             material.gain(game, seat, award.tally, points, award.cause)
-        game.state.phase["done"] = True
+        game.state.working["done"] = True
         return True
 
     def forecast(self, game: Game, seat: int) -> dict[str, int]:

@@ -200,11 +200,11 @@ class SecretOffer(Mechanic):
     # ---- the contract -------------------------------------------------------------------------
     def begin(self, game: Game) -> None:
         n = game.state.players
-        game.state.phase = {"stage": "offer", "order": self.order(game), "idx": 0,
+        game.state.working = {"stage": "offer", "order": self.order(game), "idx": 0,
                             "offers": [None] * n, "attached": [[] for _ in range(n)], "queue": []}
 
     def auto(self, game: Game) -> bool:
-        data = game.state.phase
+        data = game.state.working
         stage = data["stage"]
         if stage == "offer" and data["idx"] == len(data["order"]):
             self._reveal(game)
@@ -215,13 +215,13 @@ class SecretOffer(Mechanic):
         return False
 
     def to_move(self, game: Game) -> int | None:
-        data = game.state.phase
+        data = game.state.working
         if data["stage"] == "offer":
             return data["order"][data["idx"]]
         return data["queue"][0][0] if data["queue"] else None
 
     def legal(self, game: Game, seat: int) -> list[int]:
-        data = game.state.phase
+        data = game.state.working
         stage = data["stage"]
         if stage == "offer":
             return self._offers(game, seat)
@@ -238,7 +238,7 @@ class SecretOffer(Mechanic):
         hand = state.hands[seat]
         attach = []
         if self.attach is not None and not self.attachable.isdisjoint(hand):
-            attached = state.phase["attached"][seat]
+            attached = state.working["attached"][seat]
             lookup = self.attached_cards.lookup
             attach = [self.attach.base + lookup[("str", card)] for card in sorted(set(hand))
                       if ("str", card) in lookup and card not in attached]
@@ -263,7 +263,7 @@ class SecretOffer(Mechanic):
         return ids
 
     def pass_turn(self, game: Game, seat: int) -> None:
-        data = game.state.phase
+        data = game.state.working
         head = data["queue"].pop(0)
         if data["stage"] == "resolve":             # a card its owner cannot use: spent
             card = head[1]
@@ -271,7 +271,7 @@ class SecretOffer(Mechanic):
 
     def apply(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None:
         state = game.state
-        data = state.phase
+        data = state.working
         if block is self.attach:
             card = self.attached_cards.values[indices[0]]
             state.hands[seat].remove(card)
@@ -312,7 +312,7 @@ class SecretOffer(Mechanic):
 
     # ---- automatic steps -----------------------------------------------------------------------
     def _reveal(self, game: Game) -> None:
-        data = game.state.phase
+        data = game.state.working
         total = 0
         rules = game.rules
         paid = []
@@ -341,7 +341,7 @@ class SecretOffer(Mechanic):
 
     def _settle(self, game: Game) -> None:
         state = game.state
-        data = state.phase
+        data = state.working
         total = data["total"] + modifiers.read(state, self.adjust)
         tile = self.tile_for(total)
         state.kept[self.phase_id] = {"tile": tile.id if tile else None}
@@ -387,7 +387,7 @@ class SecretOffer(Mechanic):
                 for i in range(len(held))]
 
     def resample(self, game: Game, seat: int, choose: Any) -> None:
-        data = game.state.phase
+        data = game.state.working
         if data["stage"] != "offer":
             return
         space = game.rules.actions

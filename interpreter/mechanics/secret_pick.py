@@ -43,11 +43,11 @@ class SecretPick(Mechanic):
         return f"Each seat secretly picks a card of the {self.deck} deck from its hand; the picks go on the deck."
 
     def begin(self, game: Game) -> None:
-        game.state.phase = {"order": self.order(game), "idx": 0, "picks": [None] * game.state.players,
+        game.state.working = {"order": self.order(game), "idx": 0, "picks": [None] * game.state.players,
                             "revealed": False}
 
     def auto(self, game: Game) -> bool:
-        data = game.state.phase
+        data = game.state.working
         if data["revealed"] or data["idx"] < len(data["order"]):
             return False
         picks = [data["picks"][seat] for seat in data["order"] if data["picks"][seat] is not None]
@@ -57,7 +57,7 @@ class SecretPick(Mechanic):
         return True
 
     def to_move(self, game: Game) -> int | None:
-        data = game.state.phase
+        data = game.state.working
         return data["order"][data["idx"]] if data["idx"] < len(data["order"]) else None
 
     def legal(self, game: Game, seat: int) -> list[int]:
@@ -65,10 +65,10 @@ class SecretPick(Mechanic):
         return [base + index[card] for card in sorted(set(game.state.hands[seat])) if card in index]
 
     def pass_turn(self, game: Game, seat: int) -> None:
-        game.state.phase["idx"] += 1               # no card of the deck: nothing to pick
+        game.state.working["idx"] += 1               # no card of the deck: nothing to pick
 
     def apply(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None:
-        data = game.state.phase
+        data = game.state.working
         card = block.values_field().values[indices[0]]
         game.state.hands[seat].remove(card)
         data["picks"][seat] = card

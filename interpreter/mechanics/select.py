@@ -81,14 +81,14 @@ class Select(Mechanic):
         when = [game.step.age, game.step.round]
         if kept.get("when") != when:
             kept["when"], kept["taken"] = when, []
-        game.state.phase = {"done": False}
+        game.state.working = {"done": False}
 
     def left(self, game: Game) -> list[str]:
         taken = game.state.kept[self.phase_id]["taken"]
         return [option for option in self.options if option not in taken]
 
     def auto(self, game: Game) -> bool:
-        if game.state.phase["done"]:
+        if game.state.working["done"]:
             return False
         left = self.left(game)
         if len(left) > 1:
@@ -97,7 +97,7 @@ class Select(Mechanic):
         return True
 
     def to_move(self, game: Game) -> int | None:
-        return None if game.state.phase["done"] else game.state.start_player
+        return None if game.state.working["done"] else game.state.start_player
 
     def legal(self, game: Game, seat: int) -> list[int]:
         base, index = self.block.base, self.options.index
@@ -108,7 +108,7 @@ class Select(Mechanic):
 
     def _choose(self, game: Game, seat: int, option: str | None) -> None:
         kept = game.state.kept[self.phase_id]
-        game.state.phase["done"] = True
+        game.state.working["done"] = True
         if option is None:
             kept["chosen"] = kept["chooser"] = None
             return

@@ -1,8 +1,9 @@
 """The engine's automatic step: everything that happens between two decisions.
 
 After every action (and at set-up) the engine runs this loop until a seat must decide or the
-game ends. It begins steps (or skips them by their `skip_if`), ends them (by their `end_if`,
-or when their mechanic has no one left to ask), lets the mechanic do its automatic work,
+game ends. It begins the phase at the cursor of the flow (or skips it by its `skip_if`), ends
+it (by its `end_if`, or when its mechanic has no one left to ask) and moves the cursor on
+(play/cursor.py), lets the mechanic do its automatic work,
 asks it who decides next, and works out that seat's legal actions once: the mechanic's own,
 the card plays of the window it opens, and selling. A seat with nothing to decide is not
 asked; a seat whose only move is to close its turn has it closed for it.
@@ -14,7 +15,7 @@ from ..base.errors import GameError
 from ..base.limits import STEP_LIMIT
 from ..dsl.context import Ctx
 from ..model import Game
-from . import cards, modifiers
+from . import cards, cursor, modifiers
 
 STEPS = range(STEP_LIMIT)          # made once: the loop below runs at every decision
 
@@ -22,19 +23,21 @@ STEPS = range(STEP_LIMIT)          # made once: the loop below runs at every dec
 def advance(game: Game) -> None:  # noqa: C901 (the hot loop between two decisions, kept whole: see benchmarks/README.md)
     """Run automatic steps until a seat must decide or the game is over."""
     state, rules = game.state, game.rules
-    plans, hands = rules.step_plans, state.hands
+    plans, hands = rules.leaf_plans, state.hands
     for _ in STEPS:
         if state.over:
             return
-        plan = plans[state.step]
-        if state.phase is None:
-            mech, step = plan.mech, rules.schedule[state.step]
+        plan = plans[state.at]
+        if state.working is None:
+            mech = plan.mech
             if mech.skip_if is not None and mech.skip_if.fn(Ctx(game)):
                 if game.log is not None:
+                    step = cursor.step(game)
                     game.event({"event": "skip", "phase": step.phase, "age": step.age, "round": step.round})
                 end_step(game)
                 continue
             if game.log is not None:
+                step = cursor.step(game)
                 game.event({"event": "phase", "phase": step.phase, "age": step.age, "round": step.round})
             mech.begin(game)
         if plan.end_if is not None and plan.end_if.fn(Ctx(game)):
@@ -71,25 +74,20 @@ def advance(game: Game) -> None:  # noqa: C901 (the hot loop between two decisio
         state.to_move = game.to_move = seat                 # the step stops: the seat chooses among these
         game.decision = legal
         return
-    raise GameError(f"phase '{rules.schedule[state.step].phase}' ran {STEP_LIMIT} automatic steps "
+    raise GameError(f"phase '{rules.flow.leaf_phase(state.at)}' ran {STEP_LIMIT} automatic steps "
                     "without asking anyone: the rules never let it end")
 
 
 def end_step(game: Game) -> None:
-    """End the running step: its phase's working data goes, and every modifier and record of
-    cards played whose lifetime ends with it."""
+    """End the running phase: its working data goes, with every modifier and record of cards
+    played that lasts a phase; then the cursor moves on (ending the lifetimes of the nodes of
+    the flow it leaves), or the game is over."""
     state, rules = game.state, game.rules
-    step = rules.schedule[state.step]
-    if state.phase is not None:
-        rules.phases[step.phase].end(game)
-    state.phase = None
+    if state.working is not None:
+        rules.leaf_plans[state.at].mech.end(game)
+    state.working = None
     game.decisions_in_step = 0
-    for lifetime in step.ends:
-        modifiers.expire(state, rules.expiring[lifetime])
-        state.played.pop(lifetime, None)
+    modifiers.expire(state, rules.expiring["phase"])
+    state.played.pop("phase", None)
     state.step += 1
-    if state.step >= len(rules.schedule):
-        state.over = game.over = True
-        state.to_move = game.to_move = None
-        if game.log is not None:
-            game.event({"event": "game_over", **game.result()})
+    cursor.leaf_done(game)

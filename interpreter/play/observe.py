@@ -32,7 +32,8 @@ def observation(game: Game, seat: int) -> dict[str, Any]:
     mech = rules.phases[step.phase]
     seen = {
         "seat": seat, "players": state.players, "step": state.step, "phase_id": step.phase,
-        "age": step.age, "round": step.round, "to_move": state.to_move, "over": state.over,
+        "age": step.age, "round": step.round, "at": state.at, "passes": list(state.passes),
+        "to_move": state.to_move, "over": state.over,
         "start_player": state.start_player, "options": dict(state.options),
         "resources": [dict(r) for r in state.resources],
         "sources": plain_copy(state.sources),
@@ -42,7 +43,7 @@ def observation(game: Game, seat: int) -> dict[str, Any]:
         "boxed": {name: len(pile) for name, pile in state.boxed.items()},
         "shown": {name: list(pile) for name, pile in state.shown.items()},
         "owner": list(state.owner), "tokens": [dict(t) for t in state.tokens], "supply": dict(state.supply),
-        "phase": None if state.phase is None else mech.observe(state.phase, seat),
+        "phase": None if state.working is None else mech.observe(state.working, seat),
         "private": _private(game, seat),
         "kept": plain_copy(state.kept), "mods": plain_copy(state.mods), "played": plain_copy(state.played),
         "history": len(game.history), "log": len(game.log) if game.log is not None else 0,
@@ -124,8 +125,8 @@ def one_hot(out: list[float], offset: int, index: int | None, size: int) -> None
 
 
 def _turn_pieces(rules: Rules) -> list[Piece]:
-    """Who observes, who plays, who moves, which step, which options."""
-    seats, steps = rules.max_players, len(rules.schedule)
+    """Who observes, who plays, who moves, where the flow stands, which options."""
+    seats, leaves, counters = rules.max_players, len(rules.flow.leaves), rules.flow.counters
     found = [
         Piece("seat", (seats,), "the observing seat (one-hot)", lambda g, s, o, at: one_hot(o, at, s, seats)),
         Piece("players", (seats,), "how many play (one-hot at players - 1)",
@@ -134,14 +135,20 @@ def _turn_pieces(rules: Rules) -> list[Piece]:
               lambda g, s, o, at: one_hot(o, at, g.state.to_move, seats)),
         Piece("start_player", (seats,), "the start player (one-hot)",
               lambda g, s, o, at: one_hot(o, at, g.state.start_player, seats)),
-        Piece("step", (steps,), "the schedule step now running (one-hot)",
-              lambda g, s, o, at: one_hot(o, at, None if g.state.over else g.state.step, steps)),
+        Piece("at", (leaves,), "the phase of the flow now running, by its leaf (one-hot; zero once over)",
+              lambda g, s, o, at: one_hot(o, at, None if g.state.over else g.state.at, leaves)),
+        Piece("passes", (counters,), "the pass each repeat of the flow is in", _passes),
     ]
     for name, opt in rules.options.items():
         values = list(opt.values)
         found.append(Piece(f"option.{name}", (len(values),), f"option {name} (one-hot over {values})",
                            _option_fill(name, values)))
     return found
+
+
+def _passes(g: Game, s: int, o: list[float], at: int) -> None:
+    for i, number in enumerate(g.state.passes):
+        o[at + i] = float(number)
 
 
 def _option_fill(name: str, values: list[str]) -> Callable[[Game, int, list[float], int], None]:

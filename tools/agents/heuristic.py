@@ -92,7 +92,7 @@ class HeuristicAgent:
         """The action worth most on average over guesses of the hidden facts; ties go to the
         earlier action (sales of cards come last)."""
         seat, step = game.to_move, game.state.step
-        secret = bool(game.rules.step_mechanics[step].hidden)
+        secret = bool(game.rules.mechanic_at(game.state.at).hidden)
         guesses = [determinize(game, seat, self.rng) for _ in range(self.samples if secret else 1)]
         seeds = [self.rng.getrandbits(32) for _ in guesses]
         legal = [set(g.legal_action_ids()) for g in guesses]

@@ -110,12 +110,6 @@ class CauseCounter(list):
             self.counts[key] = self.counts.get(key, 0) + 1
 
 
-def first_age_end(rules: Any) -> int | None:
-    """The schedule index where the first age is over (None: the rules have one age)."""
-    first = rules.schedule[0].age
-    return next((i for i, step in enumerate(rules.schedule) if step.age != first), None)
-
-
 def play_game(rules: Any, arm: Arm, players: int, agents: tuple[str, ...], index: int, seed: int,
               causes: bool = False) -> GameRecord:
     """Play one whole game; a game the rules cannot finish (AmunreError) is a record with `error`."""
@@ -164,7 +158,7 @@ class _Watch:
 
     def __init__(self, rules: Any, game: Any) -> None:
         self.game, self.score = game, rules.winner.score
-        self.boundary = first_age_end(rules)
+        self.age = rules.flow.age            # the counter of the flow's repeat named `age` (-1: none)
         self.first_age: tuple[int, ...] | None = None
         self.leader: int | None = None
         self.since = 0
@@ -176,8 +170,8 @@ class _Watch:
         leader = scores.index(top) if scores.count(top) == 1 else None
         if leader != self.leader:
             self.leader, self.since = leader, actions
-        if self.first_age is None and self.boundary is not None and state.step >= self.boundary:
-            self.first_age = scores
+        if self.first_age is None and self.age >= 0 and state.passes[self.age] > 1:
+            self.first_age = scores             # the second age has begun
 
 
 def _amounts(sources: list[dict[str, dict[str, int]]]) -> tuple[dict, dict]:

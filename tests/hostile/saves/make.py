@@ -7,7 +7,8 @@ action space does; the attacks do not. So when the rules change, run
 
 and check `git diff tests/hostile/saves/`: only ids and positions should change, never
 `expected.json` (the errors each attack must give). Each save is a 3-player game, seed 5,
-after 40 actions, with one thing broken.
+after 40 actions, with one thing broken. `format-1.json` is kept by hand: a save of the format
+before the order of play became a flow, which must be refused.
 """
 
 from __future__ import annotations
