@@ -7,6 +7,10 @@ pass. Each game is replayed from its actions (as dicts, so a renumbered action s
 replays it): at every decision the seat must have as many legal actions as it had, every
 action must cause the same events (causes without their rules-file position), and the game
 must end with the same result.
+
+A file rewritten on purpose replays with the events its rewrite no longer makes left out of
+both sides (REWRITTEN says which and why); its actions, legal counts, every other event and
+its result must still be the same.
 """
 
 from __future__ import annotations
@@ -23,6 +27,11 @@ import amunre
 from conftest import REPO, TESTS
 
 FOLDER = TESTS / "golden" / "playthroughs"
+REWRITTEN = {
+    # Pharaoh's Heir's order of play became a flow whose branches pick the Overseer's action and
+    # the Nile's flood or drought: the phases not chosen no longer run, so they are not skipped.
+    "pharaohs-heir": ("skip",),
+}
 
 
 def rules_path(name: str) -> Path:
@@ -44,9 +53,11 @@ def games(path: Path) -> Iterator[list[dict[str, Any]]]:
         yield game
 
 
-def without_positions(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def without_positions(events: list[dict[str, Any]], dropped: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     out = []
     for event in events:
+        if event.get("event") in dropped:
+            continue
         cause = event.get("cause")
         if isinstance(cause, dict) and "at" in cause:
             event = {**event, "cause": {k: v for k, v in cause.items() if k != "at"}}
@@ -70,21 +81,24 @@ def test_every_bundled_rules_file_has_golden_games() -> None:
                               for n, g in RECORDED])
 def test_golden_game_replays_identically(name: str, game: list[dict[str, Any]]) -> None:
     header, steps, end = game[0], game[1:-1], game[-1]
+    dropped = REWRITTEN.get(name, ())
     rules = amunre.load_rules(rules_path(name))
     played = amunre.new_game(rules, players=header["players"], seed=header["seed"],
                              setup={"options": header["options"]} if header["options"] else None)
-    assert without_positions(played.log) == header["events"], "the set-up's events differ"
+    assert without_positions(played.log, dropped) == without_positions(header["events"], dropped), \
+        "the set-up's events differ"
     for index, step in enumerate(steps):
         legal = played.legal_actions()
         assert len(legal) == step["legal"], (
             f"action {index}: {len(legal)} legal actions where there were {step['legal']}")
         seen = len(played.log)
         played.apply(step["action"])
-        events = without_positions(played.log[seen:])
-        if events != step["events"]:
-            first = next(i for i, (a, b) in enumerate(zip(events + [None], step["events"] + [None])) if a != b)
+        events = without_positions(played.log[seen:], dropped)
+        recorded = without_positions(step["events"], dropped)
+        if events != recorded:
+            first = next(i for i, (a, b) in enumerate(zip(events + [None], recorded + [None])) if a != b)
             got = events[first] if first < len(events) else None
-            wanted = step["events"][first] if first < len(step["events"]) else None
+            wanted = recorded[first] if first < len(recorded) else None
             pytest.fail(f"action {index} ({step['action']}): event {first} is {got}, was {wanted}")
     assert played.over
     assert played.result() == end["result"]
