@@ -13,7 +13,7 @@ from typing import Any
 
 from . import saves
 from .base import rng
-from .base.actions import CLOSE, DECIDE, PLAY, SELL
+from .base.actions import CLOSE, DECIDE, PLAY, STANDING
 from .base.causes import Cause
 from .base.errors import AmunreError, GameError, IllegalAction, shown_value
 from .base.limits import MAX_DECISIONS_PER_STEP
@@ -40,8 +40,6 @@ class Game:
         self.history: list[int] = history if history is not None else []   # every action id applied
         self.log: list[dict[str, Any]] | None = [] if events else None     # readable events, if kept
         self.owned: tuple[list[int], list[list[int]]] | None = None   # (owners, places per seat): material.owned_places
-        self.sells: dict[tuple[str, ...], list[int]] = {}   # hand -> the ids of selling from it
-        self.sale_gains: dict[tuple[str, ...], dict[str, int]] = {}   # hand -> what selling it pays (cards.py)
         self.decisions_in_step = 0       # taken in the step now running (flow.end_step starts it again)
         self.decision: list[int] | None = None   # the legal ids now (the automatic step works them out)
         # The state's seat to move and end of game, mirrored as plain attributes: every playing
@@ -141,14 +139,16 @@ class Game:
         space = rules.actions
         block, indices = space.block_at[action_id], space.indices_at[action_id]
         rank = block.rank
-        if rank == DECIDE or rank == CLOSE and action_id != rules.pass_id:   # the mechanic's own
-            apply = rules.leaf_plans[state.at].apply                        # (through a local: see Plan)
-            apply(self, seat, block, indices)
-        elif rank == SELL:
-            cards.sell(self, seat, block.values_field().values[indices[0]])
+        standing = rules.standing
+        if rank == DECIDE or rank == CLOSE and (standing is None or action_id != standing.decline):
+            apply = rules.leaf_plans[state.at].apply                        # the mechanic's own (through a
+            apply(self, seat, block, indices)                               # local: see Plan)
         elif rank == PLAY:
             cards.play(self, seat, block, indices)
-        else:                                    # declining to sell when asked only to sell
+        elif rank == STANDING:
+            assert standing is not None
+            standing.apply(self, seat, block, indices)
+        else:                                    # declining, when asked only for standing actions
             rules.leaf_plans[state.at].pass_turn(self, seat)
         flow.advance(self)
 

@@ -173,14 +173,14 @@ class Plan:
     window_cards: frozenset[str]              # the cards that may be played in its window
     closing: Block | None
     closing_id: int                           # -1: no closing action
-    asks_sellers: bool
+    asks_standing: bool
     closing_ignores_purse: bool
 
     @classmethod
     def of(cls, mech: Any, window_cards: dict[str, frozenset[str]]) -> Plan:
         return cls(mech, mech.end_if, mech.automatic, mech.auto, mech.to_move, mech.legal, mech.apply,
                    mech.pass_turn, mech.window, window_cards.get(mech.window, frozenset()), mech.closing,
-                   -1 if mech.closing is None else mech.closing.base, mech.asks_sellers,
+                   -1 if mech.closing is None else mech.closing.base, mech.asks_standing,
                    mech.closing_ignores_purse)
 
 
@@ -229,9 +229,7 @@ class Rules:
     actions: ActionSpace
     play_blocks: dict[str, Block]             # card id -> its play actions
     window_cards: dict[str, frozenset[str]]   # card window (of a card or a phase) -> the cards played in it
-    sell_ids: dict[str, int]                  # card id -> the id of selling it
-    pass_id: int | None                       # declining to sell when asked only because selling would pay
-    sales_to_afford: dict[str, tuple[str, int]]   # card id -> what selling it gives, for decks that sell_to_afford
+    standing: Standing | None                 # actions at any decision (selling cards: play/standing.py)
     expiring: dict[str, tuple[str, ...]]      # lifetime -> modifiers that end with it
     digest: str                               # hash of the merged rules data
     start_causes: dict[str, Cause]            # resource names, "hand", "owner", "start_player": the set-up's causes
@@ -260,11 +258,8 @@ class Game(Protocol):
     unlimited: frozenset[str]              # token supplies that never run out in this game
     to_move: int | None                    # the state's, mirrored (see interpreter/game.py)
     over: bool
-    # Per-position memos, never saved: places each seat owns (play/material.py), the ids of
-    # selling from a hand and what selling it pays (play/cards.py).
+    # A per-position memo, never saved: the places each seat owns (play/material.py).
     owned: tuple[list[int], list[list[int]]] | None
-    sells: dict[tuple[str, ...], list[int]]
-    sale_gains: dict[tuple[str, ...], dict[str, int]]
     # Written by the automatic step (play/flow.py): the ids the seat to move may choose among
     # (None: to be worked out again), and the decisions taken in the step now running.
     decision: list[int] | None
@@ -282,3 +277,16 @@ class Game(Protocol):
     def set_start_player(self, seat: int, announce: bool = True, cause: Cause | None = None) -> None: ...
 
     def result(self) -> dict[str, Any]: ...
+
+
+class Standing(Protocol):
+    """Actions a seat may take at any of its decisions, in every phase, which a rules file opts
+    into (play/standing.py: selling cards): the automatic step asks it three things."""
+
+    decline: int                           # the id of declining when asked only for these (-1: none)
+
+    def ids(self, game: Game, seat: int) -> list[int]: ...
+
+    def enables(self, game: Game, legal: Callable[[Game, int], list[int]], seat: int, can: int) -> bool: ...
+
+    def apply(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None: ...

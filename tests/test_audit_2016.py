@@ -39,7 +39,7 @@ def test_a_seat_without_gold_is_asked_to_sell_rather_than_skipped(rules: Any) ->
     game = market_with_no_gold(rules)
     hand = sorted(game.state.hands[0])
     assert game.to_move == 0
-    sellable = [{"type": "sell", "card": c} for c in hand if c in rules.sell_ids]
+    sellable = [{"type": "sell", "card": c} for c in hand if c in rules.standing.id_of]
     assert sellable and game.legal_actions() == [{"type": "pass"}] + sellable
     act(game, 0, **sellable[0])
     assert gold(game, 0) == 1
@@ -70,7 +70,7 @@ def test_a_seat_holding_nothing_to_sell_is_still_skipped(rules: Any) -> None:
     game = amunre.new_game(rules, players=3, seed=5, setup={
         "start_player": 0, "decks": {"provinces": ["buto", "mendes", "thebes"]},
         "resources": {"gold": [0, 20, 20]}})
-    game.state.hands[0] = [c for c in game.state.hands[0] if c not in rules.sell_ids]
+    game.state.hands[0] = [c for c in game.state.hands[0] if c not in rules.standing.id_of]
     _auction_all_zero(game, rules, [0, 1, 2], ["mendes", "buto", "thebes"])     # mendes gives no card
     assert game.to_move == 1
 
@@ -79,7 +79,7 @@ def test_a_seat_holding_nothing_to_sell_is_still_skipped(rules: Any) -> None:
 
 def test_every_seat_holding_cards_may_sell_before_gold_is_ranked(rules: Any) -> None:
     game = play_random(rules, 3, 19, stop=lambda g: g.step.phase == "last_sales")
-    holders = [s for s in range(3) if any(c in rules.sell_ids for c in game.state.hands[s])]
+    holders = [s for s in range(3) if any(c in rules.standing.id_of for c in game.state.hands[s])]
     assert len(holders) == 2, "the seed should leave two seats with cards to sell"
     asked = []
     while game.step.phase == "last_sales":
@@ -92,7 +92,7 @@ def test_every_seat_holding_cards_may_sell_before_gold_is_ranked(rules: Any) -> 
             assert gold(game, seat) == before + 1
     assert asked == [s for s in game_order(game, 3) if s in holders]
     assert game.over and events(game, "score")
-    assert not any(c in rules.sell_ids for s in range(3) for c in game.state.hands[s])
+    assert not any(c in rules.standing.id_of for s in range(3) for c in game.state.hands[s])
 
 
 def game_order(game: amunre.Game, players: int) -> list[int]:

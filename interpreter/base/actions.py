@@ -7,7 +7,7 @@ one per combination of its fields, so an id encodes an action the way OpenSpiel'
 and `num_distinct_actions()` is fixed by the rules file alone.
 
 Blocks are numbered by rank (a seat's decisions, then card plays, then the action that
-closes a turn, then selling), then in the order they are declared; within a block the first
+closes a turn, then the standing actions such as selling), then in the order they are declared; within a block the first
 field varies slowest. Mechanics enumerate their legal actions in that same order, so the
 sorted legal ids and the legal action dicts list the actions alike.
 
@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from .state import GameState
 
-DECIDE, PLAY, CLOSE, SELL = range(4)        # block ranks
+DECIDE, PLAY, CLOSE, STANDING = range(4)    # block ranks (standing actions: selling cards, say)
 
 
 class _Places(Protocol):

@@ -12,13 +12,14 @@ import hashlib
 import json
 from typing import Any
 
-from ..base.actions import CLOSE, PLAY, SELL, ActionSpace, Values
+from ..base.actions import PLAY, ActionSpace
 from ..base.causes import Cause
 from ..base.errors import Problem, RulesError, did_you_mean
 from ..base.limits import MAX_ACTIONS, MAX_AMOUNT, MAX_CARDS, MAX_PLACES
 from ..mechanics import MECHANICS
 from ..model import CardDef, DeckDef, Plan, Rules, WinnerDef
 from ..play.choices import choice_fields
+from ..play.standing import Selling
 from . import build_material
 from . import build_vocabulary as vocabulary
 from .build_context import Build, PhaseBuild
@@ -49,7 +50,7 @@ def build_rules(doc: Document) -> Rules:
     held = build_material.denominations(build, data)
     phases = _phases(build, data.get("phases", {}))
     cards = _cards(build, data.get("cards", {}), phases, material.decks, places.ids)
-    space, play_blocks, sell_block, pass_block = _action_space(build, phases, cards, material)
+    space, play_blocks, standing = _action_space(build, phases, cards, material)
     setup = data.get("setup", {})
     _setup_hand(build, setup.get("hand", []), cards, data["players"]["max"])
     deck_setups = {name: build_material.deck_setup(build, name, material.decks) for name in setup.get("decks", {})}
@@ -80,10 +81,7 @@ def build_rules(doc: Document) -> Rules:
         flow=flow, phases=phases, leaf_plans=tuple(plans[flow.leaf_phase(at)] for at in range(len(flow.leaves))),
         winner=winner, actions=space, play_blocks=play_blocks,
         window_cards=window_cards,
-        sell_ids={} if sell_block is None else {c: sell_block.base + i for i, c in
-                                                enumerate(sell_block.values_field().values)},
-        pass_id=None if pass_block is None else pass_block.base,
-        sales_to_afford=_sales_to_afford(cards, material),
+        standing=standing,
         expiring={life: tuple(n for n, m in mods.items() if m.lasts == life)
                   for life in RESERVED_LIFETIMES + tuple(n.name for n in flow.nodes if n.name)},
         digest=rules_digest(data), start_causes=_start_causes(build, data), year=data.get("year"),
@@ -188,23 +186,11 @@ def _action_space(build: Build, phases: dict[str, Any], cards: dict[str, CardDef
             before = space.total()
             play_blocks[cid] = space.declare("play", {"card": cid}, choice_fields(card.effect, material), PLAY)
             _not_too_many(build, space, before, ("cards", cid, "effect"))
-    sellable = tuple(sorted(c for c, card in cards.items() if material.decks.get(card.deck)
-                            and material.decks[card.deck].sell))
-    sell_block = space.declare("sell", None, (("card", Values(sellable)),), SELL) if sellable else None
-    pass_block = space.declare("pass", None, (), CLOSE) if _sales_to_afford(cards, material) else None
+    sell_block, pass_block = Selling.declare(space, cards, material.decks)
     if space.total() <= MAX_ACTIONS:
         space.number()
-    return space, play_blocks, sell_block, pass_block
-
-
-def _sales_to_afford(cards: dict[str, CardDef], material: Any) -> dict[str, tuple[str, int]]:
-    """What selling each card gives, for the cards a seat short of a resource is asked to sell."""
-    found = {}
-    for cid, card in cards.items():
-        deck = material.decks.get(card.deck)
-        if deck is not None and deck.sell and deck.sell_to_afford:
-            found[cid] = (deck.sell_resource, deck.sell)
-    return found
+    standing = None if sell_block is None else Selling(sell_block, pass_block, cards, material.decks)
+    return space, play_blocks, standing
 
 
 def _not_too_many(build: Build, space: ActionSpace, before: int, path: tuple) -> None:

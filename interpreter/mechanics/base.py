@@ -12,14 +12,14 @@ it through a small contract:
   empty list means the seat has nothing to decide here: the engine calls `pass_turn`;
 - `apply(game, seat, block, indices)`: carry out one legal action;
 - `closing`: the block of the action that closes a seat's turn. When it is all a seat could
-  do (no card to play either), the engine takes it for the seat, unless `asks_sellers` and
-  the seat holds cards it may sell.
+  do (no card to play either), the engine takes it for the seat, unless `asks_standing` and
+  the seat has standing actions (cards it may sell).
 
-A seat short of a resource is not skipped while selling its cards would pay for an action
-(decks' `sell_to_afford`): the engine asks it to sell, or to `pass` (then `pass_turn`).
-
-Card play and selling are not a mechanic's business: the engine adds them for the card
-window the phase opens (`window`), in one layer for every phase (interpreter/play/cards.py).
+Card plays and standing actions are not a mechanic's business: the engine adds the plays of
+the card window the phase opens (`window`, interpreter/play/cards.py) and the standing
+actions the rules opt into (interpreter/play/standing.py: selling cards; a seat that selling
+would let do more is asked to sell, or to `pass`, rather than skipped), in one layer for
+every phase.
 """
 
 from __future__ import annotations
@@ -121,9 +121,9 @@ class Mechanic:
 
     window: str | None = None          # the card window open while a seat decides
     closing: Block | None = None       # the action that closes a seat's turn
-    asks_sellers: bool = False         # a seat holding cards it may sell is asked before closing
+    asks_standing: bool = False        # a seat with standing actions (cards it may sell) is asked before closing
     # When closing is all a seat may do, more of any resource would not let it do more: the
-    # engine then need not work out whether selling cards would pay (cards.selling_would_pay).
+    # engine then need not work out whether a standing action would let it do more (standing.enables).
     closing_ignores_purse: ClassVar[bool] = False
     # The keys of what the phase keeps in `state.kept` that are picks (a table row, an option
     # chosen), counted by `amunre simulate`; None: every key with a plain value.

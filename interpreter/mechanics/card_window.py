@@ -56,10 +56,10 @@ class CardWindow(ClosingTurns):
 
     def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
-        self.window, self.asks_sellers = self.p.window, bool(self.p.sales)
-        if self.window is None and not self.asks_sellers:
+        self.window, self.asks_standing = self.p.window, bool(self.p.sales)
+        if self.window is None and not self.asks_standing:
             build.problem(message="a card window opens a `window`, offers `sales`, or both")
 
     def describe(self) -> str:
         what = [f"play its '{self.window}' cards"] if self.window else []
-        return f"In turn order, each seat may {' and '.join(what + ['sell cards'] * self.asks_sellers)}."
+        return f"In turn order, each seat may {' and '.join(what + ['sell cards'] * self.asks_standing)}."

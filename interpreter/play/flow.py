@@ -5,8 +5,10 @@ game ends. It begins the phase at the cursor of the flow (or skips it by its `sk
 it (by its `end_if`, or when its mechanic has no one left to ask) and moves the cursor on
 (play/cursor.py), lets the mechanic do its automatic work,
 asks it who decides next, and works out that seat's legal actions once: the mechanic's own,
-the card plays of the window it opens, and selling. A seat with nothing to decide is not
-asked; a seat whose only move is to close its turn has it closed for it.
+the card plays of the window it opens, and the standing actions the rules opt into
+(play/standing.py: selling cards). A seat with nothing to decide is not asked, unless a
+standing action would let it do more; a seat whose only move is to close its turn has it
+closed for it.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ STEPS = range(STEP_LIMIT)          # made once: the loop below runs at every dec
 def advance(game: Game) -> None:  # noqa: C901 (the hot loop between two decisions, kept whole: see benchmarks/README.md)
     """Run automatic steps until a seat must decide or the game is over."""
     state, rules = game.state, game.rules
-    plans, hands = rules.leaf_plans, state.hands
+    plans, hands, standing = rules.leaf_plans, state.hands, rules.standing
     for _ in STEPS:
         if state.over:
             return
@@ -52,25 +54,25 @@ def advance(game: Game) -> None:  # noqa: C901 (the hot loop between two decisio
             continue
         legal = legal_of(game, seat)                # a fresh list, in id order
         if not legal:
-            if not cards.selling_would_pay(game, plan.mech, seat, 0):
+            if standing is None or not standing.enables(game, legal_of, seat, 0):
                 pass_turn = plan.pass_turn
                 pass_turn(game, seat)
                 continue
-            assert rules.pass_id is not None        # selling would pay: some deck sells, so pass exists
-            legal = [rules.pass_id]                 # asked only to sell, or pass
+            legal = [standing.decline]              # asked only for standing actions, or to decline
         hand = hands[seat]
         plays = None if plan.window_cards.isdisjoint(hand) else cards.playable(game, seat, plan.window)
         if plays:
             legal = legal + plays if legal[-1] < plays[0] else sorted(legal + plays)
         elif (legal[0] == plan.closing_id and len(legal) == 1
-              and not (plan.asks_sellers and cards.sell_ids(game, seat))
-              and (plan.closing_ignores_purse or not cards.selling_would_pay(game, plan.mech, seat, 1))):
+              and (standing is None
+                   or not (plan.asks_standing and standing.ids(game, seat))
+                   and (plan.closing_ignores_purse or not standing.enables(game, legal_of, seat, 1)))):
             apply, closing = plan.apply, plan.closing
             assert closing is not None              # its id was the one legal id
             apply(game, seat, closing, ())
             continue
-        sells = game.sells.get(tuple(hand))                 # selling ranks last (memo of cards.sell_ids)
-        legal.extend(sells if sells is not None else cards.sell_ids(game, seat))
+        if standing is not None:
+            legal.extend(standing.ids(game, seat))  # standing actions rank last
         state.to_move = game.to_move = seat                 # the step stops: the seat chooses among these
         game.decision = legal
         return

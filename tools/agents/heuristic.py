@@ -22,7 +22,7 @@ import math
 import random
 from typing import Any, ClassVar
 
-from ...interpreter.base.actions import PLAY, SELL
+from ...interpreter.base.actions import PLAY, STANDING
 from ..determinize import determinize
 from .options import Option
 from .value import WEIGHT_NAMES, Weights, value
@@ -125,7 +125,7 @@ class HeuristicAgent:
         for _ in range(FOLLOW_UPS):
             if game.to_move != seat or game.state.step != step:
                 return
-            ids = [i for i in game.legal_action_ids() if blocks.block_of(i).rank not in (PLAY, SELL)]
+            ids = [i for i in game.legal_action_ids() if blocks.block_of(i).rank not in (PLAY, STANDING)]
             if not ids or not all(blocks.block_of(i).follow_up for i in ids):
                 return
             game.apply_id(self._one_step(game, ids, seat))
