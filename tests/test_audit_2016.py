@@ -32,7 +32,7 @@ def market_with_no_gold(rules: Any) -> amunre.Game:
     return game
 
 
-# ---- 001 Round structure: "At any time during the game, players may discard any number of
+# ---- [R] Round structure: "At any time during the game, players may discard any number of
 # their Favor cards for 1 Gold each." A seat short of gold is asked to sell, not skipped.
 
 def test_a_seat_without_gold_is_asked_to_sell_rather_than_skipped(rules: Any) -> None:
@@ -100,7 +100,7 @@ def game_order(game: amunre.Game, players: int) -> list[int]:
     return [(start + i) % players for i in range(players)]
 
 
-# ---- 001 Offering phase: the players who each collect 1 Reward do so "in turn order".
+# ---- [R] Offering phase: the players who each collect 1 Reward do so "in turn order".
 
 def test_single_rewards_go_in_turn_order_not_by_offer(rules: Any, old_rules: Any) -> None:
     def ranking_and_rewards(rules_: Any) -> tuple[list[int], list[int]]:

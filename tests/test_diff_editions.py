@@ -1,7 +1,7 @@
 """Issue 7: `amunre diff knizia2003 knizia2016` against the two rulebooks, read side by side.
 
-[O] is the 2003 English rules (seed 004), [R] the 2016 rulebook (seed 001), [T] the second
-translation of the 2016 rules (seed 000), [B] shared/reference/board.md. The list below is
+[O] is the English rules of the original edition (2003), [R] those of the 2016 edition, [T] a
+second English text of the 2016 rules, [B] the board facts (docs/sources.md). The list below is
 every rules difference found between the two editions' texts, each with the sections behind
 it and the paths where the diff must report it. Everything else the diff reports must be text
 that states no rule (`doc`, `title`, `id`, `year`, `publisher`, `source`); a renaming

@@ -208,3 +208,41 @@ def test_house_rule_by_editing_a_copy(tmp_path: Path) -> None:
     rules = amunre.load_rules(path)
     assert start_gold(rules) == [30, 30, 30]
     assert big_harvest_gain(rules) == 2 * 3
+
+
+# ---- docs/sources.md: the one list of the texts the rules files follow ------------------------
+
+SOURCES = DOCS / "sources.md"
+_TAG = re.compile(r"\[([A-Z])\]")
+
+
+def _shipped_rules_files() -> list[Path]:
+    return sorted((REPO / "rules").rglob("*.yaml"))
+
+
+def test_each_source_tag_is_listed_in_sources_md_and_named_in_the_header_that_uses_it() -> None:
+    """A tag such as [R] in a rules file is a row of docs/sources.md's table and is named in the
+    file's header comment; the table has no row that no file uses."""
+    listed = set(re.findall(r"^\| \[([A-Z])\] \|", SOURCES.read_text(encoding="utf-8"), re.M))
+    used_anywhere: set[str] = set()
+    for path in _shipped_rules_files():
+        lines = path.read_text(encoding="utf-8").splitlines()
+        header = "\n".join(line for line in lines[:next(i for i, line in enumerate(lines) if not line.startswith("#"))])
+        used = set(_TAG.findall("\n".join(lines)))
+        used_anywhere |= used
+        assert used <= set(_TAG.findall(header)), f"{path.name}: not named in its header: {used - set(_TAG.findall(header))}"
+        assert used <= listed, f"{path.name}: not in docs/sources.md: {used - listed}"
+    assert used_anywhere == listed
+
+
+def test_sources_are_cited_by_name_not_by_the_working_notes_numbers() -> None:
+    """Only docs/sources.md names the extracts of the working notes by their numbers ("seed"
+    and a number); it is linked from both tables of contents."""
+    pattern = re.compile(r"\bseed 00\d\b", re.I)
+    paths = [*_shipped_rules_files(), *DOCS.rglob("*.md"), REPO / "README.md", *(REPO / "tests").glob("*.py")]
+    found = [f"{path.relative_to(REPO)}:{number}" for path in paths if path != SOURCES
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert found == []
+    assert pattern.search(SOURCES.read_text(encoding="utf-8"))         # the one place that maps them
+    assert "(docs/sources.md)" in (REPO / "README.md").read_text(encoding="utf-8")
+    assert "(sources.md)" in (DOCS / "README.md").read_text(encoding="utf-8")

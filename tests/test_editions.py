@@ -4,6 +4,7 @@ one from any directory, and `extends: NAME` in a house rule finds a shipped file
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,18 @@ def test_editions_lists_every_shipped_file_with_its_year() -> None:
     assert all("error" not in row and row["title"] and row["source"] for row in rows.values())
     table = runner.invoke(app, ["editions"])
     assert table.exit_code == 0 and "knizia2003" in table.output and "Hans im" in table.output
+
+
+def test_editions_cite_each_source_as_a_reader_would_look_it_up() -> None:
+    """A source names its year, its language and its publisher or author (the file's
+    `publisher` without a remark in brackets), and no number of the project's working notes
+    ("seed" and a number): docs/sources.md maps those to the texts."""
+    rows = json.loads(runner.invoke(app, ["editions", "--json"]).output)
+    for row in rows:
+        source = row["source"]
+        assert str(row["year"]) in source and "English" in source, row
+        assert row["publisher"].split(" (")[0] in source, row
+        assert not re.search(r"\bseed\b|\b00\d\b", source, re.I), row
 
 
 @pytest.mark.parametrize("name", ["knizia2003", "knizia2016-expert.yaml", "house/no_theft"])

@@ -1,4 +1,4 @@
-"""The 2016 Expert rules ([R] seed 001, Expert Rules; rules/knizia2016-expert.yaml): each player
+"""The 2016 Expert rules ([R] Expert Rules; rules/knizia2016-expert.yaml): each player
 holds 3 secret province cards; each auction's lots are the cards the players pick in secret,
 revealed together; the cards played in the first age are dealt out again for the second.
 """

@@ -1,5 +1,5 @@
-"""The worked examples of the 2003 rules (seed 004), played through the public API with their
-exact numbers, on rules/knizia2003.yaml."""
+"""The worked examples of the 2003 rules ([O] in docs/sources.md), played through the public
+API with their exact numbers, on rules/knizia2003.yaml."""
 
 from __future__ import annotations
 
@@ -205,7 +205,7 @@ def test_a_side_without_pyramids(rules: Any, reading: str, east: dict[int, int])
     assert scored(rules, game, "kingdom_scoring")["nile_east"] == {BLACK: 5}
 
 
-# ---- the online variant (seed 003, phase 4) -------------------------------------------------
+# ---- the online variant ([S] Phase 4) ---------------------------------------------------------
 
 @pytest.fixture(scope="module")
 def online() -> Any:
@@ -221,7 +221,7 @@ def at_the_sacrifice(rules: Any, hands: list[list[str]] | None = None) -> amunre
 
 
 def test_online_sacrifice_example_steals_by_choice(online: Any) -> None:
-    # Seed 003's example: red 9, blue 4, black and white steal 3: 7, temple on space 2.
+    # [S]'s example: red 9, blue 4, black and white steal 3: 7, temple on space 2.
     red, blue, black, white = 0, 1, 2, 3
     game = at_the_sacrifice(online)
     assert not any("minus_three" in hand for hand in game.state.hands)

@@ -1,5 +1,6 @@
-"""The worked examples of the 2016 rulebook (seed 001), played through the public API with
-their exact numbers. Where the text contradicts itself, the test says which reading it follows.
+"""The worked examples of the 2016 rulebook ([R] in docs/sources.md), played through the public
+API with their exact numbers. Where the text contradicts itself, the test says which reading it
+follows.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ def lots(game):
 
 
 # ---------------------------------------------------------------------------------------
-# 001, 1. The Auction Phase, example: Seb, Arnaud and Charles; Thebes, Dakhla and Abydos.
+# [R] 1. The Auction Phase, example: Seb, Arnaud and Charles; Thebes, Dakhla and Abydos.
 SEB, ARNAUD, CHARLES = 0, 1, 2
 
 
@@ -127,7 +128,7 @@ def test_bribery_allows_a_rebid_on_the_same_lot(rules):
 
 
 # ---------------------------------------------------------------------------------------
-# 001, 2. The Market Phase, example: Charles controls Thebes and Edfu.
+# [R] 2. The Market Phase, example: Charles controls Thebes and Edfu.
 def test_market_example(rules):
     game = amunre.new_game(rules, players=3, seed=5, setup={
         "start_player": 0, "decks": {"provinces": ["buto", "mendes", "thebes"]}})
@@ -161,7 +162,7 @@ def test_market_price_curve_beyond_the_printed_scale(rules):
 
 
 # ---------------------------------------------------------------------------------------
-# 001, 3. The Offering Phase, example: Arnaud 6, Charles 6, Seb the Theft card.
+# [R] 3. The Offering Phase, example: Arnaud 6, Charles 6, Seb the Theft card.
 def test_offering_example(rules):
     arnaud, charles, seb = 0, 1, 2
     game = amunre.new_game(rules, players=3, seed=7, setup={
@@ -199,7 +200,7 @@ def test_offering_needs_at_least_one_gold_or_theft(rules):
 
 
 # ---------------------------------------------------------------------------------------
-# 001, "Example of the beginning of a game": 4 players, Bernard starts.
+# [R] "Example of the beginning of a game": 4 players, Bernard starts.
 BERNARD, CHARLES4, ARNAUD4, ALEXANDRE = 0, 1, 2, 3
 
 

@@ -1,6 +1,7 @@
-"""Every worked example of the Pharaoh's Heir rules (seed 002) with its exact numbers, played
-through the public API on rules/pharaohs-heir.yaml. Bob, Ted and Carol sit clockwise (seats
-0, 1 and 2). Where the text leaves a number out or contradicts itself, the test says so."""
+"""Every worked example of the Pharaoh's Heir rules ([P] in docs/sources.md) with its exact
+numbers, played through the public API on rules/pharaohs-heir.yaml. Bob, Ted and Carol sit
+clockwise (seats 0, 1 and 2). Where the text leaves a number out or contradicts itself, the
+test says so."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The 2016 edition's printed facts and the numbering of its actions, as plain constants.
 
-The province table is the one rules/knizia2016.yaml gives (shared/reference/board.md); the
+The province table is the one rules/knizia2016.yaml gives ([B] in docs/sources.md); the
 card counts are the 2016 Components. Actions are small integers numbered the way the
 interpreter numbers the 2016 action space (its action ids), so that the same seeded random
 agents, choosing by position in the same ordered list, play the very same games in both
