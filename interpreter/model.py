@@ -111,6 +111,7 @@ class FlowNode:
     on: Expression | None = None          # branch: the value that picks a case
     cases: tuple[tuple[Any, int], ...] = ()   # branch: (value, node), in the file's order
     otherwise: int = -1                   # branch: the node when no case matches (-1: none)
+    path: tuple[str | int, ...] = ()      # where the rules file writes it (for messages)
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,7 @@ class Flow:
                 return max(inner, default=0)
             times = node.times.constant if node.times is not None and node.until is None else None
             passes = times if isinstance(times, int) and not isinstance(times, bool) else unknown_passes
-            return passes * sum(inner)
+            return passes * inner[0] + max(passes - 1, 0) * sum(inner[1:])     # `between` runs one time fewer
         return most(0)
 
 

@@ -88,7 +88,37 @@ def test_each_kind_is_reported_at_its_line_and_column(broken: Path) -> None:
     found = [(f.kind, f.span.line, f.span.col) for f in findings(broken) if f.span.file == str(broken)]
     expected = [(kind, *position(BROKEN, anchor, inner)) for kind, anchor, inner in EXPECTED]
     assert sorted(found) == sorted(expected)
-    assert {kind for kind, _, _ in found} == set(KINDS) - {"reconstructed-value", "lint-allow"}
+    assert {kind for kind, _, _ in found} == set(KINDS) - {"reconstructed-value", "lint-allow", "loop-never-ends"}
+
+
+FLOW = """\
+extends: knizia2016
+flow:
+  - name: rounds
+    until: "1 == 2"
+    repeat: [auction, market, offering, harvest]
+  - times: 0
+    repeat: [scoring_cards, age_scoring]
+  - times: 1
+    repeat: last_sales
+    between: new_age
+  - final_scoring
+"""
+
+
+def test_the_flow_is_followed_under_every_option(tmp_path: Path) -> None:
+    """A loop whose `until` never holds, and phases in the flow that play never gets to: under
+    a repeat of no pass, or between the passes of a repeat of one."""
+    path = tmp_path / "flow.yaml"
+    path.write_text(FLOW, encoding="utf-8")
+    found = sorted((f.kind, f.span.line, f.message.split(":")[0]) for f in findings(path)
+                   if f.kind in ("loop-never-ends", "phase-never-runs"))
+    assert ("loop-never-ends", position(FLOW, "until: \"1", "\"1")[0], "this `until` never holds") in found
+    unreached = {message for kind, _, message in found if kind == "phase-never-runs"}
+    assert {"the phase 'scoring_cards' is in the flow where play never gets to it, whatever the options",
+            "the phase 'age_scoring' is in the flow where play never gets to it, whatever the options",
+            "the phase 'new_age' is in the flow where play never gets to it, whatever the options"} <= unreached
+    assert not any("'last_sales'" in m or "'final_scoring'" in m or "'auction'" in m for m in unreached)
 
 
 def test_a_deck_that_runs_out_says_when_and_how_short(broken: Path) -> None:

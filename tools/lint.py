@@ -34,6 +34,7 @@ MAX_OPTION_COMBINATIONS = 1024
 def lint(doc: Document, rules: Any) -> list[Finding]:
     """Every warning about the rules built from `doc`, but those allowed, in file order."""
     out = Lint(doc, rules)
+    _flow(out)
     _phases(out)
     _cards(out)
     _options(out)
@@ -60,6 +61,7 @@ class Lint:
                 _names(string.tree, self.reads, self.writes, self.drawn)
         self.refs = set(_strings(doc.data.get("phases", {}))) | set(_strings(doc.data.get("tokens", {})))
         self.scheduled = rules.flow.phases()
+        self.reached = self.scheduled              # phases the flow can reach, once _flow has looked
         self.probe = _probe(rules)
         self._raw: list[tuple[str, Path, str, str | None, bool]] = []
 
@@ -76,9 +78,9 @@ class Lint:
         return paths[0]
 
     def runs(self, phase: str) -> bool:
-        """Whether a phase is in the schedule and not skipped under every option."""
+        """Whether a phase is in the flow where play can reach it, and not skipped under every option."""
         mech = self.rules.phases.get(phase)
-        return phase in self.scheduled and not (mech is not None and mech.skip_if is not None
+        return phase in self.reached and not (mech is not None and mech.skip_if is not None
                                                 and self.always(mech.skip_if) is True)
 
     def always(self, expr: Any) -> Any:
@@ -207,11 +209,53 @@ def _strings(data: Any) -> Iterator[str]:
 
 # ---- the checks ------------------------------------------------------------------------------------
 
+def _flow(out: Lint) -> None:
+    """Follow the flow under every choice of options: the nodes play can never reach (a repeat of
+    no pass, a branch case its value never takes, what runs between the passes of a repeat of
+    one), and the repeats whose `until` never holds."""
+    flow = out.rules.flow
+    reached: set[str] = set()
+    stack = [0]
+    while stack:
+        node = flow.nodes[stack.pop()]
+        if node.kind == "phase":
+            reached.add(node.phase)
+        elif node.kind == "sequence":
+            stack.extend(node.children)
+        elif node.kind == "branch":
+            values = out.values(node.on) if node.on is not None else None
+            for value, child in node.cases:
+                if values is None or value in values:
+                    stack.append(child)
+            if node.otherwise >= 0 and (values is None or values - {v for v, _ in node.cases}):
+                stack.append(node.otherwise)
+        else:
+            stack.extend(_passes_reached(out, node))
+    out.reached = frozenset(reached)
+
+
+def _passes_reached(out: Lint, node: Any) -> list[int]:
+    """The children of a repeat that some pass runs; a warning if its `until` never holds."""
+    times = out.always(node.times) if node.times is not None else None
+    until = out.always(node.until) if node.until is not None else None
+    if until is False:
+        out.warn("loop-never-ends", node.path + ("until",), "this `until` never holds: the repeat never ends",
+                 "give it a condition that the phases it repeats can make true")
+    if times == 0 or (until is True and node.check_before):
+        return []
+    if times == 1 or until is True:
+        return list(node.children[:1])                 # one pass: nothing runs between passes
+    return list(node.children)
+
+
 def _phases(out: Lint) -> None:
     for pid, mech in out.rules.phases.items():
         if pid not in out.scheduled:
-            out.warn("phase-never-runs", ("phases", pid), f"the phase '{pid}' is not in the structure: it "
-                     "never runs", "list it in structure, or take it out", key=True)
+            out.warn("phase-never-runs", ("phases", pid), f"the phase '{pid}' is not in the flow: it "
+                     "never runs", "put it in the flow (or the structure), or take it out", key=True)
+        elif pid not in out.reached:
+            out.warn("phase-never-runs", ("phases", pid), f"the phase '{pid}' is in the flow where play never "
+                     "gets to it, whatever the options", key=True)
         elif mech.skip_if is not None and out.always(mech.skip_if) is True:
             out.warn("phase-never-runs", ("phases", pid, "skip_if"), f"the phase '{pid}' is skipped "
                      "whatever the options: it never runs")

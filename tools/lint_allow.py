@@ -17,11 +17,12 @@ from ..interpreter.load.document import Document, Path
 
 KINDS = {
     "deck-runs-out": "a deck cannot supply the cards a phase asks for at some player count",
-    "card-never-played": "a card with an effect that no phase of the schedule lets anyone play",
+    "card-never-played": "a card with an effect that no phase of the flow lets anyone play",
     "option-never-read": "an option no rule reads, or values of it that no rule tells apart",
     "score-never-awards": "a scoring rule that can never give a point",
     "reconstructed-value": "a board value marked `reconstructed` (not confirmed) that a rule reads",
-    "phase-never-runs": "a phase that is not in the structure, or always skipped",
+    "phase-never-runs": "a phase that is not in the flow, that play never gets to, or that is always skipped",
+    "loop-never-ends": "a repeat of the flow whose `until` never holds",
     "modifier-never-set": "a modifier no effect sets: it always has its default",
     "unused-definition": "a derived value, modifier, deck or good that nothing uses",
     "lint-allow": "an allow comment that names an unknown kind, or silences nothing",

@@ -111,7 +111,7 @@ def _branch(tree: _Tree, spec: dict[str, Any], parent: int, path: tuple) -> int:
     build = tree.build
     index = tree.add("branch", parent, path)
     on = build.expression(path + ("branch",), NO_SEAT, ANY)      # a word, a number or true/false
-    words = build.vocab.enums.get(on.type.enum or "", ()) if on.type.enum else ()
+    words = _words(build, on.type.enum)
     cases = []
     for word, case in spec["cases"].items():
         value = _case_value(build, on.type, word, words, path + ("cases", word))
@@ -120,6 +120,15 @@ def _branch(tree: _Tree, spec: dict[str, Any], parent: int, path: tuple) -> int:
     tree.nodes[index].update(on=on, cases=cases, otherwise=otherwise,
                              children=[c for _, c in cases] + ([otherwise] if otherwise >= 0 else []))
     return index
+
+
+def _words(build: Build, enum: str | None) -> tuple[str, ...]:
+    """The words a value of an enum may be: a property's values, or an option's."""
+    if enum is None:
+        return ()
+    if enum.startswith("option."):
+        return build.vocab.options.get(enum[len("option."):], ())
+    return build.vocab.enums.get(enum, ())
 
 
 def _case_value(build: Build, typ: Type, word: str, words: tuple[str, ...], path: tuple) -> Any:
@@ -233,7 +242,7 @@ def _finish(tree: _Tree, data: dict[str, Any]) -> Flow:
         nodes.append(FlowNode(kind, spec["parent"], spec.get("name"), tuple(spec.get("children", ())),
                               spec.get("phase", ""), leaf, spec.get("times"), spec.get("until"),
                               spec.get("check_before", False), counter, spec.get("on"),
-                              tuple(spec.get("cases", ())), spec.get("otherwise", -1)))
+                              tuple(spec.get("cases", ())), spec.get("otherwise", -1), spec["path"]))
     for index, node in enumerate(nodes):
         if node.kind == "repeat" and node.times is not None and node.times.constant is not NOT_CONSTANT:
             times = node.times.constant
