@@ -204,6 +204,7 @@ class Rules:
     resources: dict[str, int]                 # starting amounts
     resource_max: dict[str, int]              # the most a seat may hold, where declared
     resource_top: dict[str, int]              # the same, at most MAX_AMOUNT (and that where not declared)
+    hidden_resources: frozenset[str]          # amounts other seats do not see
     place_ids: tuple[str, ...]
     place_index: dict[str, int]
     place_props: list[dict[str, Any]]

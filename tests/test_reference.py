@@ -27,7 +27,8 @@ def test_every_mechanic_is_in_the_schema_and_the_docs() -> None:
 
 def test_a_declared_parameter_reaches_schema_and_docs() -> None:
     auction = reference.mechanic_schema(MECHANICS["auction"])
-    assert auction["required"] == ["lots", "bid_spaces", "pay"]
+    assert auction["required"] == ["pay"]                       # lots and bid_spaces: placement's only
+    assert auction["properties"]["lots"]["required"] == ["deck", "count"]
     assert auction["properties"]["bid_spaces"]["items"] == {"type": "integer", "minimum": 0}
     assert "order" in auction["properties"] and "skip_if" in auction["properties"]
     table = reference.params_table(MECHANICS["auction"].params)

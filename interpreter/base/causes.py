@@ -19,7 +19,8 @@ from .errors import Span
 
 # The kinds of cause, each a kind of rule (docs/log-format.md says which rules make each).
 KINDS = ("start", "card", "sale", "price", "purchase", "on_win", "offer", "steal", "reward",
-         "income", "score", "deal", "reset", "conversion", "move", "turn", "choice", "take", "reveal")
+         "income", "score", "deal", "reset", "conversion", "move", "turn", "choice", "take", "reveal",
+         "transition", "lay")
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,8 @@ VALUES: dict[str, Value] = {
     "my": Value(SEAT, "the acting seat, as in `my.cards`", lambda ctx: ctx.seat, needs_seat=True),
     "start_player": Value(SEAT, "the start player (`set start_player = SEAT` changes it)",
                           lambda ctx: ctx.state.start_player, settable=True),
+    "next_player": Value(SEAT, "the seat clockwise after the start player (`set start_player = next_player` "
+                         "passes the start on)", lambda ctx: (ctx.state.start_player + 1) % ctx.state.players),
     "age": Value(NUM, "the age (1, 2, ...) of the step now running", lambda ctx: ctx.game.step.age),
     "round": Value(NUM, "the round (1, 2, ...) of the step now running", lambda ctx: ctx.game.step.round),
 }

@@ -70,6 +70,7 @@ def build_rules(doc: Document) -> Rules:
         resources={k: v.get("start", 0) for k, v in data.get("resources", {}).items()},
         resource_max={k: v["max"] for k, v in data.get("resources", {}).items() if "max" in v},
         resource_top={k: min(v.get("max", MAX_AMOUNT), MAX_AMOUNT) for k, v in data.get("resources", {}).items()},
+        hidden_resources=frozenset(k for k, v in data.get("resources", {}).items() if v.get("hidden")),
         place_ids=places.ids, place_index={pid: i for i, pid in enumerate(places.ids)},
         place_props=places.props, reconstructed=places.reconstructed, ownership=build.vocab.ownership,
         start_owner=places.owners,

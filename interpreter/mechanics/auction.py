@@ -1,30 +1,52 @@
-"""Auction on a bid track: each seat holds one bid; lots are won when no lot is contested.
+"""The auction: one primitive, in the styles families of games use.
 
-The lots are this phase's own data: drawn from a deck of places when the phase begins,
-discarded when it ends. Modifiers cards may set: `extra_blocked_spaces` (an overbid of this
-seat must skip more spaces) and `rebid_same_target` (this seat may bid again where it was
-outbid; its next bid uses it up).
+- `placement` (the default): lots drawn from a deck of places, bids on the spaces of a bid
+  track, an outbid seat bidding elsewhere (mechanics/placement.py);
+- `once_around`, `open`, `sealed`, `fixed_price`: one lot (a place, or several sold together)
+  put up by a seller: each seat once in turn; in turn round and round until every other seat
+  passes; all at once in secret; or at a price the seller sets, which the first seat to accept
+  pays (mechanics/lot_auction.py).
+
+A style may be a word of the rules file or an expression (the auction type printed on the card
+a seller laid, say), worked out as the phase begins. This module holds what every style shares:
+the parameters, actions, events and DSL names the rules file and the reference docs see; each
+style registers its class in `Auction.styles`, and a phase is made as the class of its style.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from types import SimpleNamespace
+from typing import Any, ClassVar
 
-from ..base.actions import ActionSpace, Block, Position, Slots, Values
-from ..dsl.checked import Scope
+from ..dsl.checked import NO_SEAT, Scope
 from ..dsl.context import Ctx
 from ..dsl.names import Member, ModifierDef
-from ..dsl.types import BOOL, PLACE
-from ..model import Game, Rules
-from ..play import material, modifiers
-from ..play.observe import Piece
-from .base import DeckFlow, Doc, Mechanic
-from .params import Effect, Expr, Group, Ints, PhaseBuilder, Ref
+from ..dsl.types import BOOL, PLACE, SEAT, TEXT
+from .base import Doc, Mechanic
+from .params import Builder, Collection, Effect, Expr, Group, Ints, OneOf, Param, PhaseBuilder, Ref
+
+PLACEMENT = "placement"
+LOT_STYLES = ("once_around", "open", "sealed", "fixed_price")
+
+
+class Style(Param):
+    """A style's word, or an expression (no seat) whose value is one, worked out as the phase begins."""
+    kind = "style"
+
+    def value_schema(self) -> dict[str, Any]:
+        return {"anyOf": [{"enum": [PLACEMENT, *LOT_STYLES]}, {"$ref": "#/$defs/expression"}]}
+
+    def compile(self, build: Builder, path: tuple) -> Any:
+        value = build.get(path)
+        if value == PLACEMENT or value in LOT_STYLES:
+            return value
+        return build.expression(path, NO_SEAT, TEXT)
+
+    def absent(self, build: Builder, path: tuple) -> Any:
+        return PLACEMENT
 
 
 def _outbid(ctx: Ctx) -> bool:
-    bids = (ctx.state.working or {}).get("bids")
+    bids = (ctx.state.working or {}).get("bids")       # placement's: per seat, [lot, space] or None
     if not bids or bids[ctx.seat] is None:
         return False
     lot, space = bids[ctx.seat]
@@ -32,197 +54,72 @@ def _outbid(ctx: Ctx) -> bool:
                for other, bid in enumerate(bids))
 
 
-def _best(bids: list) -> dict[int, tuple[int, int]]:
-    """Each lot with a bid -> (the best bid's space index, the seat holding it); bids on one lot
-    are on different spaces."""
-    best: dict[int, tuple[int, int]] = {}
-    for seat, bid in enumerate(bids):
-        if bid is not None:
-            held = best.get(bid[0])
-            if held is None or bid[1] > held[0]:
-                best[bid[0]] = (bid[1], seat)
-    return best
-
-
-def _lots(game: Position) -> list[int]:
-    return (game.state.working or {}).get("lots", [])
-
-
 class Auction(Mechanic):
     automatic = True
     name = "auction"
-    doc = ("Lots are drawn from a deck of places; in turn order each seat without the best bid on "
-           "some lot bids on any lot, above its best bid; an outbid seat must bid elsewhere. When "
-           "every seat that can win holds a best bid, each winner pays its bid and `on_win` runs.")
+    doc = ("Lots are sold to the best bid, in a style: `placement` (the default), lots drawn from a deck of places "
+           "and bid for on a track, in turn order each seat without the best bid on some lot bidding above it, an "
+           "outbid seat bidding elsewhere, until every seat that can win holds a best bid; or, for one `lot` a "
+           "`seller` puts up, `once_around` (each seat once, in turn from the seller's left, the seller last), "
+           "`open` (in that order, round and round, until every seat but the best bidder has passed in a row), "
+           "`sealed` (every seat once, in secret, shown together; ties go to the earlier in that order) or "
+           "`fixed_price` (the seller sets a price, and the first seat from its left to accept pays it; if none "
+           "does, the seller pays it). The winner pays its bid; `on_win` runs for it.")
     params = (
-        Group("lots", "What is auctioned: cards drawn from a deck of places.",
+        Style("style", "`placement`, `once_around`, `open`, `sealed` or `fixed_price`, or an expression (no seat) "
+              "whose value is one of these words, worked out as the phase begins (default `placement`)."),
+        Group("lots", "Placement: what is auctioned, cards drawn from a deck of places.",
               Ref("deck", "The deck the lots are drawn from (a deck `of: places`).", "deck", required=True),
               Expr("count", "How many lots (no seat; fewer if the deck runs out), e.g. `players`.",
-                   scope=Scope(seat=False), required=True),
-              required=True),
-        Ints("bid_spaces", "The bids allowed, lowest first; the lowest must be 0, so that every seat "
-             "can always bid.", minimum=0, ascending=True, least=1, required=True),
+                   scope=Scope(seat=False), required=True)),
+        Ints("bid_spaces", "Placement: the bids allowed, lowest first; the lowest must be 0, so that every seat "
+             "can always bid.", minimum=0, ascending=True, least=1),
+        Collection("lot", "The other styles: the places sold together as one lot (no seat), e.g. the painting a "
+                   "seller laid; no place: nothing is sold."),
+        Expr("seller", "The other styles: the seat that puts the lot up (no seat; default the start player).",
+             scope=NO_SEAT, type=SEAT),
+        OneOf("proceeds", "The other styles: who is paid the price: the `seller` (the bank, when the seller "
+              "wins), or the `bank`.", ("seller", "bank"), default="seller"),
+        OneOf("unsold", "The other styles: when nobody bids (or, at a fixed price, accepts): the `seller` takes the "
+              "lot (for nothing; at a fixed price, paying it), or `nobody` does.", ("seller", "nobody"),
+              default="seller"),
         Ref("pay", "The resource the winners pay.", "resource", required=True),
-        Effect("on_win", "Effect run for each winner (`my`), with `it` the lot won; it runs by "
+        Effect("on_win", "Effect run for each winner (`my`), with `it` each place won; it runs by "
                "itself: no `choose` or `require`.", scope=Scope(bound={"it": PLACE}), automatic=True),
         Ref("card_window", "The card window open while a seat bids.", "window"),
     )
     actions = (Doc("bid", '{"type": "bid", "lot": "PLACE", "space": 6}',
-                   "bid on a lot (a place id) at a bid space; replaces the seat's earlier bid"),)
-    events = (Doc("lots", '{"event": "lots", "lots": ["PLACE", "PLACE"]}', "the lots revealed"),
-              Doc("bid", '{"event": "bid", "seat": 0, "lot": "PLACE", "space": 6}', "a bid"),
-              Doc("won", '{"event": "won", "seat": 0, "lot": "PLACE", "price": 6}', "a lot won and paid for"))
+                   "placement: bid on a lot (a place id) at a bid space; replaces the seat's earlier bid"),
+               Doc("bid", '{"type": "bid", "amount": 12}', "the other styles: bid that much (more than the best bid)"),
+               Doc("decline", '{"type": "decline"}', "the other styles: make no bid (at a fixed price: do not buy)"),
+               Doc("price", '{"type": "price", "amount": 12}', "fixed price: the seller sets the price"),
+               Doc("buy", '{"type": "buy"}', "fixed price: buy the lot at the price set"))
+    events = (Doc("lots", '{"event": "lots", "lots": ["PLACE", "PLACE"]}', "placement: the lots revealed"),
+              Doc("bid", '{"event": "bid", "seat": 0, "lot": "PLACE", "space": 6}', "placement: a bid"),
+              Doc("won", '{"event": "won", "seat": 0, "lot": "PLACE", "price": 6}',
+                  "placement: a lot won and paid for"),
+              Doc("auctioned", '{"event": "auctioned", "seller": 0, "style": "open", "lot": ["PLACE"]}',
+                  "the other styles: a lot put up"),
+              Doc("offered", '{"event": "offered", "seat": 1, "amount": 12}',
+                  "a bid (sealed bids: all together, once every seat has bid), or the fixed price set"),
+              Doc("declined", '{"event": "declined", "seat": 1}', "a seat made no bid, or did not buy"),
+              Doc("sold", '{"event": "sold", "seat": 1, "lot": ["PLACE"], "price": 12, "to": 0}',
+                  "the lot sold: the winner, the price and who was paid (null: the bank)"))
+    hidden = (Doc("sealed", '"hidden"', "sealed: each other seat's bid, until every seat has bid"),)
     queries = {"outbid": Member(BOOL, _outbid, needs_seat=True,
-                                doc="the acting seat has a bid and it is not the best on its lot")}
+                                doc="placement: the acting seat has a bid and it is not the best on its lot")}
     modifiers = {
         "extra_blocked_spaces": ModifierDef("extra_blocked_spaces", "seat", 0, "phase",
-                                            "bid spaces an overbid of this seat must skip"),
+                                            "placement: bid spaces an overbid of this seat must skip"),
         "rebid_same_target": ModifierDef("rebid_same_target", "seat", 0, "phase",
-                                         "when not 0, the seat may bid again on the lot it was outbid on"),
+                                         "placement: when not 0, the seat may bid again on the lot it was outbid on"),
     }
+    # The class of each style (mechanics/placement.py, mechanics/lot_auction.py register theirs).
+    styles: ClassVar[dict[str, type[Auction]]] = {}
 
-    def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
-        super().__init__(phase_id, build)
-        p = self.p
-        self.deck, self.count = p.lots.deck, p.lots.count
-        decks = build.material["material"].decks
-        if self.deck in decks and not decks[self.deck].of_places:
-            build.problem("lots", "deck", message=f"the lots deck '{self.deck}' must be a deck of places (of: places)")
-        self.spaces = p.bid_spaces
-        if self.spaces and self.spaces[0] != 0:
-            build.problem("bid_spaces", message="the lowest bid space must be 0, so that every seat can always bid")
-        self.pay, self.on_win, self.window = p.pay, p.on_win, p.card_window
-        self.price_cause, self.win_cause = build.cause("price", "bid_spaces"), build.cause("on_win", "on_win")
-        self.block = self.modifier("extra_blocked_spaces")
-        self.rebid = self.modifier("rebid_same_target")
-
-    def declare(self, space: ActionSpace, material: SimpleNamespace) -> None:
-        lots = Slots(len(material.places), _lots, "lots")
-        self.bid = space.declare("bid", None, (("lot", lots), ("space", Values(tuple(self.spaces)))),
-                                 doc=self.actions[0].meaning)
-
-    def deck_flows(self) -> tuple[DeckFlow, ...]:
-        return (DeckFlow("draw", self.deck, self.count, into="discard", param=("lots", "count")),)
-
-    def describe(self) -> str:
-        return (f"Reveal lots from the {self.deck} deck; each seat places one bid on the spaces "
-                f"{self.spaces}, above the best bid; an outbid seat must bid elsewhere; lots are "
-                f"paid in {self.pay} when none is contested.")
-
-    # ---- the contract -------------------------------------------------------------------------
-    def begin(self, game: Game) -> None:
-        state = game.state
-        count = self.count.fn(Ctx(game))
-        pile = state.decks[self.deck]
-        lots = [game.rules.place_index[card] for card in pile[:max(count, 0)]]
-        del pile[:len(lots)]
-        state.working = {"lots": lots, "bids": [None] * state.players, "turn": 0, "order": self.order(game),
-                       "resolved": False}
-        if game.log is not None:
-            game.event({"event": "lots", "lots": [game.rules.place_ids[p] for p in lots]})
-
-    def auto(self, game: Game) -> bool:
-        data = game.state.working
-        if data["resolved"]:
-            return False
-        bids = data["bids"]
-        wanted = len(data["lots"])                # lots with a bid: every lot, or one per seat
-        if wanted > game.state.players:
-            wanted = game.state.players
-        if len(bids) - bids.count(None) < wanted or len({bid[0] for bid in bids if bid is not None}) < wanted:
-            return False                      # (the count of bids first: it is cheaper, and most often enough)
-        self._resolve(game)
-        return True
-
-    def to_move(self, game: Game) -> int | None:
-        data = game.state.working
-        if data["resolved"]:
-            return None
-        order, n, bids, turn = data["order"], game.state.players, data["bids"], data["turn"]
-        while True:                           # the next seat in turn without the best bid on its lot
-            seat = order[turn % n]
-            bid = bids[seat]
-            if bid is None:
-                return seat
-            lot, space = bid
-            for other in bids:                # outbid: some bid on its lot is higher
-                if other is not None and other[0] == lot and other[1] > space:
-                    return seat
-            turn += 1
-
-    def legal(self, game: Game, seat: int) -> list[int]:
-        state = game.state
-        data = state.working
-        bids = data["bids"]
-        own = bids[seat]                      # outbid there: it must bid elsewhere, unless a card lets it
-        barred = own[0] if own is not None and not modifiers.read(state, self.rebid, seat) else None
-        affordable = bisect_right(self.spaces, state.resources[seat][self.pay])     # bid spaces are ascending
-        best = _best(bids)
-        blocking = self.block.name in state.mods          # read per seat only when some card set it
-        skip = 1 + self.block.default
-        ids: list[int] = []
-        every = game.rules.actions.ids
-        at, width = self.bid.base, len(self.spaces)      # the ids of the lot's bid spaces start there
-        for lot in data["lots"]:
-            if lot != barred:
-                top = best.get(lot)
-                if top is None:
-                    first = 0
-                else:
-                    first = top[0] + (1 + int(modifiers.read(state, self.block, top[1])) if blocking else skip)
-                if first < affordable:
-                    ids += every[at + first:at + affordable]
-            at += width
-        return ids
-
-    def apply(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> None:
-        data = game.state.working
-        slot, index = indices
-        lot = data["lots"][slot]
-        data["bids"][seat] = [lot, index]
-        modifiers.unset(game.state, self.rebid, seat)
-        order, n = data["order"], game.state.players
-        turn = data["turn"]
-        while order[turn % n] != seat:
-            turn += 1
-        data["turn"] = turn + 1
-        if game.log is not None:
-            game.event({"event": "bid", "seat": seat, "lot": game.rules.place_ids[lot], "space": self.spaces[index]})
-
-    def _resolve(self, game: Game) -> None:
-        state = game.state
-        data = state.working
-        best = _best(data["bids"])
-        for lot in data["lots"]:
-            state.discards[self.deck].append(game.rules.place_ids[lot])
-            if lot not in best:
-                continue
-            space, seat = best[lot]
-            price = self.spaces[space]
-            if game.log is not None:
-                game.event({"event": "won", "seat": seat, "lot": game.rules.place_ids[lot], "price": price})
-            material.gain(game, seat, self.pay, -price, self.price_cause)
-            if self.on_win is not None:
-                self.on_win.run(Ctx(game, seat, {}, lot, self.win_cause))
-        data["lots"], data["resolved"] = [], True
-
-    def end(self, game: Game) -> None:
-        data = game.state.working
-        if not data["resolved"]:           # ended early: the lots go to the discard pile unsold
-            game.state.discards[self.deck] += [game.rules.place_ids[p] for p in data["lots"]]
-
-    def tensor_pieces(self, rules: Rules) -> list[Piece]:
-        places, seats = len(rules.place_ids), rules.max_players
-
-        def lots(game: Game, seat: int, out: list[float], at: int) -> None:
-            for lot in (self.running(game) or {}).get("lots", []):
-                out[at + lot] = 1.0
-
-        def bids(game: Game, seat: int, out: list[float], at: int) -> None:
-            for other, bid in enumerate((self.running(game) or {}).get("bids", [])):
-                if bid is not None:
-                    out[at + other * (places + 1) + bid[0]] = 1.0
-                    out[at + other * (places + 1) + places] = float(self.spaces[bid[1]])
-        return [Piece(f"{self.phase_id}.lots", (places,), "the places up for auction", lots),
-                Piece(f"{self.phase_id}.bids", (seats, places + 1), "each seat's bid: the lot (one-hot), then the bid",
-                      bids)]
+    def __new__(cls, phase_id: str, build: PhaseBuilder) -> Auction:
+        """A phase is made as the class of its style (every style but placement: one class)."""
+        if cls is Auction:
+            style = build.get("style")
+            cls = cls.styles[PLACEMENT if style in (None, PLACEMENT) else "lot"]
+        return super().__new__(cls)

@@ -35,8 +35,8 @@ def observation(game: Game, seat: int) -> dict[str, Any]:
         "age": step.age, "round": step.round, "at": state.at, "passes": list(state.passes),
         "to_move": state.to_move, "over": state.over,
         "start_player": state.start_player, "options": dict(state.options),
-        "resources": [dict(r) for r in state.resources],
-        "sources": plain_copy(state.sources),
+        "resources": _resources(rules, state.resources, seat),
+        "sources": _sources(rules, state.sources, seat),
         "hands": hands,
         "decks": {name: len(pile) for name, pile in state.decks.items()},
         "discards": {name: list(pile) for name, pile in state.discards.items()},
@@ -52,6 +52,22 @@ def observation(game: Game, seat: int) -> dict[str, Any]:
         seen["held"] = {name: [list(cards) if other == seat else "hidden" for other, cards in enumerate(per_seat)]
                         for name, per_seat in state.held.items()}
     return seen
+
+
+def _resources(rules: Rules, resources: list[dict[str, int]], seat: int) -> list[dict[str, Any]]:
+    """Every seat's counters; another seat's amount of a hidden resource as "hidden"."""
+    hidden = rules.hidden_resources
+    if not hidden:
+        return [dict(r) for r in resources]
+    return [dict(r) if other == seat else {k: "hidden" if k in hidden else v for k, v in r.items()}
+            for other, r in enumerate(resources)]
+
+
+def _sources(rules: Rules, sources: list[dict[str, dict[str, int]]], seat: int) -> list[dict[str, Any]]:
+    """What each source gave every seat; for another seat, not where a hidden resource came from."""
+    hidden = rules.hidden_resources
+    return [plain_copy(s) if other == seat or not hidden
+            else {k: plain_copy(v) for k, v in s.items() if k not in hidden} for other, s in enumerate(sources)]
 
 
 def _private(game: Game, seat: int) -> dict[str, Any]:
@@ -157,14 +173,10 @@ def _option_fill(name: str, values: list[str]) -> Callable[[Game, int, list[floa
 
 def _seat_pieces(rules: Rules) -> list[Piece]:
     """Each seat's resources and cards: the observer's by kind, others' only where public."""
-    seats, resources = rules.max_players, list(rules.resources)
+    seats = rules.max_players
     card_ids = sorted(rules.cards)
     card_index = {c: i for i, c in enumerate(card_ids)}
 
-    def purses(g: Game, s: int, o: list[float], at: int) -> None:
-        for seat, res in enumerate(g.state.resources):
-            for i, name in enumerate(resources):
-                o[at + seat * len(resources) + i] = float(res[name])
 
     def hand(g: Game, s: int, o: list[float], at: int) -> None:
         for card in g.state.hands[s]:
@@ -179,11 +191,24 @@ def _seat_pieces(rules: Rules) -> list[Piece]:
             for card in held:
                 if not hidden(rules, card):
                     o[at + seat * len(card_ids) + card_index[card]] += 1.0
-    found = [Piece("resources", (seats, len(resources)), f"each seat's {', '.join(resources)}", purses),
+    found = [_purses_piece(rules),
              Piece("hand", (len(card_ids),), f"the observing seat's cards, counted by kind {card_ids}", hand),
              Piece("hand_sizes", (seats,), "how many cards each seat holds", sizes),
              Piece("public_hands", (seats, len(card_ids)), "each seat's cards of public decks, by kind", public)]
     return found
+
+
+def _purses_piece(rules: Rules) -> Piece:
+    seats, resources = rules.max_players, list(rules.resources)
+    hidden = [name in rules.hidden_resources for name in resources]
+
+    def purses(g: Game, s: int, o: list[float], at: int) -> None:
+        for seat, res in enumerate(g.state.resources):
+            for i, name in enumerate(resources):
+                if seat == s or not hidden[i]:
+                    o[at + seat * len(resources) + i] = float(res[name])
+    return Piece("resources", (seats, len(resources)),
+                 f"each seat's {', '.join(resources)} (zero for another seat's hidden ones)", purses)
 
 
 def _held_pieces(rules: Rules) -> list[Piece]:
