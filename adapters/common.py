@@ -19,8 +19,11 @@ from ..interpreter.model import Rules
 REWARDS = ("win_loss", "points")
 DEFAULT_REWARD = "win_loss"
 
+# The rules an adapter is given: loaded Rules, a rules file's path, or a shipped rules file's name.
+RulesSource = Rules | str | Path
 
-def rules_from(rules: Any) -> Rules:
+
+def rules_from(rules: RulesSource) -> Rules:
     """Rules as given, or loaded from a path, or from a shipped name (`amunre editions` lists them)."""
     if isinstance(rules, Rules):
         return rules

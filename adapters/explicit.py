@@ -24,6 +24,7 @@ from typing import Any
 from ..interpreter.base.errors import AmunreError, IllegalAction
 from ..interpreter.game import Game, new_game
 from ..interpreter.load.rules_cache import rules_for_save
+from ..interpreter.model import Rules
 from ..interpreter.play.setup import check_setup
 
 
@@ -42,7 +43,7 @@ def _undrawn(n: int) -> int:
 class ExplicitGame:
     """One game played as moves: action ids at decisions, outcomes at chance nodes."""
 
-    def __init__(self, rules: Any, players: int, setup: dict[str, Any] | None = None) -> None:
+    def __init__(self, rules: Rules, players: int, setup: dict[str, Any] | None = None) -> None:
         self.rules, self.players = rules, players
         self.setup = check_setup(rules, players, setup)
         self.moves: list[int] = []                  # every move so far, chance outcomes included
@@ -70,13 +71,15 @@ class ExplicitGame:
     @property
     def to_move(self) -> int | None:
         """The seat to decide, or None (a chance node, or the end)."""
-        return None if self.is_chance or self.over else self._game.to_move
+        game = self._game
+        return None if self.is_chance or game is None or game.over else game.to_move
 
     def legal_moves(self) -> list[int]:
         """The outcomes of a chance node, or the seat's legal action ids; sorted."""
         if self.is_chance:
             return list(range(self.chance_size))
-        return [] if self.over else self._game.legal_action_ids()
+        game = self._game
+        return [] if game is None or game.over else game.legal_action_ids()
 
     def pending_action(self) -> int | None:
         """The action being carried out while its draws are chosen (None: none, or the set-up)."""
@@ -108,6 +111,7 @@ class ExplicitGame:
             if self._game is None:
                 game = new_game(self.rules, self.players, 0, self.setup, events=False, chance=chance)
             else:
+                assert self._action is not None     # None only for the set-up, before there is a game
                 game = self._game.clone(events=False)
                 game.chance = chance
                 game.apply_id(self._action)
@@ -135,7 +139,7 @@ class ExplicitGame:
                 "players": self.players, "setup": self.setup, "moves": list(self.moves)}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], rules: Any = None) -> ExplicitGame:
+    def from_json(cls, data: dict[str, Any], rules: Rules | None = None) -> ExplicitGame:
         """The game `to_json` wrote, replayed move by move (the rules reloaded unless given)."""
         try:
             game = cls(rules_for_save(data["rules"], rules), data["players"], data["setup"])

@@ -36,9 +36,11 @@ except ImportError as error:        # pragma: no cover - the message is the poin
 from ..interpreter.base.errors import AmunreError
 from ..interpreter.base.limits import MAX_DECISIONS_PER_STEP, MAX_PASSES
 from ..interpreter.load.shipped import shipped_names, shipped_path
+from ..interpreter.model import Rules
 from ..interpreter.play.observe import observation_layout
 from .common import (
     DEFAULT_REWARD,
+    RulesSource,
     checked_players,
     checked_reward,
     default_players,
@@ -63,7 +65,7 @@ def short_name(file_name: str) -> str:
     return "amunre_" + Path(file_name).stem.replace("-", "_")
 
 
-def register(rules: Any, name: str | None = None) -> str:
+def register(rules: RulesSource, name: str | None = None) -> str:
     """Register a rules file (loaded Rules, a path or a shipped name) as an OpenSpiel game;
     returns its short name (`short_name` of its file unless `name` is given)."""
     rules = rules_from(rules)
@@ -82,7 +84,7 @@ def register(rules: Any, name: str | None = None) -> str:
     return name
 
 
-def _game_type(rules: Any, name: str, reward: str) -> pyspiel.GameType:
+def _game_type(rules: Rules, name: str, reward: str) -> pyspiel.GameType:
     spec: dict[str, Any] = {"players": default_players(rules), "reward": DEFAULT_REWARD}
     spec.update({option: rules.options[option].default for option in rules.options})
     return pyspiel.GameType(
@@ -98,7 +100,7 @@ def _game_type(rules: Any, name: str, reward: str) -> pyspiel.GameType:
         parameter_specification=spec)
 
 
-def max_draw(rules: Any) -> int:
+def max_draw(rules: Rules) -> int:
     """The most outcomes one draw can have: a shuffle holds at most every card (or every place)
     of the rules; the start player is one of the seats."""
     return max(len(rules.place_ids), sum(card.count for card in rules.cards.values()), rules.max_players)
@@ -106,7 +108,7 @@ def max_draw(rules: Any) -> int:
 
 class AmunreGame(pyspiel.Game):
     """A registered rules file (each has its own subclass, which sets `rules` and `short_name`)."""
-    rules: Any
+    rules: Rules
     short_name: str
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -149,7 +151,9 @@ class AmunreState(pyspiel.State):
             return pyspiel.PlayerId.TERMINAL
         if self._play.is_chance:
             return pyspiel.PlayerId.CHANCE
-        return self._play.to_move
+        seat = self._play.to_move
+        assert seat is not None             # neither over nor at a chance node: a seat decides
+        return seat
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._play.legal_moves()
@@ -178,7 +182,9 @@ class AmunreState(pyspiel.State):
     def returns(self) -> list[float]:
         if not self._play.over:
             return [0.0] * self._play.players
-        return final_rewards(self._play.game.result(), self._reward)
+        game = self._play.game
+        assert game is not None             # a game is over only once it has a position
+        return final_rewards(game.result(), self._reward)
 
     def recall(self) -> _Recall:
         if self._recall is None:
@@ -214,8 +220,10 @@ class _Recall:
         if actor is not None:
             self.hashes[actor].update(b"action %d;" % move)
         if not play.is_chance:
+            game = play.game
+            assert game is not None         # outside a chance node there is always a position
             for seat, digest in enumerate(self.hashes):
-                digest.update(json.dumps(play.game.observation(seat), sort_keys=True).encode())
+                digest.update(json.dumps(game.observation(seat), sort_keys=True).encode())
 
     def string(self, seat: int) -> str:
         return self.hashes[seat].hexdigest()
@@ -263,7 +271,9 @@ class AmunreObserver:
 
 def _register_shipped() -> None:
     for name in shipped_names():
-        register(shipped_path(name), short_name(name))
+        path = shipped_path(name)
+        assert path is not None             # a name shipped_names lists is a shipped file
+        register(path, short_name(name))
 
 
 _register_shipped()

@@ -35,12 +35,12 @@ from ..interpreter.base.limits import MAX_AMOUNT
 from ..interpreter.game import new_game
 from ..interpreter.play.observe import observation_layout
 from ..interpreter.play.setup import check_setup
-from .common import DEFAULT_REWARD, checked_players, checked_reward, final_rewards, rules_from, seat_names
+from .common import DEFAULT_REWARD, RulesSource, checked_players, checked_reward, final_rewards, rules_from, seat_names
 
 RENDER_MODES = ("human", "ansi")
 
 
-def env(rules: Any, players: int | None = None, seed: int | None = None, reward: str = DEFAULT_REWARD,
+def env(rules: RulesSource, players: int | None = None, seed: int | None = None, reward: str = DEFAULT_REWARD,
         render_mode: str | None = None, options: dict[str, Any] | None = None) -> AECEnv:
     """The environment of a rules file (loaded Rules, a path, or a shipped name), in
     PettingZoo's order-enforcing wrapper. `options` sets the rules file's
@@ -48,7 +48,7 @@ def env(rules: Any, players: int | None = None, seed: int | None = None, reward:
     return OrderEnforcingWrapper(raw_env(rules, players, seed, reward, render_mode, options))
 
 
-def raw_env(rules: Any, players: int | None = None, seed: int | None = None, reward: str = DEFAULT_REWARD,
+def raw_env(rules: RulesSource, players: int | None = None, seed: int | None = None, reward: str = DEFAULT_REWARD,
             render_mode: str | None = None, options: dict[str, Any] | None = None) -> AmunreEnv:
     """The environment without PettingZoo's wrapper."""
     return AmunreEnv(rules, players, seed, reward, render_mode, options)
@@ -59,7 +59,7 @@ class AmunreEnv(AECEnv):
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "amunre_v0", "is_parallelizable": False}
 
-    def __init__(self, rules: Any, players: int | None = None, seed: int | None = None,
+    def __init__(self, rules: RulesSource, players: int | None = None, seed: int | None = None,
                  reward: str = DEFAULT_REWARD, render_mode: str | None = None,
                  options: dict[str, Any] | None = None) -> None:
         super().__init__()
@@ -83,6 +83,8 @@ class AmunreEnv(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._first_seed = seed
         self._seeds = random.Random(seed)
+        # The Game being played; None until reset() (and after close()). Left Any: every step
+        # reads it, and PettingZoo's wrapper, not a check per step, sees that reset() came first.
         self.game: Any = None
         self._legal_mask = np.zeros(actions, np.int8)        # the seat to move's, worked out once per position
         self.seed_played: int | None = None

@@ -9,8 +9,9 @@ of the seat to move and its legal actions, and picks one uniformly (seeded). The
 PettingZoo play seeded games; OpenSpiel's games draw their chance outcomes uniformly too
 (explicit chance nodes, counted apart from the decisions). The loops take turns, round after
 round (A B C A B C ...), and the medians are printed, with each adapter's median ratio to the
-engine within a round: the machine's load changes less within a round than across the run. Needs PettingZoo and OpenSpiel
-(`pip install -e '.[test]'` installs both). Measurements only: nothing here asserts a speed.
+engine within a round: the machine's load changes less within a round than across the run.
+Needs PettingZoo and OpenSpiel (`pip install -e '.[test]'` installs both). Measurements only:
+nothing here asserts a speed.
 """
 
 from __future__ import annotations
@@ -104,7 +105,8 @@ def main() -> None:
         ratio = statistics.median(r / e for r, e in zip(rates[name], engine))
         extra = f", {chances / args.games:.0f} chance nodes per game" if chances else ""
         print(f"  {name:15} {statistics.median(rates[name]):7.0f} decisions/s (median; {min(rates[name]):.0f}-"
-              f"{max(rates[name]):.0f})  {ratio:4.2f} x the engine  ({decisions / args.games:.0f} decisions per game{extra})")
+              f"{max(rates[name]):.0f})  {ratio:4.2f} x the engine  "
+              f"({decisions / args.games:.0f} decisions per game{extra})")
 
 
 if __name__ == "__main__":

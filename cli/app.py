@@ -7,13 +7,15 @@ a clear message and a non-zero exit status, never a traceback.
 
 from __future__ import annotations
 
+import functools
 import importlib.resources
 import json
 import secrets
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO
 
 import typer
 from rich.console import Console
@@ -22,8 +24,11 @@ from rich.table import Table
 from .. import AmunreError, load_rules, new_game
 from ..interpreter.base.errors import IllegalAction, shown_value
 from ..interpreter.base.limits import MAX_PLAYERS
+from ..interpreter.game import Game
+from ..interpreter.load.document import Document
 from ..interpreter.load.loader import load_document
 from ..interpreter.load.shipped import shipped_path
+from ..interpreter.model import Rules
 from ..tools.diff import diff_documents
 from . import agents as agent_list
 from . import arena, diffs, editions, explain, simulate
@@ -79,13 +84,7 @@ def run(
         "`amunre options RULES` lists them).", show_default=False)] = None,
 ) -> None:
     """Play a whole game and print it move by move, then the final scores."""
-    if players is not None and not 0 < players <= 1000:    # absurd: stop before anything is sized by it
-        raise typer.BadParameter(f"{players} players? A rules file is for 1 to {MAX_PLAYERS} at the very most",
-                                 param_hint="'--players'")
-    try:
-        names = runner.parse_agents(agents, players)
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="'--agents'") from None
+    names = _agent_names(agents, players)
     path = runner.resolve_rules(rules_path)
     rules = load_or_exit(path)
     try:
@@ -93,10 +92,7 @@ def run(
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="'--option'") from None
     count = len(names)
-    if not rules.min_players <= count <= rules.max_players:
-        hint = "'--players'" if agents is None or players is not None else "'--agents'"
-        raise typer.BadParameter(f"{rules.title or rules.id} is for {rules.min_players} to "
-                                 f"{rules.max_players} players, not {count}", param_hint=hint)
+    _check_table_size(rules, count, "'--players'" if agents is None or players is not None else "'--agents'")
     seeded = seed is not None
     if seed is None:
         seed = secrets.randbelow(10 ** 6)
@@ -104,28 +100,66 @@ def run(
     ui = Console(stderr=True, highlight=False, soft_wrap=True) if as_json else console
     show = PlayByPlay(console, rules, names)
     seat_agents = runner.build_agents(names, seed, lambda: HumanAgent(ui, before=show.flush))
-    replay = f"amunre run {shlex.quote(rules_path)} --seed {seed} --agents {','.join(names)}" + "".join(
-        f" -o {shlex.quote(f'{name}={value}')}" for name, value in chosen.items())
+    replay = _replay_command(rules_path, seed, names, chosen)
     if as_json and not seeded:
         print(f"seed {seed} (replay: {replay} --json)", file=sys.stderr)
     if not as_json and not quiet:
-        console.print(f"[bold]{esc(rules.title or rules.id)}[/] - {count} players, seed {seed}"
-                      + "".join(f", {esc(n)}={esc(v)}" for n, v in chosen.items()), highlight=False)
-        console.print(f"[dim]replay: {esc(replay)}[/]", highlight=False)
+        _print_heading(console, rules, count, seed, chosen, replay)
     try:
         game = new_game(rules, players=count, seed=seed, setup={"options": chosen})
     except AmunreError as error:
         raise fail(str(error)) from None
     report = (lambda seat, action, events: None) if as_json or quiet else show.step
+    header = functools.partial(runner.JsonlLog.header, rules=rules, path=path, seed=seed, players=count,
+                               agents=names, options=chosen)
+    _play_logged(game, seat_agents, report, log, header, ui, replay)
+    _finish(console, rules, game.result(), names, as_json, quiet,
+            {"seed": seed, "players": count, "agents": names, "options": chosen})
+
+
+def _agent_names(agents: str | None, players: int | None) -> list[str]:
+    """The agent of each seat, from --agents and --players; an absurd --players is refused
+    before anything is sized by it."""
+    if players is not None and not 0 < players <= 1000:
+        raise typer.BadParameter(f"{players} players? A rules file is for 1 to {MAX_PLAYERS} at the very most",
+                                 param_hint="'--players'")
+    try:
+        return runner.parse_agents(agents, players)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="'--agents'") from None
+
+
+def _check_table_size(rules: Rules, count: int, hint: str) -> None:
+    """The rules say how many may play; the error points at the option the count came from."""
+    if not rules.min_players <= count <= rules.max_players:
+        raise typer.BadParameter(f"{rules.title or rules.id} is for {rules.min_players} to "
+                                 f"{rules.max_players} players, not {count}", param_hint=hint)
+
+
+def _replay_command(rules_path: str, seed: int, names: list[str], chosen: dict[str, str]) -> str:
+    """The command line that plays this very game again (printed, so a fresh seed is not lost)."""
+    options = "".join(f" -o {shlex.quote(f'{name}={value}')}" for name, value in chosen.items())
+    return f"amunre run {shlex.quote(rules_path)} --seed {seed} --agents {','.join(names)}" + options
+
+
+def _print_heading(console: Console, rules: Rules, count: int, seed: int, chosen: dict[str, str],
+                   replay: str) -> None:
+    console.print(f"[bold]{esc(rules.title or rules.id)}[/] - {count} players, seed {seed}"
+                  + "".join(f", {esc(n)}={esc(v)}" for n, v in chosen.items()), highlight=False)
+    console.print(f"[dim]replay: {esc(replay)}[/]", highlight=False)
+
+
+def _play_logged(game: Game, seat_agents: list[Any], report: runner.Report, log: Path | None,
+                 header: Callable[[runner.JsonlLog], None], ui: Console, replay: str) -> None:
+    """Play the game to its end, into the log file too if there is one. Every way a game can stop
+    early (a person leaving, Ctrl-C, an agent or the rules failing) ends in a message and an exit
+    status, and the log file is closed whatever happened: what it holds replays up to there."""
     log_handle = None
     try:
         if log is not None:
-            try:
-                log_handle = open(log, "w", encoding="utf-8")
-            except OSError as error:
-                raise fail(f"cannot write log file '{log}': {error.strerror or error}") from None
+            log_handle = _open_log(log)
             jsonl = runner.JsonlLog(log_handle)
-            jsonl.header(rules, path, seed, count, names, chosen)
+            header(jsonl)
             report = _tee(report, jsonl.step)
         runner.play(game, seat_agents, report)
     except HumanQuit as stop:
@@ -140,22 +174,32 @@ def run(
         raise fail(f"the game stopped: {error}") from None
     finally:
         if log_handle is not None:
-            try:
-                log_handle.close()
-            except OSError as error:
-                raise fail(f"cannot write log file '{log}': {error.strerror or error}") from None
-    _finish(console, rules, game.result(), names, as_json, quiet,
-            {"seed": seed, "players": count, "agents": names, "options": chosen})
+            _close_log(log_handle, log)
 
 
-def _tee(first: Any, second: Any) -> Any:
+def _open_log(log: Path) -> TextIO:
+    try:
+        return open(log, "w", encoding="utf-8")
+    except OSError as error:
+        raise fail(f"cannot write log file '{log}': {error.strerror or error}") from None
+
+
+def _close_log(handle: TextIO, log: Path | None) -> None:
+    """Closing writes what was buffered: a full disk shows here, and is told as a failed write."""
+    try:
+        handle.close()
+    except OSError as error:
+        raise fail(f"cannot write log file '{log}': {error.strerror or error}") from None
+
+
+def _tee(first: runner.Report, second: runner.Report) -> runner.Report:
     def both(*args: Any) -> None:
         first(*args)
         second(*args)
     return both
 
 
-def _finish(console: Console, rules: Any, result: dict[str, Any], names: list[str], as_json: bool, quiet: bool,
+def _finish(console: Console, rules: Rules, result: dict[str, Any], names: list[str], as_json: bool, quiet: bool,
             game: dict[str, Any]) -> None:
     """The result: as JSON (what game it was: seed, rules, agents, options; then `game.result()`),
     or the final table."""
@@ -206,7 +250,7 @@ def replay(
             {"seed": header["seed"], "players": header["players"], "options": header.get("options", {})})
 
 
-def _logged_rules(header: dict[str, Any], given: str | None) -> Any:
+def _logged_rules(header: dict[str, Any], given: str | None) -> Rules:
     """The rules a log was played with: `given`, else the path the log names, else (that path
     gone) the shipped file of the log's rules id; always the very rules, by digest."""
     logged, rules_id = header["rules"], header.get("rules_id") or ""
@@ -236,7 +280,7 @@ class _Scripted:
     def __init__(self, actions: list[dict[str, Any]]) -> None:
         self.actions = iter(actions)
 
-    def choose(self, game: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    def choose(self, game: Game, legal: list[dict[str, Any]]) -> dict[str, Any]:
         action = next(self.actions, None)
         if action is None:
             raise AmunreError("the log ends before the game does")
@@ -271,7 +315,7 @@ def diff_command(
     raise typer.Exit(1 if changes else 0)
 
 
-def _valid_document(path: str) -> Any:
+def _valid_document(path: str) -> Document:
     """A rules file's document, once the file has loaded as valid rules."""
     load_rules(path)
     return load_document(path)
@@ -331,7 +375,8 @@ app.command("agents")(agent_list.list_agents)
 @app.command()
 def schema(
     overlay: Annotated[bool, typer.Option(
-        "--overlay", help="The schema of a file with `extends` (a house rule): nothing required, `~` allowed.")] = False,
+        "--overlay",
+        help="The schema of a file with `extends` (a house rule): nothing required, `~` allowed.")] = False,
     log: Annotated[bool, typer.Option(
         "--log", help="The schema of a game log's lines (`run --log`), events included.")] = False,
 ) -> None:

@@ -57,23 +57,23 @@ def change_text(e: dict[str, Any], seat_markup: Callable[[Any], str], owner: int
         sign = f"+{amount}" if isinstance(amount, int) and amount > 0 else str(amount)
         return f"{who}{esc(sign)} {esc(e.get('resource'))}{other}"
     if kind == "draw":
-        cards = e.get("cards")
-        what = ", ".join(esc(c) for c in cards) if isinstance(cards, list) else f"{esc(e.get('count'))} {esc(e.get('deck'))}"
-        return f"{who}draws {what}"
+        return f"{who}draws {_drawn(e)}"
     if kind == "tokens":
         amount = e.get("amount", 0)
         if isinstance(amount, int) and amount < 0:
             return f"-{-amount} {esc(e.get('token'))} from {esc(e.get('place'))}"
         return f"+{esc(amount)} {esc(e.get('token'))} on {esc(e.get('place'))}"
     if kind == "convert":
-        return f"[yellow]{esc(e.get('count'))} {esc(e.get('from'))} on {esc(e.get('place'))} become a {esc(e.get('to'))}[/]"
+        return (f"[yellow]{esc(e.get('count'))} {esc(e.get('from'))} on {esc(e.get('place'))} "
+                f"become a {esc(e.get('to'))}[/]")
     if kind == "owner":
         if not isinstance(seat, int):
             return f"{esc(e.get('place'))} has no owner"
         return f"{who}owns {esc(e.get('place'))}"
     if kind == "modifier":
         of = e.get("place") if "place" in e else seat_markup(seat) if isinstance(seat, int) else None
-        return f"{esc(e.get('modifier'))}{'' if of is None else ' of ' + (of if 'place' not in e else esc(of))} = {esc(e.get('value'))}"
+        target = "" if of is None else " of " + (of if "place" not in e else esc(of))
+        return f"{esc(e.get('modifier'))}{target} = {esc(e.get('value'))}"
     if kind == "start_player":
         return f"start player: {seat_markup(seat)}"
     return esc(kind)
@@ -85,11 +85,18 @@ def start_text(e: dict[str, Any]) -> str:
     if kind == "gain":
         return f"{esc(e.get('amount'))} {esc(e.get('resource'))}"
     if kind == "draw":
-        cards = e.get("cards")
-        return ", ".join(esc(c) for c in cards) if isinstance(cards, list) else f"{esc(e.get('count'))} {esc(e.get('deck'))}"
+        return _drawn(e)
     if kind == "owner":
         return f"{esc(e.get('place'))}"
     return esc(kind)
+
+
+def _drawn(e: dict[str, Any]) -> str:
+    """A draw event's cards by name where the reader may see them, else only how many of which deck."""
+    cards = e.get("cards")
+    if isinstance(cards, list):
+        return ", ".join(esc(c) for c in cards)
+    return f"{esc(e.get('count'))} {esc(e.get('deck'))}"
 
 
 @dataclass

@@ -13,16 +13,19 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import typer
 from typer.core import TyperCommand
 
 from ..interpreter.base.errors import AmunreError, RulesError
 from ..interpreter.load.rules_cache import load_rules
+from ..interpreter.model import Rules
 from .play import resolve_rules
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+
+T = TypeVar("T")
 
 
 def argument_name(param: Any, usage: bool = False) -> str:
@@ -86,6 +89,10 @@ def fail(message: str, code: int = 1) -> typer.Exit:
     return typer.Exit(code)
 
 
+@overload
+def load_or_exit(given: str, *, code: int = 1) -> Rules: ...
+@overload
+def load_or_exit(given: str, loader: Callable[[str], T], code: int = 1) -> T: ...
 def load_or_exit(given: str, loader: Callable[[str], Any] = load_rules, code: int = 1) -> Any:
     """The rules file a user named (a path, or the name of a shipped one) as `loader` loads it;
     what is wrong with it is printed (pointing into the file) and the command exits with `code`."""

@@ -18,7 +18,7 @@ def diff_lines(changes: list[Change], color: bool) -> list[str]:
     lines: list[str] = []
     section = None
     for change in changes:
-        heading, name = (change.path[0], ".".join(change.path[1:])) if len(change.path) > 1 else ("edition", change.path[0])
+        heading, name = _section(change.path)
         if heading != section:
             section = heading
             lines.append(f"[bold]{esc(section)}[/]" if color else section)
@@ -31,6 +31,14 @@ def diff_lines(changes: list[Change], color: bool) -> list[str]:
         text = f"  {mark} {what}  ({where})"
         lines.append(f"[{hue}]{esc(text)}[/]" if color else text)
     return lines
+
+
+def _section(path: tuple[str, ...]) -> tuple[str, str]:
+    """The heading a change is listed under and its name there: a top-level value of its own
+    (one key long) belongs to the edition's heading."""
+    if len(path) > 1:
+        return path[0], ".".join(path[1:])
+    return "edition", path[0]
 
 
 def _value(value: Any) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 from ..interpreter.base.errors import AmunreError, RulesError
 from ..interpreter.load.rules_cache import load_rules
 from ..interpreter.load.shipped import shipped_names, shipped_path
+from ..interpreter.model import Rules
 
 
 def editions() -> list[dict[str, Any]]:
@@ -16,8 +17,10 @@ def editions() -> list[dict[str, Any]]:
     rows = []
     for name in shipped_names():
         row: dict[str, Any] = {"name": name}
+        path = shipped_path(name)
+        assert path is not None                 # a name shipped_names lists is a shipped file
         try:
-            rules = load_rules(shipped_path(name))
+            rules = load_rules(path)
         except AmunreError as error:
             problems = error.problems if isinstance(error, RulesError) else []
             row["error"] = problems[0].message if problems else str(error)
@@ -28,12 +31,12 @@ def editions() -> list[dict[str, Any]]:
     return rows
 
 
-def options(rules: Any) -> list[dict[str, Any]]:
+def options(rules: Rules) -> list[dict[str, Any]]:
     return [{"name": name, "values": list(option.values), "default": option.default, "doc": option.doc}
             for name, option in rules.options.items()]
 
 
-def chosen_options(rules: Any, given: list[str]) -> dict[str, str]:
+def chosen_options(rules: Rules, given: list[str]) -> dict[str, str]:
     """`name=value` strings as an options mapping; ValueError saying what is wrong (and what
     was meant, when a name or value is close to a right one)."""
     chosen: dict[str, str] = {}
@@ -56,7 +59,7 @@ def chosen_options(rules: Any, given: list[str]) -> dict[str, str]:
     return chosen
 
 
-def _example(rules: Any) -> str:
+def _example(rules: Rules) -> str:
     for name, option in rules.options.items():
         return f"{name}={option.values[-1]}"
     return "name=value"

@@ -16,6 +16,7 @@ from rich.columns import Columns
 from rich.console import Console
 
 from ..interpreter.base.errors import AmunreError
+from ..interpreter.game import Game
 from .render import action_text, esc, seat_markup
 from .seat_view import observation_view
 
@@ -36,10 +37,11 @@ class HumanAgent:
         self.preview = preview
         self.before = before          # called first, e.g. to print the play-by-play held back
 
-    def choose(self, game: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    def choose(self, game: Game, legal: list[dict[str, Any]]) -> dict[str, Any]:
         if self.before is not None:
             self.before()
         seat = game.to_move
+        assert seat is not None                 # an agent is asked only while a seat decides
         observation_view(self.console, game, seat)
         self.console.print(f"  {seat_markup(seat)}, choose:", highlight=False)
         numbered = [(a.get("type"), f"[bold]{i:>2})[/] {action_text(game.rules, a)}{self._preview(game, seat, a)}")
@@ -71,7 +73,7 @@ class HumanAgent:
             self.console.print(f"[red]'{esc(text)}' is not a choice: type a number from 1 to {count}.[/]",
                                highlight=False)
 
-    def _preview(self, game: Any, seat: int, action: dict[str, Any]) -> str:
+    def _preview(self, game: Game, seat: int, action: dict[str, Any]) -> str:
         """What the action would do at once to the seat's own counters, e.g. ' [coins -3]'."""
         if not self.preview or action.get("type") in ("offer", "attach"):
             return ""

@@ -11,13 +11,17 @@ from typing import Any, TextIO
 
 from ..interpreter.base.errors import AmunreError
 from ..interpreter.base.limits import MAX_LOG_BYTES
+from ..interpreter.game import Game
 from ..interpreter.load.shipped import shipped_path
+from ..interpreter.model import Rules
 from ..tools.agents import AGENTS, check_spec, make_agent, split_specs
 from ..tools.agents.options import parse_spec
 from ..tools.simulate.seeds import agent_seed
 
 AGENT_NAMES = tuple(AGENTS) + ("human",)
 LOG_FORMAT = 1
+# What `play` tells as the game goes: (seat, action, the events it caused).
+Report = Callable[[int | None, dict[str, Any] | None, list[dict[str, Any]]], None]
 
 
 def resolve_rules(name: str) -> str:
@@ -72,7 +76,7 @@ class JsonlLog:
     def __init__(self, handle: TextIO) -> None:
         self.handle = handle
 
-    def header(self, rules: Any, path: str, seed: int, players: int, agents: list[str],
+    def header(self, rules: Rules, path: str, seed: int, players: int, agents: list[str],
                options: dict[str, str]) -> None:
         """The first line; the rules file's path resolved, so the log replays from anywhere
         (`replay --rules` gives the file again if it moves; the digest says it is the same)."""
@@ -94,13 +98,16 @@ class JsonlLog:
             raise AmunreError(f"cannot write the log file: {error.strerror or error}") from None
 
 
-def play(game: Any, agents: list[Any], report: Callable[[int | None, dict[str, Any] | None, list[dict[str, Any]]], None]) -> None:
+def play(game: Game, agents: list[Any], report: Report) -> None:
     """Ask the agents for actions until the game is over. `report(seat, action, events)` hears
     first the set-up's events (seat and action None), then each action with the events it caused."""
-    seen = len(game.log)
-    report(None, None, list(game.log))
+    log = game.log
+    assert log is not None                  # made with events=True: the events are what is reported
+    seen = len(log)
+    report(None, None, list(log))
     while not game.over:
         seat = game.to_move
+        assert seat is not None             # a game not over has a seat to move
         agent = agents[seat]
         if hasattr(agent, "choose_id"):               # a bot: ids spare building every dict
             action_id = agent.choose_id(game, game.legal_action_ids())
@@ -112,7 +119,6 @@ def play(game: Any, agents: list[Any], report: Callable[[int | None, dict[str, A
                 raise AmunreError(f"seat {seat} is to move but has no legal action (phase '{game.step.phase}')")
             action = agent.choose(game, legal)
             game.apply(action)
-        log = game.log
         report(seat, action, log[seen:])
         seen = len(log)
 
@@ -179,7 +185,8 @@ def _checked_header(record: dict[str, Any], number: int) -> dict[str, Any]:
         if type(record.get(key)) is not kind:
             raise AmunreError(f"line {number}: the header's '{key}' must be {'a number' if kind is int else 'a text'}")
     if record["amunre_log"] != LOG_FORMAT:
-        raise AmunreError(f"line {number}: a log of format {record['amunre_log']}; this amunre reads format {LOG_FORMAT}")
+        raise AmunreError(f"line {number}: a log of format {record['amunre_log']}; "
+                          f"this amunre reads format {LOG_FORMAT}")
     agents = record.get("agents", [])
     if not isinstance(agents, list) or not all(isinstance(a, str) for a in agents):
         raise AmunreError(f"line {number}: the header's 'agents' must be a list of names")

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ..interpreter.model import Rules
 from .changes import CHANGES, TOLD, Story, cause_label, change_text, start_text
 
 SEAT_COLORS = ("red", "blue", "green", "yellow", "magenta", "cyan", "bright_red", "bright_blue")
@@ -55,7 +56,7 @@ def extras(data: dict[str, Any], skip: tuple[str, ...]) -> str:
     return " (" + ", ".join(f"{esc(k)}: {esc(plain_value(v))}" for k, v in rest.items()) + ")"
 
 
-def phase_unit(rules: Any, phase_id: str | None) -> str:
+def phase_unit(rules: Rules, phase_id: str | None) -> str:
     """The resource a phase pays or collects in (e.g. the auction's `pay`), or ''."""
     mechanic = getattr(rules, "phases", {}).get(phase_id) if phase_id else None
     for attr in ("pay", "resource"):
@@ -65,7 +66,7 @@ def phase_unit(rules: Any, phase_id: str | None) -> str:
     return ""
 
 
-def describe_phase(rules: Any, phase_id: str) -> str:
+def describe_phase(rules: Rules, phase_id: str) -> str:
     mechanic = rules.phases.get(phase_id)
     try:
         return mechanic.describe() if mechanic is not None else ""
@@ -73,7 +74,7 @@ def describe_phase(rules: Any, phase_id: str) -> str:
         return ""
 
 
-def kept_text(rules: Any, phase_id: str, key: str, value: Any) -> str:
+def kept_text(rules: Rules, phase_id: str, key: str, value: Any) -> str:
     """A value a phase keeps after it ends (e.g. the row its total picked), as its mechanic words it."""
     mechanic = getattr(rules, "phases", {}).get(phase_id)
     describe = getattr(mechanic, "describe_kept", None)
@@ -100,7 +101,7 @@ def offer_text(offer: Any, unit: str = "") -> str:
 class PlayByPlay:
     """Prints events as they come, grouped under age, round and phase headings."""
 
-    def __init__(self, console: Console, rules: Any, agents: list[str] | None = None) -> None:
+    def __init__(self, console: Console, rules: Rules, agents: list[str] | None = None) -> None:
         self.console = console
         self.rules = rules
         self.agents = agents or []
@@ -133,7 +134,8 @@ class PlayByPlay:
 
     def _change(self, e: dict[str, Any]) -> None:
         """A change event: told on the open story's line, or on a line of its own."""
-        cause = e.get("cause") if isinstance(e.get("cause"), dict) else {}
+        given = e.get("cause")
+        cause = given if isinstance(given, dict) else {}
         kind, seat, story = cause.get("kind"), e.get("seat"), self._story
         if story is not None and story.hides(e, str(kind)):
             return
@@ -143,12 +145,12 @@ class PlayByPlay:
         elif kind == "start":                                               # a seat's set-up, on one line
             if story is None or story.kind != "start" or story.seat != seat:
                 self._close()
-                self._story = Story("start", seat, f"{seat_markup(seat)} starts with")
-            self._story.add("", start_text(e))
+                story = self._story = Story("start", seat, f"{seat_markup(seat)} starts with")
+            story.add("", start_text(e))
         elif kind == "deal" and e.get("event") == "draw":
             self._close()
-            self._story = Story("deal", seat, f"{seat_markup(seat)} is dealt")
-            self._story.add("", start_text(e))
+            story = self._story = Story("deal", seat, f"{seat_markup(seat)} is dealt")
+            story.add("", start_text(e))
         elif story is not None and story.seat is not None and story.accepts(cause):
             story.add("" if story.own_label(cause) else cause_label(cause), change_text(e, seat_markup, story.seat))
         else:
@@ -364,7 +366,7 @@ def winner_line(result: dict[str, Any], agents: list[str] | None = None, score: 
 
 # ---- actions and what a seat sees ------------------------------------------------------------
 
-def action_text(rules: Any, action: dict[str, Any], docs: bool = True) -> str:
+def action_text(rules: Rules, action: dict[str, Any], docs: bool = True) -> str:
     """One legal action in words (markup), e.g. 'bid 6 on <place>'; unknown types generically."""
     kind = action.get("type")
     a = {k: esc(plain_value(v)) for k, v in action.items()}
@@ -396,18 +398,18 @@ def action_text(rules: Any, action: dict[str, Any], docs: bool = True) -> str:
     return f"{esc(kind)}{extras(action, ('type',))}"
 
 
-def card_doc(rules: Any, card_id: Any) -> str:
+def card_doc(rules: Rules, card_id: Any) -> str:
     card = getattr(rules, "cards", {}).get(card_id)
     doc = getattr(card, "doc", "") if card is not None else ""
     return f" [dim]- {esc(doc)}[/]" if doc else ""
 
 
-def _deck_of(rules: Any, card_id: Any) -> Any:
+def _deck_of(rules: Rules, card_id: Any) -> Any:
     card = getattr(rules, "cards", {}).get(card_id)
     return getattr(rules, "decks", {}).get(card.deck) if card is not None else None
 
 
-def place_facts(rules: Any, place: int) -> str:
+def place_facts(rules: Rules, place: int) -> str:
     """A place's printed properties, briefly: text values, true flags, non-zero numbers."""
     parts = []
     for name, value in rules.place_props[place].items():

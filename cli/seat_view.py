@@ -15,10 +15,12 @@ from typing import Any
 
 from rich.console import Console
 
+from ..interpreter.game import Game
+from ..interpreter.model import Rules
 from .render import card_doc, esc, kept_text, offer_text, phase_unit, place_facts, plain_value, seat_markup
 
 
-def board_view(console: Console, rules: Any, obs: dict[str, Any], seat: int) -> None:
+def board_view(console: Console, rules: Rules, obs: dict[str, Any], seat: int) -> None:
     owners, tokens = obs.get("owner", []), obs.get("tokens", [])
     mods = _place_modifiers(rules, obs)
     rows = [p for p in range(len(rules.place_ids))
@@ -48,7 +50,7 @@ def board_view(console: Console, rules: Any, obs: dict[str, Any], seat: int) -> 
                           f"{_facts(rules, value)}", highlight=False)
 
 
-def _place_modifiers(rules: Any, obs: dict[str, Any]) -> dict[int, dict[str, Any]]:
+def _place_modifiers(rules: Rules, obs: dict[str, Any]) -> dict[int, dict[str, Any]]:
     """Per place, the place modifiers an effect has set to other than their default."""
     found: dict[int, dict[str, Any]] = {}
     for name, mod in rules.vocab.all_modifiers().items():
@@ -61,12 +63,12 @@ def _place_modifiers(rules: Any, obs: dict[str, Any]) -> dict[int, dict[str, Any
     return found
 
 
-def _facts(rules: Any, card: Any) -> str:
+def _facts(rules: Rules, card: Any) -> str:
     place = rules.place_index.get(card) if isinstance(card, str) else None
     return f" [dim]({esc(place_facts(rules, place))})[/]" if place is not None else ""
 
 
-def current_bids(game: Any) -> dict[int, dict[str, Any]]:
+def current_bids(game: Game) -> dict[int, dict[str, Any]]:
     """Each seat's latest bid in the running phase, from the (public) event log."""
     bids: dict[int, dict[str, Any]] = {}
     for event in reversed(game.log or []):
@@ -77,7 +79,7 @@ def current_bids(game: Any) -> dict[int, dict[str, Any]]:
     return bids
 
 
-def observation_view(console: Console, game: Any, seat: int) -> None:
+def observation_view(console: Console, game: Game, seat: int) -> None:
     """Print what `seat` may see, from game.observation(seat): purse, hand, board, lots, what
     phases keep (such as a tile)."""
     rules = game.rules
@@ -92,7 +94,8 @@ def observation_view(console: Console, game: Any, seat: int) -> None:
         if other == seat:
             console.print(f"  You ({seat_markup(seat)}): {purse}", highlight=False)
             for name, per_seat in (obs.get("held") or {}).items():      # a resource held as cards
-                console.print(f"    your {esc(name)} cards: {' '.join(map(str, per_seat[seat])) or 'none'}", highlight=False)
+                cards = " ".join(map(str, per_seat[seat])) or "none"
+                console.print(f"    your {esc(name)} cards: {cards}", highlight=False)
         else:
             shown = [c for c in hand if c != "?"]
             hidden = len(hand) - len(shown)

@@ -13,7 +13,7 @@ import sys
 import time
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, overload
 
 import typer
 from rich.console import Console
@@ -29,6 +29,7 @@ from rich.progress import (
 from rich.text import Text
 
 from ..interpreter.base.errors import AmunreError
+from ..interpreter.model import Rules
 from ..tools.simulate import RuleSet, compare, simulate
 from ..tools.simulate.records import RowSink, WithRows, columns
 from ..tools.simulate.runner import BACKENDS
@@ -40,21 +41,25 @@ from .simulate_render import print_comparison, print_simulation
 
 # ---- shared options ------------------------------------------------------------------------------
 
-Games = Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Number of games (for compare: of pairs).")]
+Games = Annotated[int, typer.Option(
+    "--games", "-n", min=1, metavar="N", help="Number of games (for compare: of pairs).")]
 Players = Annotated[int | None, typer.Option(
-    "--players", "-p", metavar="N", help="Number of players. Default: the number of --agents, else 4.", show_default=False)]
+    "--players", "-p", metavar="N", help="Number of players. Default: the number of --agents, else 4.",
+    show_default=False)]
 Agents = Annotated[str | None, typer.Option(
     "--agents", "-a", metavar="LIST", help="Comma-separated agent per seat (bots only: "
     + ", ".join(n for n in runner.AGENT_NAMES if n != "human") + "). Default: greedy in every seat.",
     show_default=False)]
 Seed = Annotated[int | None, typer.Option(
-    "--seed", "-s", metavar="N", help="Base seed: game i is played with a seed made from it and i, so the same seed gives "
+    "--seed", "-s", metavar="N",
+    help="Base seed: game i is played with a seed made from it and i, so the same seed gives "
     "the same report whatever --jobs or --backend. Default: a fresh seed, printed.", show_default=False)]
 Jobs = Annotated[int | None, typer.Option(
-    "--jobs", "-j", min=1, metavar="N", help="Worker processes (with --backend ray: Ray CPUs to start). Default: every core.",
-    show_default=False)]
+    "--jobs", "-j", min=1, metavar="N",
+    help="Worker processes (with --backend ray: Ray CPUs to start). Default: every core.", show_default=False)]
 Json = Annotated[Path | None, typer.Option(
-    "--json", metavar="FILE", help="Write the report as JSON to this file ('-': to standard output, instead of the tables).",
+    "--json", metavar="FILE",
+    help="Write the report as JSON to this file ('-': to standard output, instead of the tables).",
     dir_okay=False, show_default=False)]
 Csv = Annotated[Path | None, typer.Option(
     "--csv", metavar="FILE", help="Write one row per game (seed, scores, winners...) to this CSV file.", dir_okay=False,
@@ -63,9 +68,11 @@ Plot = Annotated[Path | None, typer.Option(
     "--plot", metavar="FILE.png", help="Draw the score distributions and points by source to this PNG file "
     "(needs matplotlib: pip install 'amunre[plot]').", dir_okay=False, show_default=False)]
 Backend = Annotated[str, typer.Option(
-    "--backend", metavar="local|ray", help=f"Where games run: {' or '.join(BACKENDS)} (needs pip install 'amunre[ray]').")]
+    "--backend", metavar="local|ray",
+    help=f"Where games run: {' or '.join(BACKENDS)} (needs pip install 'amunre[ray]').")]
 Address = Annotated[str | None, typer.Option(
-    "--address", metavar="ADDRESS", help="With --backend ray: the address of a running Ray cluster (e.g. ray://host:10001 or "
+    "--address", metavar="ADDRESS",
+    help="With --backend ray: the address of a running Ray cluster (e.g. ray://host:10001 or "
     "auto). Default: start a local Ray for this run.", show_default=False)]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 Causes = Annotated[bool, typer.Option(
@@ -78,7 +85,7 @@ Start = Annotated[list[str] | None, typer.Option(
     "seat 1 the next... (repeatable; e.g. a handicap).", show_default=False)]
 
 
-def load_ruleset(given: str, options: list[str], starts: list[str], hint: str) -> tuple[RuleSet, Any]:
+def load_ruleset(given: str, options: list[str], starts: list[str], hint: str) -> tuple[RuleSet, Rules]:
     """The rule set a study plays, and its rules (compiled once, to check options and amounts)."""
     path = runner.resolve_rules(given)
     rules = load_or_exit(path)
@@ -89,7 +96,7 @@ def load_ruleset(given: str, options: list[str], starts: list[str], hint: str) -
     return RuleSet(path, chosen, _starts(rules, starts, hint), label=given), rules
 
 
-def _starts(rules: Any, given: list[str], hint: str) -> dict[str, list[int]]:
+def _starts(rules: Rules, given: list[str], hint: str) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     for text in given:
         name, sep, values = text.partition("=")
@@ -100,11 +107,18 @@ def _starts(rules: Any, given: list[str], hint: str) -> dict[str, list[int]]:
         try:
             out[name] = [int(v) for v in values.split(",")]
         except ValueError:
-            raise typer.BadParameter(f"'{values}' is not a list of whole numbers", param_hint=f"'--start{hint}'") from None
+            raise typer.BadParameter(f"'{values}' is not a list of whole numbers",
+                                     param_hint=f"'--start{hint}'") from None
     return out
 
 
+@overload
+def agent_names(spec: str, players: int | None) -> list[str]: ...
+@overload
+def agent_names(spec: str | None, players: int | None) -> list[str] | None: ...
 def agent_names(spec: str | None, players: int | None) -> list[str] | None:
+    """The agent of each seat: from --agents, else greedy in each of --players seats, else None
+    (the rules' own player count, not known yet)."""
     if players is not None and not 0 < players <= 1000:
         raise typer.BadParameter(f"{players} players?", param_hint="'--players'")
     if spec is None:
@@ -143,7 +157,7 @@ def _progress(quiet: bool, label: str) -> tuple[Any, Any]:
     return bar, update
 
 
-def run_study(kind: str, study: Any, arms: list[RuleSet], rules: Any, players: int | None,
+def run_study(kind: str, study: Any, arms: list[RuleSet], rules: Rules, players: int | None,
                agents: list[str] | None, csv_path: Path | None, quiet: bool) -> Any:
     """Run a study with the progress bar and the CSV file (its columns from `rules`, the first
     rule set's); refuse what cannot be done."""
@@ -250,9 +264,11 @@ def compare_command(
     option_b: Annotated[list[str] | None, typer.Option(
         "--option-b", metavar="NAME=VALUE", help="An option set for B only (repeatable).", show_default=False)] = None,
     start_a: Annotated[list[str] | None, typer.Option(
-        "--start-a", metavar="RESOURCE=N,N,...", help="Starting amounts by seat for A only.", show_default=False)] = None,
+        "--start-a", metavar="RESOURCE=N,N,...", help="Starting amounts by seat for A only.",
+        show_default=False)] = None,
     start_b: Annotated[list[str] | None, typer.Option(
-        "--start-b", metavar="RESOURCE=N,N,...", help="Starting amounts by seat for B only.", show_default=False)] = None,
+        "--start-b", metavar="RESOURCE=N,N,...", help="Starting amounts by seat for B only.",
+        show_default=False)] = None,
     json_path: Json = None, csv_path: Csv = None, plot_path: Plot = None, backend: Backend = "local",
     address: Address = None, quiet: Quiet = False, causes: Causes = False,
     everything: Annotated[bool, typer.Option("--all", help="List every row on cards and picks, not only "
@@ -270,7 +286,8 @@ def compare_command(
     result = run_study("compare", study, [a, b], rules, players, names, csv_path, quiet)
     from ..tools.simulate.plot import draw_comparison
     write_outputs(result.report, json_path, plot_path, draw_comparison)
-    finish_study(result.report, result.report["a"], json_path, functools.partial(print_comparison, everything=everything))
+    finish_study(result.report, result.report["a"], json_path,
+                 functools.partial(print_comparison, everything=everything))
 
 
 def check_backend(backend: str, address: str | None) -> None:

@@ -120,7 +120,8 @@ def _metrics(console: Console, report: dict[str, Any], score: str) -> None:
     table.add_row("balance", num(m["balance"]["value"], 3),
                   f"1 - the largest gap between seats' win rates; 95% interval {span(m['balance']['interval'], num)}; "
                   f"seats equal? chi-square p = {num(p, 3)}" + (" (they differ)" if p is not None and p < 0.05 else ""))
-    table.add_row("start seat advantage", f"{100 * m['start_advantage']['value']:+.1f} pts" if m["start_advantage"]["value"] is not None else "-",
+    advantage = m["start_advantage"]["value"]
+    table.add_row("start seat advantage", f"{100 * advantage:+.1f} pts" if advantage is not None else "-",
                   f"the start seat's win rate ({pct(m['start_advantage']['win_rate'])}, "
                   f"{span(m['start_advantage']['interval'])}) less 1/{report['players']}")
     table.add_row("drama", pct(m["drama"]["value"]),
@@ -192,8 +193,8 @@ def _picks(console: Console, report: dict[str, Any]) -> None:
 def _causes(console: Console, report: dict[str, Any]) -> None:
     if not report["causes"]:
         return
-    table = titled_table("Changes by the rule that caused them (--causes)", ("kind", "rule", "changes per game", "games"),
-                         left=("kind", "rule"))
+    table = titled_table("Changes by the rule that caused them (--causes)",
+                         ("kind", "rule", "changes per game", "games"), left=("kind", "rule"))
     played = report["games"]["played"]
     for row in sorted(report["causes"], key=lambda r: (r["kind"], -r["times"])):
         table.add_row(esc(row["kind"]), esc(row["id"]), num(row["per_game"]), pct(row["games"] / played))

@@ -19,6 +19,7 @@ import typer
 from ..interpreter.base.errors import AmunreError, RulesError
 from ..interpreter.game import new_game
 from ..interpreter.load.rules_cache import load_rules_and_document
+from ..interpreter.model import Rules
 from ..tools.lint import lint
 from . import play as runner
 
@@ -84,7 +85,7 @@ class _Failure:
     replay: str = ""
 
 
-def game_setup(rules: Any, seed: int, first: bool) -> tuple[int, dict[str, str]]:
+def game_setup(rules: Rules, seed: int, first: bool) -> tuple[int, dict[str, str]]:
     """The player count and options of the random game with this seed (the first game of a
     run keeps the default options)."""
     chance = random.Random(seed)
@@ -93,7 +94,7 @@ def game_setup(rules: Any, seed: int, first: bool) -> tuple[int, dict[str, str]]
     return players, {name: value for name, value in options.items() if value != rules.options[name].default}
 
 
-def play_games(rules: Any, path: str, games: int, first_seed: int) -> bool:
+def play_games(rules: Rules, path: str, games: int, first_seed: int) -> bool:
     """Play `games` random games, print each distinct error once with the seeds that raise it
     and a command that replays the first; whether all games ended without one."""
     failures: dict[str, _Failure] = {}
@@ -125,7 +126,7 @@ def play_games(rules: Any, path: str, games: int, first_seed: int) -> bool:
     return False
 
 
-def _play_one(rules: Any, seed: int, players: int, options: dict[str, str]) -> str | None:
+def _play_one(rules: Rules, seed: int, players: int, options: dict[str, str]) -> str | None:
     """Play one game with random agents; the error that stopped it, if any."""
     names = ["random"] * players
     try:
@@ -146,7 +147,7 @@ def _replay(path: str, seed: int, players: int, options: dict[str, str]) -> str:
 
 # ---- provenance ----------------------------------------------------------------------------------
 
-def _print_provenance(rules: Any) -> None:
+def _print_provenance(rules: Rules) -> None:
     marked = {p: names for p, names in rules.reconstructed.items() if names}
     if not marked:
         print("  every board fact is confirmed by the sources")

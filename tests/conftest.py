@@ -35,7 +35,8 @@ def effect_bindings(game: amunre.Game, seat: int, effect: Any) -> list[dict[str,
     material = type("Material", (), {"places": game.rules.place_ids, "players": game.rules.max_players})
     block = space.declare("test", None, choices.choice_fields(effect, material))
     space.number()
-    return [choices.env_of(block, block.indices(i)) for i in choices.allowed_ids(game, seat, effect, block, Cause("card", "t"))]
+    allowed = choices.allowed_ids(game, seat, effect, block, Cause("card", "t"))
+    return [choices.env_of(block, block.indices(i)) for i in allowed]
 
 
 def move_to(game: amunre.Game, phase: str, age: int = 1, round: int = 1) -> None:

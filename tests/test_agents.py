@@ -47,7 +47,8 @@ def test_options_are_typed_and_defaulted() -> None:
     ("random:c=1", "agent 'random' has no option 'c'; its options: none"),
     ("ismcts:ms=fast", "ismcts: ms is a whole number from 0, not 'fast'"),
     ("ismcts:c=-1", "ismcts: c is a number from 0, not -1"),
-    ("heuristic:style=bild", "style is one of balanced, cautious, build, high_offer, not 'bild' (did you mean 'build'?)"),
+    ("heuristic:style=bild",
+     "style is one of balanced, cautious, build, high_offer, not 'bild' (did you mean 'build'?)"),
     ("ismcts:ms", "'ms' is not key=value"),
     ("ismcts:ms=1,ms=2", "ms is given twice"),
     ("greedy:", "has a ':' but no options"),
@@ -77,7 +78,8 @@ def positions(rules: Any) -> list[amunre.Game]:
     """Decisions of a 2016 game: in a bidding, a purchase, and a secret offer with offers made."""
     found = []
     for phase, idx in (("auction", None), ("market", None), ("offering", 2)):
-        found.append(play_random(rules, 4, 21, stop=lambda g, phase=phase, idx=idx: g.step.phase == phase and len(g.legal_action_ids()) > 1
+        found.append(play_random(rules, 4, 21, stop=lambda g, phase=phase, idx=idx:
+                                 g.step.phase == phase and len(g.legal_action_ids()) > 1
                                  and (idx is None or (g.state.working or {}).get("idx") == idx)))
     return found
 

@@ -180,7 +180,8 @@ def test_every_command_is_listed_and_explain_is_one() -> None:
 def test_completion_installs_in_home_and_completes(tmp_path: Path) -> None:
     # The shell is named, not detected from the parent process (under `sh -c`, as the team's
     # landing command runs the tests, typer would find sh and refuse it).
-    env = {**os.environ, "HOME": str(tmp_path), "SHELL": "/bin/bash", "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
+    env = {**os.environ, "HOME": str(tmp_path), "SHELL": "/bin/bash",
+           "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
     script = Path(sys.executable).with_name("amunre")          # the console script pip installed
     if not script.exists():
         pytest.skip("no amunre console script beside this Python")

@@ -91,7 +91,8 @@ def test_a_display_lies_face_up_and_is_laid_out_again_by_a_rebuild(tmp_path: Pat
 
 
 def test_a_rebuild_may_leave_the_discards_out(tmp_path: Path) -> None:
-    rules = house(tmp_path, 'phases:\n  new_age: {rebuild_from_discards: "players == 4", rebuild_from_set_aside: "players == 3"}\n')
+    rules = house(tmp_path, 'phases:\n  new_age: {rebuild_from_discards: "players == 4", '
+                            'rebuild_from_set_aside: "players == 3"}\n')
     game = play_random(rules, 3, 2, stop=lambda g: g.step.age == 2)
     state = game.state
     assert len(state.discards["provinces"]) == 9 and state.boxed["provinces"] == []   # the 6 unused + 3 lots now

@@ -112,7 +112,8 @@ def test_a_formula_that_differs_only_by_renamed_names_is_no_change(tmp_path: Pat
 def test_a_renamed_tile_is_matched_and_its_values_compared(tmp_path: Path) -> None:
     house = tmp_path / "tiles.yaml"
     house.write_text("extends: knizia2016\nphases:\n  offering:\n    tiles:\n      - {id: high, remove: true}\n"
-                     "      - {id: top, same_as: high, label: '23>', min: 23, farmer_gold: 5, temple_vp: 4, camel: false}\n",
+                     "      - {id: top, same_as: high, label: '23>', min: 23, farmer_gold: 5, temple_vp: 4, "
+                     "camel: false}\n",
                      encoding="utf-8")
     found = {c["path"]: (c["old"], c["new"]) for c in changes("knizia2016", str(house))}
     assert found == {"phases.offering.tiles.high (now top).farmer_gold": (4, 5)}

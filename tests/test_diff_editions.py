@@ -95,7 +95,8 @@ def test_the_farmers_and_the_tiles_differ_by_the_printed_numbers(reported: list[
     found = {".".join(c.path): (c.old, c.new) for c in reported}
     assert found["tokens.farmer.supply"] == (45, 48)
     assert [found[f"{TILES}.space_{n} (now {t}).label"] for n, t in
-            enumerate(("low", "mid_low", "mid_high", "high"), 1)] == [("1", ">2"), ("2", "3>12"), ("3", "13>22"), ("4", "23>")]
+            enumerate(("low", "mid_low", "mid_high", "high"), 1)] == [
+        ("1", ">2"), ("2", "3>12"), ("3", "13>22"), ("4", "23>")]
 
 
 def test_nothing_else_is_reported_but_text_that_states_no_rule(reported: list[Change]) -> None:
@@ -120,4 +121,5 @@ def test_read_the_other_way_the_diff_reports_the_same_differences(reported: list
     changes come out, added and removed swapped, under the 2016 names."""
     back = diff_documents(load_document(shipped_path("knizia2016")), load_document(shipped_path("knizia2003")))
     swap = {"added": "removed", "removed": "added", "changed": "changed"}
-    assert sorted(repr((swap[c.kind], c.old, c.new)) for c in back) == sorted(repr((c.kind, c.new, c.old)) for c in reported)
+    swapped = sorted(repr((swap[c.kind], c.old, c.new)) for c in back)
+    assert swapped == sorted(repr((c.kind, c.new, c.old)) for c in reported)

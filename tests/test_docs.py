@@ -230,7 +230,8 @@ def test_each_source_tag_is_listed_in_sources_md_and_named_in_the_header_that_us
         header = "\n".join(line for line in lines[:next(i for i, line in enumerate(lines) if not line.startswith("#"))])
         used = set(_TAG.findall("\n".join(lines)))
         used_anywhere |= used
-        assert used <= set(_TAG.findall(header)), f"{path.name}: not named in its header: {used - set(_TAG.findall(header))}"
+        named = set(_TAG.findall(header))
+        assert used <= named, f"{path.name}: not named in its header: {used - named}"
         assert used <= listed, f"{path.name}: not in docs/sources.md: {used - listed}"
     assert used_anywhere == listed
 

@@ -118,7 +118,8 @@ def test_move_remove_claim_and_release(rules: Any, game: amunre.Game) -> None:
     run(game, compile_effect(rules, "move 1 stone from a to b; remove 2 farmer from a", a=PLACE, b=PLACE), 2, a=a, b=b)
     assert game.state.tokens[a] == {"stone": 1, "farmer": 1} and game.state.tokens[b] == {"stone": 1}
     assert game.state.supply["stone"] == stones
-    run(game, compile_effect(rules, "move 3 stone from b to a", a=PLACE, b=PLACE), 2, a=a, b=b)     # only 1 to move: 2 there
+    # only 1 to move: 2 there
+    run(game, compile_effect(rules, "move 3 stone from b to a", a=PLACE, b=PLACE), 2, a=a, b=b)
     assert game.state.tokens[a]["stone"] == 2 and game.state.tokens[b]["stone"] == 0
     run(game, compile_effect(rules, "claim a for s", a=PLACE, s=SEAT), 0, a=a, s=3)
     assert game.state.owner[a] == 3

@@ -18,7 +18,8 @@ from conftest import position
 
 GOOD = (Path(__file__).resolve().parent.parent / "rules" / "knizia2016.yaml").read_text(encoding="utf-8")
 SCRIBES = 'effect: "require sum(my.provinces, favor_symbols) >= 7; +3 vp"'
-HARVEST = 'amount: "gold_mine + (caravan when offering.tile.camel) + farmers * (offering.tile.farmer_gold + harvest_bonus)"'
+HARVEST = ('amount: "gold_mine + (caravan when offering.tile.camel) + farmers * '
+           '(offering.tile.farmer_gold + harvest_bonus)"')
 
 
 def broken(tmp_path: Path, old: str, new: str) -> tuple[Path, str]:
@@ -133,7 +134,8 @@ def test_a_rule_failing_in_play_is_a_game_error_naming_it(tmp_path: Path) -> Non
 
 def test_the_seat_of_nobody_is_a_game_error(tmp_path: Path) -> None:
     """`owner` of an unowned place is nobody; reading its gold is a located GameError."""
-    path, _ = broken(tmp_path, SCRIBES, effect("choose t from provinces where not owned; require t.owner.gold > 0; +3 vp"))
+    path, _ = broken(tmp_path, SCRIBES,
+                     effect("choose t from provinces where not owned; require t.owner.gold > 0; +3 vp"))
     rules = amunre.load_rules(path)
     game = amunre.new_game(rules, players=3, seed=1, setup={"start_player": 0, "hands": [["master_of_scribes"]]})
     from amunre.interpreter.play import cards

@@ -84,6 +84,7 @@ def test_the_wheel_ships_every_rules_and_grammar_file(tmp_path: Path) -> None:
     import zipfile
     repo = Path(__file__).resolve().parent.parent
     source = tmp_path / "source"             # a copy: a build/ folder left in the checkout would hide a gap
+
     shutil.copytree(repo, source, ignore=shutil.ignore_patterns(
         ".git", ".venv", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache",
         ".ruff_cache", "tests"))

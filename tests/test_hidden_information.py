@@ -302,7 +302,8 @@ def test_tensor_pieces_say_what_the_dict_says(rules: Any) -> None:
     assert piece("seat")[:4] == [0.0, 1.0, 0.0, 0.0]
     assert piece("to_move")[game.to_move] == 1.0
     resources = list(rules.resources)
-    assert piece("resources")[:4 * len(resources)] == [float(r[name]) for r in game.state.resources for name in resources]
+    amounts = [float(r[name]) for r in game.state.resources for name in resources]
+    assert piece("resources")[:4 * len(resources)] == amounts
     cards = sorted(rules.cards)
     assert piece("hand") == [float(game.state.hands[1].count(c)) for c in cards]
     assert piece("hand_sizes")[:4] == [float(len(h)) for h in game.state.hands]

@@ -74,7 +74,8 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_a_tile_is_added_and_another_removed_by_id(tmp_path: Path) -> None:
     rules = amunre.load_rules(write(tmp_path, "phases:\n  offering:\n    tiles:\n"
                                     "      - {id: high, remove: true}\n"
-                                    "      - {id: huge, label: '30>', min: 30, farmer_gold: 5, temple_vp: 5, camel: false}\n"))
+                                    "      - {id: huge, label: '30>', min: 30, farmer_gold: 5, temple_vp: 5, "
+                                    "camel: false}\n"))
     assert [t.id for t in rules.phases["offering"].tiles] == ["low", "mid_low", "mid_high", "huge"]
 
 
@@ -105,4 +106,5 @@ def test_the_overlay_schema_still_checks_keys_and_types() -> None:
     assert not validator.is_valid({"extends": "knizia2016", "resourcs": {}})
     assert not validator.is_valid({"extends": "knizia2016", "resources": {"gold": {"start": "lots"}}})
     assert not validator.is_valid({"extends": "knizia2016", "places": {"items": [{"id": "x", "remove": False}]}})
-    assert validator.is_valid({"extends": "knizia2016", "cards": {"theft": None}, "places": {"items": [{"id": "x", "remove": True}]}})
+    assert validator.is_valid({"extends": "knizia2016", "cards": {"theft": None},
+                               "places": {"items": [{"id": "x", "remove": True}]}})

@@ -10,6 +10,7 @@ below. A new folder or top-level module must be given a layer here before its te
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -82,47 +83,61 @@ def import_graph() -> dict[str, set[str]]:
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     """Every strongly connected group of more than one module (Tarjan), each as a cycle through it."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    groups: list[list[str]] = []
+    search = _Tarjan(graph)
+    for node in sorted(graph):
+        if node not in search.index:
+            search.visit(node)
+    return [cycle_through(graph, set(group)) for group in search.groups]
 
-    def visit(start: str) -> None:                   # iterative: no recursion limit on deep graphs
-        work = [(start, iter(sorted(graph.get(start, ()))))]
-        index[start] = low[start] = len(index)
-        stack.append(start)
-        on_stack.add(start)
+
+class _Tarjan:
+    """Tarjan's search for strongly connected groups, iterative: no recursion limit on deep graphs."""
+
+    def __init__(self, graph: dict[str, set[str]]) -> None:
+        self.graph = graph
+        self.index: dict[str, int] = {}
+        self.low: dict[str, int] = {}
+        self.stack: list[str] = []
+        self.on_stack: set[str] = set()
+        self.groups: list[list[str]] = []
+
+    def visit(self, start: str) -> None:
+        work: list[tuple[str, Iterator[str]]] = []
+        self._enter(start, work)
         while work:
             node, children = work[-1]
             child = next(children, None)
-            if child is not None:
-                if child not in index:
-                    index[child] = low[child] = len(index)
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(sorted(graph.get(child, ())))))
-                elif child in on_stack:
-                    low[node] = min(low[node], index[child])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                group = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    group.append(member)
-                    if member == node:
-                        break
-                if len(group) > 1:
-                    groups.append(sorted(group))
+            if child is None:
+                work.pop()
+                if work:
+                    self.low[work[-1][0]] = min(self.low[work[-1][0]], self.low[node])
+                self._close(node)
+            elif child not in self.index:
+                self._enter(child, work)
+            elif child in self.on_stack:
+                self.low[node] = min(self.low[node], self.index[child])
 
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return [cycle_through(graph, set(group)) for group in groups]
+    def _enter(self, node: str, work: list[tuple[str, Iterator[str]]]) -> None:
+        """Number a node as it is first reached; its imports are visited next (depth first)."""
+        self.index[node] = self.low[node] = len(self.index)
+        self.stack.append(node)
+        self.on_stack.add(node)
+        work.append((node, iter(sorted(self.graph.get(node, ())))))
+
+    def _close(self, node: str) -> None:
+        """A node done with, that reaches nothing numbered before it, roots a group: itself and
+        the nodes above it on the stack."""
+        if self.low[node] != self.index[node]:
+            return
+        group = []
+        while True:
+            member = self.stack.pop()
+            self.on_stack.discard(member)
+            group.append(member)
+            if member == node:
+                break
+        if len(group) > 1:
+            self.groups.append(sorted(group))
 
 
 def cycle_through(graph: dict[str, set[str]], group: set[str]) -> list[str]:

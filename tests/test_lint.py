@@ -159,7 +159,8 @@ def test_rules_reading_reconstructed_board_values_are_reported_per_property(tmp_
 def test_allow_comments_silence_at_the_line_above_and_in_a_block(tmp_path: Path) -> None:
     path, text = base_without_allow(tmp_path)
     text = text.replace("    side: {", "    # lint: allow reconstructed-value (the map shows the sides)\n    side: {")
-    text = text.replace("    nile: {type: boolean,", "    nile: {type: boolean,  # lint: allow reconstructed-value\n     ")
+    text = text.replace("    nile: {type: boolean,",
+                        "    nile: {type: boolean,  # lint: allow reconstructed-value\n     ")
     text = text.replace("    temples: {", "    temples: {  # lint: allow reconstructed-valeu\n     ")
     text = text.replace("  nile_side_bonus:\n", "  nile_side_bonus:  # lint: allow option-never-read\n")
     path.write_text(text, encoding="utf-8")

@@ -230,7 +230,8 @@ def test_extends_deep_merges_onto_the_parent(tmp_path: Path) -> None:
 
 
 def test_extends_removes_a_key_set_to_nothing(tmp_path: Path) -> None:
-    write(tmp_path, {"base.yaml": BASE, "variant.yaml": "extends: base.yaml\nphases:\n  market: ~\n  auction: {spaces: null}\n"})
+    write(tmp_path, {"base.yaml": BASE,
+                     "variant.yaml": "extends: base.yaml\nphases:\n  market: ~\n  auction: {spaces: null}\n"})
     doc = load_document(tmp_path / "variant.yaml")
     assert doc.data["phases"] == {"auction": {"pay": "gold"}}
     assert doc.span(("phases", "auction", "pay")).file == str(tmp_path / "base.yaml")
@@ -249,7 +250,8 @@ def test_extends_spans_point_into_the_file_the_value_came_from(tmp_path: Path) -
 
 
 def test_extends_chain_over_three_files(tmp_path: Path) -> None:
-    write(tmp_path, {"base.yaml": BASE, "variant.yaml": VARIANT, "third.yaml": "extends: variant.yaml\nplayers: {max: 4}\n"})
+    write(tmp_path, {"base.yaml": BASE, "variant.yaml": VARIANT,
+                     "third.yaml": "extends: variant.yaml\nplayers: {max: 4}\n"})
     doc = load_document(tmp_path / "third.yaml")
     assert doc.data["players"] == {"min": 3, "max": 4}
     assert doc.data["title"] == "Variant"

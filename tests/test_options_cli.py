@@ -21,7 +21,8 @@ def test_options_lists_each_option_with_its_default(tmp_path: Path) -> None:
     assert rows["nile_side_bonus"]["default"] == "province" and "player" in rows["nile_side_bonus"]["values"]
     assert {"temple_scoring", "component_limits", "offering_adjustment"} <= set(rows)
     rows = {row["name"]: row for row in json.loads(runner.invoke(app, ["options", "knizia2003", "--json"]).output)}
-    assert rows["gold_change"]["values"] == ["any_time", "payments_only"] and rows["gold_change"]["default"] == "any_time"
+    assert rows["gold_change"]["values"] == ["any_time", "payments_only"]
+    assert rows["gold_change"]["default"] == "any_time"
     bare = tmp_path / "tiny.yaml"                    # a file without options
     bare.write_text("id: tiny\ntitle: Tiny\nplayers: {min: 2, max: 2}\nresources: {vp: {}}\n"
                     "places: {items: [{id: here}]}\nstructure: {round: [scoring]}\n"

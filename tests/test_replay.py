@@ -136,7 +136,8 @@ def test_clone_is_independent_at_every_kind_of_step(rules_2016: Any) -> None:
 
 
 def test_original_changes_do_not_reach_the_clone(rules_2016: Any) -> None:
-    game = play_random(rules_2016, 5, 12, stop=lambda g: g.step.phase == "offering" and g.state.working.get("idx", 0) >= 2)
+    game = play_random(rules_2016, 5, 12,
+                       stop=lambda g: g.step.phase == "offering" and g.state.working.get("idx", 0) >= 2)
     copy = game.clone()
     saved = copy.to_json()
     game.state.working["offers"][0] = {"amount": 77}

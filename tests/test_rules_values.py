@@ -41,10 +41,12 @@ def test_an_owner_needs_places_with_owners(tmp_path: Path) -> None:
 # ---- options allowed only at some tables ---------------------------------------------------------
 
 def test_an_option_value_may_be_refused_for_a_table(tmp_path: Path) -> None:
-    rules = house(tmp_path, 'options:\n  component_limits: {allowed_if: "option.component_limits == hard or players == 3"}\n')
+    rules = house(tmp_path, 'options:\n  component_limits: '
+                            '{allowed_if: "option.component_limits == hard or players == 3"}\n')
     amunre.new_game(rules, players=3, seed=1, setup={"options": {"component_limits": "unlimited"}})
     amunre.new_game(rules, players=4, seed=1)
-    with pytest.raises(amunre.AmunreError, match="component_limits=unlimited is not for this game .4 players.*players == 3"):
+    refused = "component_limits=unlimited is not for this game .4 players.*players == 3"
+    with pytest.raises(amunre.AmunreError, match=refused):
         amunre.new_game(rules, players=4, seed=1, setup={"options": {"component_limits": "unlimited"}})
 
 

@@ -245,7 +245,8 @@ def land_worth(game: amunre.Game, total: int) -> list[tuple[str, str, dict[str, 
     """Unowned land tiles worth `total` together, each in its own column."""
     rules, tiles = game.rules, []
     free = sorted((p for p, props in enumerate(rules.place_props)
-                   if props["kind"] == "tile" and props["pack"] > 0 and game.state.owner[p] < 0), key=lambda p: -rules.place_props[p]["value"])
+                   if props["kind"] == "tile" and props["pack"] > 0 and game.state.owner[p] < 0),
+                  key=lambda p: -rules.place_props[p]["value"])
     for p in free:
         value = rules.place_props[p]["value"]
         if value <= total:
@@ -296,5 +297,6 @@ def test_scoring_example(rules: Any) -> None:
 
 
 def owned_land(game: amunre.Game, seat: int) -> int:
+    props = game.rules.place_props
     return sum(1 for p, owner in enumerate(game.state.owner)
-               if owner == seat and game.rules.place_props[p]["kind"] == "tile" and game.rules.place_props[p]["pack"] > 0)
+               if owner == seat and props[p]["kind"] == "tile" and props[p]["pack"] > 0)

@@ -58,12 +58,14 @@ def test_valid_document_has_no_problems() -> None:
 
 def test_wrong_type_points_at_the_value() -> None:
     text = "title: T\nphases: {}\nplaces:\n  - id: thebes\n    fields: four\n"
-    assert check(text) == [Problem("'fields' must be an integer, got 'four'", Span("r.yaml", 5, 13, "    fields: four"))]
+    assert check(text) == [Problem("'fields' must be an integer, got 'four'",
+                                   Span("r.yaml", 5, 13, "    fields: four"))]
 
 
 def test_wrong_type_of_a_list_item_names_its_index() -> None:
     text = "title: T\nphases: {}\nplaces: [{id: a}, 7]\n"
-    assert check(text) == [Problem("'places[1]' must be a mapping, got 7", Span("r.yaml", 3, 19, "places: [{id: a}, 7]"))]
+    assert check(text) == [Problem("'places[1]' must be a mapping, got 7",
+                                   Span("r.yaml", 3, 19, "places: [{id: a}, 7]"))]
 
 
 def test_missing_keys_point_at_the_mapping_that_lacks_them() -> None:
@@ -91,7 +93,8 @@ def test_enum_lists_the_choices_and_suggests_one() -> None:
 def test_alternative_keys_are_named_together() -> None:
     text = "title: T\nphases: {}\ngoods:\n  favor: {draw: favor, token: x}\n  stone: {}\n"
     assert check(text) == [
-        Problem("'favor' must have exactly one of the keys 'draw', 'token'", Span("r.yaml", 4, 3, "  favor: {draw: favor, token: x}")),
+        Problem("'favor' must have exactly one of the keys 'draw', 'token'",
+                Span("r.yaml", 4, 3, "  favor: {draw: favor, token: x}")),
         Problem("'stone' must have exactly one of the keys 'draw', 'token'", Span("r.yaml", 5, 3, "  stone: {}")),
     ]
 
@@ -198,7 +201,8 @@ def test_packaged_schema_accepts_the_2016_rules() -> None:
 def test_packaged_schema_rejects_a_typo_in_the_rules() -> None:
     text = "id: x\ntitle: X\nplayerz: {min: 3, max: 5}\n"
     problems = validate_document(load_rules_text(text, "r.yaml"))
-    assert Problem("unknown key 'playerz'", Span("r.yaml", 3, 1, "playerz: {min: 3, max: 5}"), "did you mean 'players'?") in problems
+    typo = Span("r.yaml", 3, 1, "playerz: {min: 3, max: 5}")
+    assert Problem("unknown key 'playerz'", typo, "did you mean 'players'?") in problems
 
 
 def test_a_file_that_extends_another_need_not_repeat_the_required_keys() -> None:

@@ -22,11 +22,12 @@ observation (interpreter/play/observe.py) masks:
 Pooling the cards that lie anywhere hidden is the same as taking every card minus the cards the
 seat sees; the pool is sorted and other hands are sorted after the deal, so a guess depends on
 the observation and the generator alone: two games the seat cannot tell apart give the same
-guess for the same generator state (so an agent that only plays on guesses cannot peek). It agrees with the observation as
-it is now, not with everything the seat could remember (that a seat was dealt three cards of
-one deck, say). A guess is checked against the observation once the decision is worked out
-again from it (in a guess another seat may hold no card it could play now, and not be asked),
-and drawn again if it differs. A determinized game is a position for search: it cannot be saved or replayed.
+guess for the same generator state (so an agent that only plays on guesses cannot peek). It
+agrees with the observation as it is now, not with everything the seat could remember (that a
+seat was dealt three cards of one deck, say). A guess is checked against the observation once
+the decision is worked out again from it (in a guess another seat may hold no card it could play
+now, and not be asked), and drawn again if it differs. A determinized game is a position for
+search: it cannot be saved or replayed.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from weakref import WeakKeyDictionary
 
 from ..interpreter.base.errors import AmunreError
 from ..interpreter.game import Game
+from ..interpreter.model import Rules
 
 TRIES = 50           # guesses drawn before giving up on one the seat cannot tell from the game
 
@@ -55,7 +57,7 @@ class CardSets:
 _SETS: WeakKeyDictionary[Any, CardSets] = WeakKeyDictionary()
 
 
-def card_sets(rules: Any) -> CardSets:
+def card_sets(rules: Rules) -> CardSets:
     found = _SETS.get(rules)
     if found is None:
         decks = {name: frozenset(c for c, card in rules.cards.items() if card.deck == name) for name in rules.decks}
@@ -69,8 +71,8 @@ def uniform(rng: random.Random) -> Choose:
     return lambda game, seat, ids: rng.choice(ids)
 
 
-def determinize(game: Any, seat: int, rng: random.Random, choose: Choose | None = None,
-                events: bool = False) -> Any:
+def determinize(game: Game, seat: int, rng: random.Random, choose: Choose | None = None,
+                events: bool = False) -> Game:
     """A game that `seat` cannot tell from `game` (its observation and observation tensor are
     the same), with every hidden fact drawn anew from `rng`. `choose(game, other, ids)` makes
     other seats' secret choices again (default: uniformly). `events` keeps a copy of the
@@ -98,14 +100,14 @@ def determinize(game: Any, seat: int, rng: random.Random, choose: Choose | None 
                       f"(phase '{game.step.phase}')")
 
 
-def _seen(game: Any, seat: int, events: bool) -> dict[str, Any]:
+def _seen(game: Game, seat: int, events: bool) -> dict[str, Any]:
     seen = game.observation(seat)
     if not events:
         seen["log"] = 0
     return seen
 
 
-def _deal_again(game: Any, seat: int, rng: random.Random) -> None:
+def _deal_again(game: Game, seat: int, rng: random.Random) -> None:
     """Pool every card the seat cannot see and deal the pool out again to the same places."""
     slots = _hidden_slots(game, seat)
     pool = sorted(held[i] for held, i, _ in slots)      # in an order the seat could know
@@ -129,7 +131,7 @@ def _deal_again(game: Any, seat: int, rng: random.Random) -> None:
             hand.sort()                                   # where a hidden card lay is not seen either
 
 
-def _hold_again(game: Any, seat: int, rng: random.Random) -> None:
+def _hold_again(game: Game, seat: int, rng: random.Random) -> None:
     """Other seats' cards of a resource held as cards (interpreter/play/denominations.py): the seat
     sees only their total, so any cards adding up to it, drawn one value at a time."""
     state = game.state
@@ -145,7 +147,7 @@ def _hold_again(game: Any, seat: int, rng: random.Random) -> None:
                 per_seat[other] = sorted(cards, reverse=True)
 
 
-def _hidden_slots(game: Any, seat: int) -> list[tuple[list[Any], int, frozenset[str]]]:
+def _hidden_slots(game: Game, seat: int) -> list[tuple[list[Any], int, frozenset[str]]]:
     """Every place a card lies that the seat cannot see, with the cards that may lie there."""
     state, rules = game.state, game.rules
     sets = card_sets(rules)

@@ -36,6 +36,7 @@ from ..interpreter.load.document import Document
 from ..interpreter.load.loader import load_rules_text
 from ..interpreter.load.rules_cache import load_rules_and_document
 from ..interpreter.load.schema import validate_document
+from ..interpreter.model import Rules
 from .fmt_key_order import KeyOrder
 from .fmt_layout import Layout, finish, move_keys
 
@@ -71,7 +72,7 @@ def format_file(path: str | os.PathLike[str]) -> Formatted:
     return Formatted(path, doc.text, after)
 
 
-def format_text(text: str, doc: Document, rules: Any) -> str:
+def format_text(text: str, doc: Document, rules: Rules) -> str:
     """`text` (the file `doc` was loaded from) in canonical form."""
     mechanics = {pid: spec.get("mechanic") for pid, spec in doc.data.get("phases", {}).items()
                  if isinstance(spec, dict)}
@@ -123,7 +124,8 @@ def _movable(node: MappingNode) -> bool:
     """A block mapping whose keys are plain names, each at the start of its own line."""
     keys = [key for key, _ in node.value]
     lines = [key.start_mark.line for key in keys]
-    return (all(isinstance(k, ScalarNode) and k.style is None and k.tag.endswith(":str") for k in keys)
+    return (all(isinstance(k, ScalarNode) and k.style is None and k.tag is not None and k.tag.endswith(":str")
+                for k in keys)
             and len({k.start_mark.column for k in keys}) == 1 and lines == sorted(set(lines)))
 
 
@@ -143,7 +145,7 @@ def _has_anchors(node: Node | None, seen: set[int]) -> bool:
 
 # ---- flow mappings and DSL ---------------------------------------------------------------------
 
-def _own_dsl(root: Node | None, doc: Document, rules: Any) -> dict[tuple, Any]:
+def _own_dsl(root: Node | None, doc: Document, rules: Rules) -> dict[tuple, Any]:
     """The DSL strings written in this file (not in a file it extends), by their path in it."""
     where = _positions(root, (), {})
     own = {}
@@ -207,7 +209,7 @@ def _canonical(value: Any, string: Any) -> Any:
 
 # ---- the check ------------------------------------------------------------------------------------
 
-def _check_meaning(doc: Document, rules: Any, after: str) -> None:
+def _check_meaning(doc: Document, rules: Rules, after: str) -> None:
     """The formatted text must load to the same rules as the file."""
     try:
         new_doc = load_rules_text(after, doc.path)
@@ -223,7 +225,7 @@ def _check_meaning(doc: Document, rules: Any, after: str) -> None:
                           "written (a bug of amunre's: please report it)")
 
 
-def _meaning(doc: Document, rules: Any) -> Any:
+def _meaning(doc: Document, rules: Rules) -> Any:
     """The merged data with every DSL string in canonical text."""
     data = copy.deepcopy(doc.data)
     for string in rules.dsl:

@@ -21,8 +21,9 @@ from ..interpreter.base.errors import AmunreError
 from ..interpreter.dsl import ast
 from ..interpreter.dsl.checked import NOT_CONSTANT
 from ..interpreter.dsl.context import Ctx
-from ..interpreter.game import new_game
+from ..interpreter.game import Game, new_game
 from ..interpreter.load.document import Document, Path
+from ..interpreter.model import Rules
 from .lint_allow import KINDS, Allows, Finding
 from .lint_decks import deck_findings
 
@@ -31,7 +32,7 @@ __all__ = ["KINDS", "Finding", "lint"]
 MAX_OPTION_COMBINATIONS = 1024
 
 
-def lint(doc: Document, rules: Any) -> list[Finding]:
+def lint(doc: Document, rules: Rules) -> list[Finding]:
     """Every warning about the rules built from `doc`, but those allowed, in file order."""
     out = Lint(doc, rules)
     _flow(out)
@@ -51,7 +52,7 @@ class Lint:
     """What the checks share: the rules, the names their DSL reads and writes, an evaluator of
     option-only expressions, and the findings so far (each kept with its document path)."""
 
-    def __init__(self, doc: Document, rules: Any) -> None:
+    def __init__(self, doc: Document, rules: Rules) -> None:
         self.doc, self.rules = doc, rules
         self.reads: set[str] = set()
         self.writes: set[str] = set()
@@ -127,7 +128,7 @@ def _order(finding: Finding) -> tuple:
     return (span.file, span.line, span.col, finding.kind) if span else ("", 0, 0, finding.kind)
 
 
-def _probe(rules: Any) -> Any:
+def _probe(rules: Rules) -> Game | None:
     """A game at its first decision, whose options the lint changes to evaluate conditions."""
     try:
         return new_game(rules, players=rules.min_players, seed=0, events=False)
@@ -152,7 +153,7 @@ def nodes(tree: Any) -> Iterator[ast.Node]:
 def _names(tree: Any, reads: set[str], writes: set[str], drawn: set[str]) -> None:
     """The names a tree reads (every part of every name but those `set` or `add` change) and
     the names it changes (their dotted form); the decks it draws from."""
-    changed = set()
+    changed: set[int] = set()
     for node in nodes(tree):
         if isinstance(node, ast.Target):
             writes.add(node.name.dotted)
@@ -186,7 +187,7 @@ def _compared(tree: Any) -> tuple[dict[str, set[str]], set[str]]:
 
 def _options_only(tree: Any) -> bool:
     """A tree that reads nothing but options (compared with their values) and constants."""
-    compared_ids = set()
+    compared_ids: set[int] = set()
     for node in nodes(tree):
         if isinstance(node, ast.Binary) and node.op in ("==", "!=") and (_option(node.left) or _option(node.right)):
             compared_ids.update((id(node.left), id(node.right)))

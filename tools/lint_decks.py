@@ -17,13 +17,15 @@ from typing import Any
 
 from ..interpreter.base.errors import AmunreError
 from ..interpreter.dsl.context import Ctx
-from ..interpreter.game import new_game
+from ..interpreter.game import Game, new_game
+from ..interpreter.mechanics.base import DeckFlow
+from ..interpreter.model import Rules
 from .flow_walk import walk
 
 Finding = tuple[tuple, str, str, str]          # (path, deck, message, hint)
 
 
-def deck_findings(rules: Any, probe: Any) -> list[Finding]:
+def deck_findings(rules: Rules, probe: Game | None) -> list[Finding]:
     """One finding per phase parameter that asks a deck for more cards than it has."""
     if probe is None:
         return []
@@ -58,62 +60,89 @@ class _Deck:
         self.shown = min(display, self.pile)
         self.pile -= self.shown
 
+    def refill(self, discards: bool, set_aside: bool, display: int) -> None:
+        """The deck gathered again: its display, maybe its discards and the set-aside cards."""
+        self.pile, self.shown = self.pile + self.shown, 0
+        if discards:
+            self.pile, self.discard = self.pile + self.discard, 0
+        if set_aside:
+            self.pile, self.aside = self.pile + self.aside, 0
+        self.lay_out(display)
 
-def _shortfalls(rules: Any, game: Any) -> list[tuple[tuple, str, int]]:
+    def take(self, players: int, into: str, display: int) -> int:
+        """A draft: one face-up card a seat while they last, then the display laid out again;
+        how many were taken."""
+        got = min(players, self.shown)
+        self.shown -= got
+        self._keep(got, into)
+        self.lay_out(display)
+        return got
+
+    def give_back(self, players: int) -> None:
+        """Each seat holding a card of the deck puts one back on it."""
+        back = min(players, self.hands)
+        self.pile, self.hands = self.pile + back, self.hands - back
+
+    def draw(self, want: int, reshuffles: bool, into: str) -> int:
+        """Up to `want` cards from the pile, then from the discards if they are shuffled back;
+        how many there were."""
+        got = min(want, self.pile + (self.discard if reshuffles else 0))
+        from_pile = min(got, self.pile)
+        self.pile, self.discard = self.pile - from_pile, self.discard - (got - from_pile)
+        self._keep(got, into)
+        return got
+
+    def _keep(self, got: int, into: str) -> None:
+        """Cards taken into the hands stay there; cards taken into the phase are discarded as it ends."""
+        if into == "hand":
+            self.hands += got
+        else:
+            self.discard += got
+
+
+def _shortfalls(rules: Rules, game: Game) -> list[tuple[tuple, str, int]]:
     """(phase, parameter, deck), what falls short and the deck's size after the set-up, for
     each phase of the flow that asks for more cards than there are (first time only)."""
     players, ctx = game.state.players, Ctx(game)
     state = {name: _dealt(rules, name, players, ctx) for name in rules.decks}
     start = {name: deck.pile for name, deck in state.items()}
-    found, seen = [], set()
+    found: list[tuple[tuple, str, int]] = []
+    seen: set[tuple] = set()
     for step in walk(rules.flow, ctx):
         mech = rules.phases[step.phase]
         if _holds(mech.skip_if, ctx, False):
             continue
         for flow in mech.deck_flows():
-            deck = state[flow.deck]
-            if flow.kind == "refill":
-                deck.pile, deck.shown = deck.pile + deck.shown, 0
-                if _holds(flow.discards, ctx, True):
-                    deck.pile, deck.discard = deck.pile + deck.discard, 0
-                if _holds(flow.set_aside, ctx, False):
-                    deck.pile, deck.aside = deck.pile + deck.aside, 0
-                deck.lay_out(_count(rules.decks[flow.deck].display, ctx))
-            elif flow.kind == "take":                        # a draft: one face-up card a seat, then more
-                got = min(players, deck.shown)
-                deck.shown -= got
-                if flow.into == "hand":
-                    deck.hands += got
-                else:
-                    deck.discard += got
-                deck.lay_out(_count(rules.decks[flow.deck].display, ctx))
-                where = (step.phase, flow.param, flow.deck)
-                if got < players and where not in seen:
-                    seen.add(where)
-                    found.append((where, f"'{step.phase}' in age {step.age}, round {step.round} has {got} "
-                                  f"face-up cards for {players} seats", start[flow.deck]))
-            elif flow.kind == "return":
-                back = min(players, deck.hands)
-                deck.pile, deck.hands = deck.pile + back, deck.hands - back
-            elif flow.kind == "draw":
-                want = _count(flow.count, ctx) * (players if flow.per_seat else 1)
-                reshuffles = flow.into == "hand" and rules.decks[flow.deck].reshuffle
-                got = min(want, deck.pile + (deck.discard if reshuffles else 0))
-                from_pile = min(got, deck.pile)
-                deck.pile, deck.discard = deck.pile - from_pile, deck.discard - (got - from_pile)
-                if flow.into == "hand":
-                    deck.hands += got
-                else:
-                    deck.discard += got
-                where = (step.phase, flow.param, flow.deck)
-                if got < want and where not in seen:
-                    seen.add(where)
-                    found.append((where, f"'{step.phase}' in age {step.age}, round {step.round} asks for "
-                                  f"{want} cards and gets {got}", start[flow.deck]))
+            short = _follow(flow, state[flow.deck], rules, ctx, players)
+            where = (step.phase, flow.param, flow.deck)
+            if short is not None and where not in seen:
+                seen.add(where)
+                found.append((where, f"'{step.phase}' in age {step.age}, round {step.round} {short}",
+                              start[flow.deck]))
     return found
 
 
-def _dealt(rules: Any, name: str, players: int, ctx: Ctx) -> _Deck:
+def _follow(flow: DeckFlow, deck: _Deck, rules: Rules, ctx: Ctx, players: int) -> str | None:
+    """Move the deck's counts as one flow moves its cards; in words, what the flow found short
+    of what it needed, if it did."""
+    if flow.kind == "refill":
+        deck.refill(_holds(flow.discards, ctx, True), _holds(flow.set_aside, ctx, False),
+                    _count(rules.decks[flow.deck].display, ctx))
+    elif flow.kind == "take":
+        got = deck.take(players, flow.into, _count(rules.decks[flow.deck].display, ctx))
+        if got < players:
+            return f"has {got} face-up cards for {players} seats"
+    elif flow.kind == "return":
+        deck.give_back(players)
+    elif flow.kind == "draw":
+        want = _count(flow.count, ctx) * (players if flow.per_seat else 1)
+        got = deck.draw(want, flow.into == "hand" and rules.decks[flow.deck].reshuffle, flow.into)
+        if got < want:
+            return f"asks for {want} cards and gets {got}"
+    return None
+
+
+def _dealt(rules: Rules, name: str, players: int, ctx: Ctx) -> _Deck:
     """The deck after the set-up (interpreter/play/setup.py): its cards, less those every seat
     starts with, less the places its set-up `where` leaves out, cut to its set-up `count`
     (the rest set aside), less its display."""

@@ -165,7 +165,8 @@ def dump_json(value: Any, indent: int = 0, width: int = 110) -> str:
         return flat
     pad = " " * (indent + 2)
     if isinstance(value, dict):
-        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {dump_json(v, indent + 2, width)}" for k, v in value.items()]
+        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {dump_json(v, indent + 2, width)}"
+                 for k, v in value.items()]
         return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
     items = [pad + dump_json(v, indent + 2, width) for v in value]
     return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
@@ -173,7 +174,11 @@ def dump_json(value: Any, indent: int = 0, width: int = 110) -> str:
 
 def expected_files() -> dict[Path, str]:
     schema = schema_with_phases(json.loads(SCHEMA.read_text(encoding="utf-8")))
-    return {SCHEMA: dump_json(schema) + "\n", OVERLAY: dump_json(overlay_schema(schema)) + "\n", MECHANICS_DOC: docs_with_blocks(MECHANICS_DOC.read_text(encoding="utf-8"))}
+    return {
+        SCHEMA: dump_json(schema) + "\n",
+        OVERLAY: dump_json(overlay_schema(schema)) + "\n",
+        MECHANICS_DOC: docs_with_blocks(MECHANICS_DOC.read_text(encoding="utf-8")),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -44,7 +44,19 @@ _PLAYS_WITH_TARGET = ((PLAY_ARCHITECT, "architect"), (PLAY_BIG_HARVEST, "big_har
 
 
 def action_dict(game: Any, action: int) -> dict[str, Any]:
-    """The action as the interpreter writes it."""
+    """The action as the interpreter writes it. board.py numbers the actions in runs, phase by
+    phase, so the run an action lies in says which phase's words it takes."""
+    if action < ATTACH:
+        return _auction_or_market(game, action)
+    if action < TAKE_FAVOR:
+        return _offering(action)
+    if action < PLAY_ARCHITECT:
+        return _take(action)
+    return _card_or_turn(action)
+
+
+def _auction_or_market(game: Any, action: int) -> dict[str, Any]:
+    """A bid (its lot is the slot's province in this auction), a purchase, or a placement."""
     if action < BUY_FAVOR:
         slot, space = divmod(action - BID, len(BID_SPACES))
         return {"type": "bid", "lot": NAMES[game.lots[slot]], "space": BID_SPACES[space]}
@@ -52,22 +64,32 @@ def action_dict(game: Any, action: int) -> dict[str, Any]:
         good, base = (("favor", BUY_FAVOR) if action < BUY_FARMER else ("farmer", BUY_FARMER) if action < BUY_STONE
                       else ("stone", BUY_STONE))
         return {"type": "buy", "good": good, "count": action - base}
-    if PLACE_FARMER <= action < ATTACH:
-        token, base = ("farmer", PLACE_FARMER) if action < PLACE_STONE else ("stone", PLACE_STONE)
-        return {"type": "place", "token": token, "at": NAMES[action - base]}
+    token, base = ("farmer", PLACE_FARMER) if action < PLACE_STONE else ("stone", PLACE_STONE)
+    return {"type": "place", "token": token, "at": NAMES[action - base]}
+
+
+def _offering(action: int) -> dict[str, Any]:
+    """The secret offer: the card attached to it, the gold or the theft card offered, and the
+    adjustment's resolution."""
     if action == ATTACH:
         return {"type": "attach", "card": "offering_adjustment"}
     if OFFER <= action < OFFER_THEFT:
         return {"type": "offer", "amount": action - OFFER}
     if action == OFFER_THEFT:
         return {"type": "offer", "card": "theft"}
-    if RESOLVE <= action < TAKE_FAVOR:
-        return {"type": "resolve", "card": "offering_adjustment", "delta": (3, -3, 0)[action - RESOLVE]}
+    return {"type": "resolve", "card": "offering_adjustment", "delta": (3, -3, 0)[action - RESOLVE]}
+
+
+def _take(action: int) -> dict[str, Any]:
+    """A good taken: a favor card, or a token onto a province."""
     if action == TAKE_FAVOR:
         return {"type": "take", "good": "favor"}
-    if TAKE_FARMER <= action < PLAY_ARCHITECT:
-        good, base = ("farmer", TAKE_FARMER) if action < TAKE_STONE else ("stone", TAKE_STONE)
-        return {"type": "take", "good": good, "at": NAMES[action - base]}
+    good, base = ("farmer", TAKE_FARMER) if action < TAKE_STONE else ("stone", TAKE_STONE)
+    return {"type": "take", "good": good, "at": NAMES[action - base]}
+
+
+def _card_or_turn(action: int) -> dict[str, Any]:
+    """A card played (some on a province) or sold, or the end of a seat's turn."""
     if action in _PLAYS_WITHOUT_TARGET:
         return {"type": "play", "card": _PLAYS_WITHOUT_TARGET[action]}
     for base, card in _PLAYS_WITH_TARGET:

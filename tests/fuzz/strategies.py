@@ -27,7 +27,8 @@ GAME_ACTIONS = 5_000
 
 # ---- values ---------------------------------------------------------------------------------------
 
-numbers = st.one_of(st.integers(-3, 60), st.integers(-10 ** 20, 10 ** 20), st.sampled_from([0, 1, -1, 10 ** 15, 2 ** 63]))
+numbers = st.one_of(st.integers(-3, 60), st.integers(-10 ** 20, 10 ** 20),
+                    st.sampled_from([0, 1, -1, 10 ** 15, 2 ** 63]))
 texts = st.one_of(st.sampled_from(["", "gold", "vp", "thebes", "favor", "stone", "auction", "my.gold", "n",
                                    "players", "¿ünïcode?", "1 +", "{", "'"]),
                   st.integers(250, 3000).map(lambda n: "x" * n), st.text(max_size=12))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from ...interpreter.game import Game
 from .heuristic import STYLES, GreedyAgent, HeuristicAgent
 from .ismcts import IsmctsAgent
 from .options import Option, parse_spec, split_specs, typed_settings
@@ -23,7 +24,7 @@ __all__ = ["AGENTS", "STYLES", "Agent", "GreedyAgent", "HeuristicAgent", "Ismcts
 
 
 class Agent(Protocol):
-    def choose(self, game: Any, legal: list[dict[str, Any]]) -> dict[str, Any]: ...
+    def choose(self, game: Game, legal: list[dict[str, Any]]) -> dict[str, Any]: ...
 
 
 AGENTS: dict[str, Any] = {cls.name: cls for cls in (RandomAgent, GreedyAgent, HeuristicAgent, IsmctsAgent)}
@@ -43,7 +44,7 @@ def make_agent(spec: str, seed: int = 0) -> Any:
     return AGENTS[name](seed, **settings)
 
 
-def choose_id(agent: Any, game: Any) -> int:
+def choose_id(agent: Any, game: Game) -> int:
     """The id of the action an agent chooses now: through `choose_id` if it has one, else
     through `choose` on the dicts."""
     ids = game.legal_action_ids()

@@ -23,6 +23,7 @@ import random
 from typing import Any, ClassVar
 
 from ...interpreter.base.actions import PLAY, STANDING
+from ...interpreter.game import Game
 from ..determinize import determinize
 from .options import Option
 from .value import WEIGHT_NAMES, Weights, value
@@ -81,24 +82,25 @@ class HeuristicAgent:
                                      if noise else {})
         self.temperature, self.samples = known["temperature"], known["samples"]
 
-    def choose(self, game: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    def choose(self, game: Game, legal: list[dict[str, Any]]) -> dict[str, Any]:
         ids = game.legal_action_ids()
         return legal[ids.index(self.choose_id(game, ids))]
 
-    def choose_id(self, game: Any, ids: list[int]) -> int:
+    def choose_id(self, game: Game, ids: list[int]) -> int:
         return ids[0] if len(ids) == 1 else self.best(game, ids)
 
-    def best(self, game: Any, ids: list[int]) -> int:
+    def best(self, game: Game, ids: list[int]) -> int:
         """The action worth most on average over guesses of the hidden facts; ties go to the
         earlier action (sales of cards come last)."""
         seat, step = game.to_move, game.state.step
+        assert seat is not None                 # an agent is asked only while a seat decides
         secret = bool(game.rules.mechanic_at(game.state.at).hidden)
         guesses = [determinize(game, seat, self.rng) for _ in range(self.samples if secret else 1)]
         seeds = [self.rng.getrandbits(32) for _ in guesses]
         legal = [set(g.legal_action_ids()) for g in guesses]
         best, best_value = ids[0], -math.inf
         for action in ids:
-            total = count = 0
+            total, count = 0.0, 0
             for guess, allowed, seed in zip(guesses, legal, seeds):
                 if action not in allowed:
                     continue
@@ -119,7 +121,7 @@ class HeuristicAgent:
                 best, best_value = action, worth
         return best
 
-    def _follow_ups(self, game: Any, seat: int, step: int) -> None:
+    def _follow_ups(self, game: Game, seat: int, step: int) -> None:
         """Make the seat's follow-ups (placing what it just got) the best way."""
         blocks = game.rules.actions
         for _ in range(FOLLOW_UPS):
@@ -130,7 +132,7 @@ class HeuristicAgent:
                 return
             game.apply_id(self._one_step(game, ids, seat))
 
-    def _through_reveal(self, game: Any, seat: int, step: int, rng: random.Random) -> None:
+    def _through_reveal(self, game: Game, seat: int, step: int, rng: random.Random) -> None:
         """Play the secret phase to its end: others at random, this seat one step ahead over
         the first action of each kind (which of its places a reward goes to is left aside)."""
         block_of = game.rules.actions.block_of
@@ -144,7 +146,7 @@ class HeuristicAgent:
             else:
                 game.apply_id(rng.choice(ids))
 
-    def _one_step(self, game: Any, ids: list[int], seat: int) -> int:
+    def _one_step(self, game: Game, ids: list[int], seat: int) -> int:
         best, best_value = ids[0], -math.inf
         for action in ids:
             trial = game.clone(events=False)

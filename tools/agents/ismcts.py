@@ -24,6 +24,7 @@ import random
 import time
 from typing import Any, ClassVar
 
+from ...interpreter.game import Game
 from ..determinize import determinize
 from .heuristic import STYLES
 from .options import Option
@@ -73,14 +74,15 @@ class IsmctsAgent:
         self.horizon, self.spread, self.weights = horizon, spread, STYLES[style]
         self.searched = 0            # iterations run over the whole game, for reports
 
-    def choose(self, game: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    def choose(self, game: Game, legal: list[dict[str, Any]]) -> dict[str, Any]:
         ids = game.legal_action_ids()
         return legal[ids.index(self.choose_id(game, ids))]
 
-    def choose_id(self, game: Any, ids: list[int]) -> int:
+    def choose_id(self, game: Game, ids: list[int]) -> int:
         if len(ids) == 1:
             return ids[0]
         seat = game.to_move
+        assert seat is not None                 # an agent is asked only while a seat decides
         root = Node(seat)
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else math.inf
         done = 0
@@ -92,7 +94,7 @@ class IsmctsAgent:
         visited = [(child.visits, -action) for action, child in root.children.items() if action in allowed]
         return -max(visited)[1] if visited else ids[0]
 
-    def _iterate(self, root: Node, game: Any) -> None:
+    def _iterate(self, root: Node, game: Game) -> None:
         path, node, c, rng = [], root, self.c, self.rng
         while not game.over:
             ids = game.legal_action_ids()
@@ -100,7 +102,9 @@ class IsmctsAgent:
             untried = [a for a in ids if a not in children]
             if untried:
                 action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                child = children[action] = Node(game.to_move)
+                mover = game.to_move
+                assert mover is not None        # the game is not over: a seat decides
+                child = children[action] = Node(mover)
                 for a in ids:
                     if a in children:
                         children[a].avail += 1
@@ -122,7 +126,7 @@ class IsmctsAgent:
             node.visits += 1
             node.total += rewards[node.mover]
 
-    def _playout(self, game: Any) -> list[float]:
+    def _playout(self, game: Game) -> list[float]:
         """Random decisions for `horizon` steps (or to the end); each seat's reward."""
         rng, left = self.rng, self.horizon or math.inf
         while not game.over and left > 0:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from ...interpreter.game import Game
 from .options import Option
 
 
@@ -17,8 +18,8 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    def choose(self, game: Game, legal: list[dict[str, Any]]) -> dict[str, Any]:
         return self.rng.choice(legal)
 
-    def choose_id(self, game: Any, ids: list[int]) -> int:
+    def choose_id(self, game: Game, ids: list[int]) -> int:
         return self.rng.choice(ids)

@@ -10,8 +10,8 @@ places, the places it owns, and whether it is the start player.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any
 
+from ...interpreter.game import Game
 from ...interpreter.play import material
 
 
@@ -33,18 +33,18 @@ class Weights:
 WEIGHT_NAMES = tuple(f.name for f in fields(Weights))
 
 
-def value(game: Any, seat: int, weights: Weights) -> float:
+def value(game: Game, seat: int, weights: Weights) -> float:
     """The seat's worth in the position, by the weights."""
     return _worth(game, seat, weights, [mech.forecast(game, seat) for mech in game.rules.phases.values()])
 
 
-def values(game: Any, weights: Weights) -> list[float]:
+def values(game: Game, weights: Weights) -> list[float]:
     """Every seat's worth (the phases' forecasts worked out once for all seats)."""
     forecasts = [mech.forecast_all(game) for mech in game.rules.phases.values()]
     return [_worth(game, seat, weights, [f[seat] for f in forecasts]) for seat in range(game.state.players)]
 
 
-def _worth(game: Any, seat: int, weights: Weights, forecasts: list[dict[str, int]]) -> float:
+def _worth(game: Game, seat: int, weights: Weights, forecasts: list[dict[str, int]]) -> float:
     rules, state = game.rules, game.state
     score = rules.winner.score
     projected = income = 0.0

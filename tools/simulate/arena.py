@@ -60,7 +60,8 @@ class ArenaTally:
             self.score_sum[agent] += scores[seat]
             self.score_squares[agent] += scores[seat] ** 2
         for seat in winners:
-            self.wins[agents[seat]] += Fraction(1, len(winners))
+            # Counter's stubs count in int only; it adds Fractions exactly (a shared win is split).
+            self.wins[agents[seat]] += Fraction(1, len(winners))  # type: ignore[assignment]
         standing = [(seat in winners, score) for seat, score in enumerate(scores)]
         order = sorted(set(standing), reverse=True)
         self.outcomes[tuple(sorted((agent, order.index(standing[seat])) for seat, agent in enumerate(agents)))] += 1

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from ...interpreter.load.build_rules import build_rules
 from ...interpreter.load.document import Document
+from ...interpreter.model import Rules
 from .playing import Arm, GameRecord, play_game
 from .seeds import game_seed
 
@@ -106,10 +107,10 @@ class Worker:
         return fold, stop - start, time.perf_counter() - began
 
 
-_BUILT: dict[str, list[Any]] = {}
+_BUILT: dict[str, list[Rules]] = {}
 
 
-def built_rules(batch: Batch) -> list[Any]:
+def built_rules(batch: Batch) -> list[Rules]:
     """The batch's rules, built the first time this process needs them: a warm process (a pool
     worker, a Ray worker) keeps them however many ranges it plays."""
     rules = _BUILT.get(batch.key)

@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...interpreter.base.actions import Values
 from ...interpreter.mechanics.score import Score
+from ...interpreter.model import Rules
 
 
 @dataclass(frozen=True)
@@ -23,7 +25,7 @@ class Catalogue:
     labels: dict[tuple[str, str, Any], str]            # a pick as the rules label it
 
 
-def catalogue(rules: Any) -> Catalogue:
+def catalogue(rules: Rules) -> Catalogue:
     cards: list[tuple[str, str]] = []
     for block in rules.actions.blocks:
         fixed = dict(block.fixed)
@@ -31,6 +33,7 @@ def catalogue(rules: Any) -> Catalogue:
             cards.append((block.type, fixed["card"]))
         for name, domain in block.fields:
             if name == "card":
+                assert isinstance(domain, Values)     # a card field lists card ids (load/build_rules.py)
                 cards.extend((block.type, card) for card in domain.values)
     awards: list[tuple[str, str]] = []
     picks: list[tuple[str, str, Any]] = []

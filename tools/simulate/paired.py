@@ -27,8 +27,8 @@ class PairedTally:
         self.binary: dict[tuple, list[int]] = {}           # statistic -> [both, only A, only B]
         self.outcomes: Counter = Counter()                 # (A's outcome, B's outcome) -> pairs
 
-    def add_game(self, records: tuple[GameRecord, GameRecord]) -> None:
-        a, b = records
+    def add_game(self, records: tuple[GameRecord, ...]) -> None:
+        a, b = records                                     # a paired batch plays two arms
         self.a.add(a)
         self.b.add(b)
         if a.error is not None or b.error is not None:
@@ -48,10 +48,10 @@ class PairedTally:
         for source in set().union(*a.points, *b.points):
             self._numeric(("points", source), sum(p.get(source, 0) for p in b.points)
                           - sum(p.get(source, 0) for p in a.points))
-        for key in set(a.cards) | set(b.cards):
-            self._numeric(("card",) + key, b.cards.get(key, 0) - a.cards.get(key, 0))
-        for key in set(a.picks) | set(b.picks):
-            self._numeric(("pick",) + key, b.picks.get(key, 0) - a.picks.get(key, 0))
+        for card in set(a.cards) | set(b.cards):
+            self._numeric(("card",) + card, b.cards.get(card, 0) - a.cards.get(card, 0))
+        for pick in set(a.picks) | set(b.picks):
+            self._numeric(("pick",) + pick, b.picks.get(pick, 0) - a.picks.get(pick, 0))
 
     def _numeric(self, key: tuple, difference: int) -> None:
         if difference:                    # a pair with no difference adds nothing but its count

@@ -5,9 +5,10 @@ What a record counts comes from the engine's own bookkeeping, never from a parti
 mechanic's events: card plays and sales from the action history (the card layer's blocks),
 points and every other amount by source from the state's `sources`, what phases pick and keep
 (a row of a table, a tile, an option) from `state.kept`, counted as each phase keeps a value
-there, and who leads from the score resource, looked at whenever a phase ends. On request (`causes`), the engine's change events, each naming the rule
-that caused it (docs/log-format.md), are counted by kind and id as they happen, without keeping
-the log: the engine writes them only for a game that keeps a log, which costs about 12%.
+there, and who leads from the score resource, looked at whenever a phase ends. On request
+(`causes`), the engine's change events, each naming the rule that caused it
+(docs/log-format.md), are counted by kind and id as they happen, without keeping the log: the
+engine writes them only for a game that keeps a log, which costs about 12%.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...interpreter.base.actions import Values
 from ...interpreter.base.errors import AmunreError
-from ...interpreter.game import new_game
+from ...interpreter.game import Game, new_game
+from ...interpreter.model import Rules
 from ..agents import choose_id, make_agent
 from .seeds import agent_seed
 
@@ -110,7 +113,7 @@ class CauseCounter(list):
             self.counts[key] = self.counts.get(key, 0) + 1
 
 
-def play_game(rules: Any, arm: Arm, players: int, agents: tuple[str, ...], index: int, seed: int,
+def play_game(rules: Rules, arm: Arm, players: int, agents: tuple[str, ...], index: int, seed: int,
               causes: bool = False) -> GameRecord:
     """Play one whole game; a game the rules cannot finish (AmunreError) is a record with `error`."""
     record = GameRecord(index, seed, agents)
@@ -121,11 +124,12 @@ def play_game(rules: Any, arm: Arm, players: int, agents: tuple[str, ...], index
     return record
 
 
-def _play(rules: Any, arm: Arm, players: int, record: GameRecord, causes: bool) -> None:
+def _play(rules: Rules, arm: Arm, players: int, record: GameRecord, causes: bool) -> None:
     bots = [make_agent(spec, agent_seed(record.seed, seat)) for seat, spec in enumerate(record.agents)]
     game = new_game(rules, players=players, seed=record.seed, setup=arm.setup(), events=causes)
     counter = CauseCounter()
     if causes:
+        assert game.log is not None         # a game made with events=True keeps its log
         for event in game.log:
             counter.append(event)
         game.log = counter
@@ -135,7 +139,9 @@ def _play(rules: Any, arm: Arm, players: int, record: GameRecord, causes: bool) 
     watch = _Watch(rules, game)
     step = state.step
     while not state.over:
-        game.apply_id(choose_id(bots[state.to_move], game))
+        seat = state.to_move
+        assert seat is not None             # a game not over has a seat to move
+        game.apply_id(choose_id(bots[seat], game))
         if state.step != step:
             step = state.step
             watch.phase_ended(len(game.history))
@@ -156,7 +162,7 @@ def _play(rules: Any, arm: Arm, players: int, record: GameRecord, causes: bool) 
 class _Watch:
     """Looks at the game whenever a phase ends: who leads, and the scores as the first age ends."""
 
-    def __init__(self, rules: Any, game: Any) -> None:
+    def __init__(self, rules: Rules, game: Game) -> None:
         self.game, self.score = game, rules.winner.score
         self.age = rules.flow.age            # the counter of the flow's repeat named `age` (-1: none)
         self.first_age: tuple[int, ...] | None = None
@@ -187,7 +193,7 @@ def _amounts(sources: list[dict[str, dict[str, int]]]) -> tuple[dict, dict]:
     return gained, lost
 
 
-def _cards(rules: Any, history: list[int]) -> dict[tuple[str, str], int]:
+def _cards(rules: Rules, history: list[int]) -> dict[tuple[str, str], int]:
     """How often each card was named by each kind of action (played, sold, offered...), read
     from the action ids: an action's block names the card, fixed or as a field."""
     naming = _card_fields(rules)
@@ -197,9 +203,11 @@ def _cards(rules: Any, history: list[int]) -> dict[tuple[str, str], int]:
         block = space.block_at[action]
         found = naming.get(block.base)
         if found is not None:
-            kind, card = found
-            if type(card) is int:
-                card = block.fields[card][1].values[space.indices_at[action][card]]
+            kind, card = found                  # the card itself, or the index of the field naming it
+            if not isinstance(card, str):
+                domain = block.fields[card][1]
+                assert isinstance(domain, Values)     # a card field lists card ids (load/build_rules.py)
+                card = domain.values[space.indices_at[action][card]]
             out[kind, card] = out.get((kind, card), 0) + 1
     return out
 
@@ -207,7 +215,7 @@ def _cards(rules: Any, history: list[int]) -> dict[tuple[str, str], int]:
 _NAMING: dict[int, tuple[Any, dict]] = {}
 
 
-def _card_fields(rules: Any) -> dict[int, tuple[str, str | int]]:
+def _card_fields(rules: Rules) -> dict[int, tuple[str, str | int]]:
     """A block's first id -> (its action type, the card it names, or the index of its card field)."""
     known = _NAMING.get(id(rules))
     if known is not None and known[0] is rules:

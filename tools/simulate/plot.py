@@ -129,7 +129,9 @@ def _win_rates(axes: Any, report: dict[str, Any]) -> None:
                for t in report["turn_order"]]
     names = [g[0] for g in groups]
     rates = [100 * (g[1] or 0) for g in groups]
-    errors = [[100 * ((g[1] or 0) - (g[2][0] or 0)) for g in groups], [100 * ((g[2][1] or 0) - (g[1] or 0)) for g in groups]]
+    below = [100 * ((g[1] or 0) - (g[2][0] or 0)) for g in groups]    # down to the interval's low end
+    above = [100 * ((g[2][1] or 0) - (g[1] or 0)) for g in groups]    # up to its high end
+    errors = [below, above]
     colors = [COLORS[0]] * n + [COLORS[1]] * n
     axes.bar(range(len(names)), rates, yerr=errors, color=colors, capsize=4)
     axes.axhline(100 / n, color="black", linestyle="--", linewidth=1, label=f"1/{n} = {100 / n:.1f}%")

@@ -10,6 +10,7 @@ is given. See docs/simulate.md for running on a cluster.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from ...interpreter.base.errors import AmunreError
@@ -27,31 +28,13 @@ def run_on_ray(batch: Batch, make_fold: Callable[[], Fold], jobs: int | None, ad
         import ray
     except ImportError:
         raise AmunreError("the Ray backend needs Ray: pip install 'amunre[ray]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        if address is None:
-            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False, configure_logging=False)
-        else:
-            ray.init(address=address, log_to_driver=False, configure_logging=False)
+    started_here = _start(ray, jobs, address)
     pending: dict[Any, None] = {}
     gather = None
     try:
         workers = max(1, int(ray.available_resources().get("CPU", 1)) if jobs is None else jobs)
         gather = Gather(batch, make_fold, workers, report, guard)
-        remote = ray.remote(num_cpus=1)(_play_range)
-        batch_ref = ray.put(batch)
-        while True:
-            while len(pending) < 2 * workers:
-                taken = gather.ranges.take()
-                if taken is None:
-                    break
-                pending[remote.remote(batch_ref, make_fold, *taken)] = None
-            if not pending:
-                break
-            ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.2)
-            for ref in ready:
-                del pending[ref]
-                gather.received(*ray.get(ref))
+        _keep_busy(ray, batch, make_fold, gather, workers, pending)
     except KeyboardInterrupt:
         if gather is None:
             raise
@@ -62,3 +45,35 @@ def run_on_ray(batch: Batch, make_fold: Callable[[], Fold], jobs: int | None, ad
         if started_here:
             ray.shutdown()
     return gather.fold, gather.done, gather.interrupted, workers
+
+
+def _start(ray: ModuleType, jobs: int | None, address: str | None) -> bool:
+    """Start a local Ray, or join the cluster at `address`, unless this process runs Ray
+    already (its caller's, left running); whether it was started here, to be stopped here."""
+    if ray.is_initialized():
+        return False
+    if address is None:
+        ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    else:
+        ray.init(address=address, log_to_driver=False, configure_logging=False)
+    return True
+
+
+def _keep_busy(ray: ModuleType, batch: Batch, make_fold: Callable[[], Fold], gather: Gather, workers: int,
+               pending: dict[Any, None]) -> None:
+    """Hand out ranges two per worker, so that none waits between ranges, and fold each as it
+    comes back, until every game is played. `pending` holds the ranges out, for Ctrl-C to cancel."""
+    remote = ray.remote(num_cpus=1)(_play_range)
+    batch_ref = ray.put(batch)
+    while True:
+        while len(pending) < 2 * workers:
+            taken = gather.ranges.take()
+            if taken is None:
+                break
+            pending[remote.remote(batch_ref, make_fold, *taken)] = None
+        if not pending:
+            break
+        ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.2)
+        for ref in ready:
+            del pending[ref]
+            gather.received(*ray.get(ref))

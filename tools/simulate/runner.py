@@ -4,8 +4,9 @@ same result for the same seed whichever is used.
 The games are handed out as ranges of game indices, sized as the run goes so that each takes
 about half a second (a steady progress bar, little traffic), and each range comes back folded
 into a total that merges exactly: how the games were split changes nothing. A worker builds the
-rules once (or inherits them, when the pool forks) and plays range after range. Ctrl-C stops the run: what finished is kept and
-returned, marked as interrupted (on a pool, ranges still running are dropped).
+rules once (or inherits them, when the pool forks) and plays range after range. Ctrl-C stops the
+run: what finished is kept and returned, marked as interrupted (on a pool, ranges still running
+are dropped).
 """
 
 from __future__ import annotations

@@ -19,15 +19,18 @@ import math
 import random
 from collections.abc import Callable
 from statistics import NormalDist
-from typing import Any
+from typing import Any, TypeVar
 
 Z95 = NormalDist().inv_cdf(0.975)
 LEVEL = 0.95
 BOOTSTRAP = 200           # bootstrap replicates
 
+T = TypeVar("T")
 
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (0, 1 when there are no trials)."""
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (0, 1 when there are no trials). Successes may
+    be fractional: an arena splits a shared win."""
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
@@ -136,8 +139,8 @@ def holm(p_values: list[float]) -> list[float]:
     return adjusted
 
 
-def bootstrap(counts: dict[Any, int], statistic: Callable[[dict[Any, int]], float],
-              replicates: int = BOOTSTRAP) -> list[float]:
+def bootstrap(counts: dict[Any, int], statistic: Callable[[dict[Any, int]], T],
+              replicates: int = BOOTSTRAP) -> list[T]:
     """Replicates of a statistic of games grouped by outcome (outcome -> games). Resampling
     every game with a Poisson(1) weight (the Poisson bootstrap) gives each outcome a Poisson
     number of games with its count as mean: so the replicates need only the counts, which a
@@ -188,7 +191,8 @@ def histogram_quantile(histogram: dict[int, int], q: float) -> float:
         return math.nan
     position = q * (count - 1)
     low_rank, high_rank = math.floor(position), math.ceil(position)
-    lower = upper = None
+    lower: int | None = None
+    upper: int | None = None
     seen = 0
     for value in sorted(histogram):
         seen += histogram[value]
@@ -197,6 +201,8 @@ def histogram_quantile(histogram: dict[int, int], q: float) -> float:
         if seen > high_rank:
             upper = value
             break
+    # Both found: the counts add up to `count`, past high_rank <= count - 1.
+    assert lower is not None and upper is not None
     return lower + (upper - lower) * (position - low_rank)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ...interpreter.base.errors import AmunreError
 from ...interpreter.load.rules_cache import load_rules_and_document
+from ...interpreter.model import Rules
 from ...interpreter.play.setup import check_setup
 from ..agents import make_agent
 from .arena import ArenaTally, arena_report
@@ -23,6 +24,7 @@ from .batch import Batch, Fixed, Rotating, arm_of
 from .catalogue import catalogue
 from .compare_report import comparison_report
 from .paired import PairedTally
+from .playing import Arm
 from .report import simulation_report
 from .runner import Outcome, Progress, run
 from .tally import Tally
@@ -107,17 +109,17 @@ def arena(rules: RuleSet | str, games: int, agents: list[str], seed: int = 0, jo
     return Study(report, outcome.fold, outcome)
 
 
-def _arm(ruleset: RuleSet) -> tuple[Any, Any]:
+def _arm(ruleset: RuleSet) -> tuple[Arm, Rules]:
     rules, document = load_rules_and_document(ruleset.path)
     return arm_of(ruleset.label or ruleset.path, document, ruleset.options, ruleset.start), rules
 
 
-def default_players(rules: Any) -> int:
+def default_players(rules: Rules) -> int:
     """The player count of a study that names neither players nor agents: 4, if the rules allow."""
     return min(max(4, rules.min_players), rules.max_players)
 
 
-def _seats(rules: Any, agents: list[str] | None, players: int | None) -> tuple[list[str], int]:
+def _seats(rules: Rules, agents: list[str] | None, players: int | None) -> tuple[list[str], int]:
     """One agent spec per seat (default: greedy in every seat), every spec tried once so a
     wrong one fails now rather than in every game."""
     if agents is None:
@@ -138,7 +140,7 @@ def _seats(rules: Any, agents: list[str] | None, players: int | None) -> tuple[l
     return list(agents), players
 
 
-def _describe(ruleset: RuleSet, rules: Any) -> dict[str, Any]:
+def _describe(ruleset: RuleSet, rules: Rules) -> dict[str, Any]:
     return {"path": ruleset.label or ruleset.path, "id": rules.id, "title": rules.title, "digest": rules.digest,
             "options": dict(ruleset.options), "start": {k: list(v) for k, v in ruleset.start.items()},
             "score": rules.winner.score, "report": list(rules.winner.report)}

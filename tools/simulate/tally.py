@@ -132,10 +132,10 @@ class Tally:
                      "causes", "cause_games", "outcomes"):
             getattr(self, name).update(getattr(other, name))
         for name, seats in other.reported.items():
-            mine = self.reported.setdefault(name, [[0, 0] for _ in range(self.players)])
-            for a, b in zip(mine, seats):
-                a[0] += b[0]
-                a[1] += b[1]
+            totals = self.reported.setdefault(name, [[0, 0] for _ in range(self.players)])
+            for total, added in zip(totals, seats):
+                total[0] += added[0]
+                total[1] += added[1]
         return self
 
     def __eq__(self, other: Any) -> bool:
