@@ -156,6 +156,25 @@ def test_sealed_bids_are_hidden_until_all_are_in_and_ties_go_to_the_earlier(rule
     assert sold(game)["seat"] == 1 and sold(game)["price"] == 8      # a tie: the earlier from the seller's left
 
 
+def test_sealed_ties_may_go_to_the_seller_first(tmp_path: Path) -> None:
+    """With `ties: seller`, a seller tied for the best bid wins; a tie without it goes to the
+    earlier from its left."""
+    path = tmp_path / "seller_ties.yaml"
+    path.write_text(GAME.replace("    pay: money\n", "    pay: money\n    ties: seller\n"), encoding="utf-8")
+    rules = amunre.load_rules(path)
+    game = game_with(rules, ["s1", "a1", "s2", "a2"])
+    act(game, 0, type="lay", card="s1")
+    act(game, 1, type="bid", amount=5)
+    act(game, 2, type="bid", amount=8)
+    act(game, 0, type="bid", amount=8)
+    assert sold(game) == {"event": "sold", "seat": 0, "lot": ["s1"], "price": 8, "to": None}
+    act(game, 1, type="lay", card="s2")
+    act(game, 2, type="bid", amount=6)
+    act(game, 0, type="bid", amount=6)
+    act(game, 1, type="bid", amount=3)
+    assert sold(game) == {"event": "sold", "seat": 2, "lot": ["s2"], "price": 6, "to": 1}
+
+
 def test_fixed_price_the_first_to_accept_buys_else_the_seller_pays(rules: Any) -> None:
     game = game_with(rules, ["f1", "f2", "a1", "a2"], players=3)
     act(game, 0, type="lay", card="f1")

@@ -62,7 +62,8 @@ class Auction(Mechanic):
            "outbid seat bidding elsewhere, until every seat that can win holds a best bid; or, for one `lot` a "
            "`seller` puts up, `once_around` (each seat once, in turn from the seller's left, the seller last), "
            "`open` (in that order, round and round, until every seat but the best bidder has passed in a row), "
-           "`sealed` (every seat once, in secret, shown together; ties go to the earlier in that order) or "
+           "`sealed` (every seat once, in secret, shown together; ties go to the earlier in that order, or to the "
+           "seller first with `ties: seller`) or "
            "`fixed_price` (the seller sets a price, and the first seat from its left to accept pays it; if none "
            "does, the seller pays it). The winner pays its bid; `on_win` runs for it.")
     params = (
@@ -83,6 +84,9 @@ class Auction(Mechanic):
         OneOf("unsold", "The other styles: when nobody bids (or, at a fixed price, accepts): the `seller` takes the "
               "lot (for nothing; at a fixed price, paying it), or `nobody` does.", ("seller", "nobody"),
               default="seller"),
+        OneOf("ties", "Sealed: who wins a tie of the best bids: the `earlier` in the bidding order (from the "
+              "seller's left, the seller last), or the `seller` if it is tied, else the earlier.",
+              ("earlier", "seller"), default="earlier"),
         Ref("pay", "The resource the winners pay.", "resource", required=True),
         Effect("on_win", "Effect run for each winner (`my`), with `it` each place won; it runs by "
                "itself: no `choose` or `require`.", scope=Scope(bound={"it": PLACE}), automatic=True),

@@ -5,11 +5,12 @@ The seats bid from the seller's left, the seller last (`order`). Once around, ea
 bids once or declines. Open, they go round and round until every seat but the best bidder has
 declined in a row (a seat that cannot outbid declines). Sealed, each bids once in secret (the
 others see "hidden" until every bid is in), and the bids are shown together: the highest wins,
-a tie going to the earlier in `order`. At a fixed price, the seller sets a price (at most what
-it has) and the seats from its left may buy at it, the first who does winning. The winner pays
-its bid to the seller (to the bank when it is the seller, or with `proceeds: bank`), and
-`on_win` runs for it with `it` each place of the lot. Nobody bidding: the seller takes the lot
-for nothing, or pays its fixed price (`unsold: seller`), or nobody does (`unsold: nobody`).
+a tie going to the earlier in `order` (or to the seller first, with `ties: seller`). At a fixed
+price, the seller sets a price (at most what it has) and the seats from its left may buy at it,
+the first who does winning. The winner pays its bid to the seller (to the bank when it is the
+seller, or with `proceeds: bank`), and `on_win` runs for it with `it` each place of the lot.
+Nobody bidding: the seller takes the lot for nothing, or pays its fixed price (`unsold:
+seller`), or nobody does (`unsold: nobody`).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class LotAuction(Auction):
                               "style) only")
         self.style, self.lot, self.seller = p.style, p.lot, p.seller
         self.to_seller, self.unsold_to_seller = p.proceeds == "seller", p.unsold == "seller"
+        self.seller_wins_ties = p.ties == "seller"
         self.pay, self.on_win, self.window = p.pay, p.on_win, p.card_window
         self.most = build.material["material"].resource_max.get(self.pay)
         if self.most is None:
@@ -177,19 +179,21 @@ class LotAuction(Auction):
                 self.on_win.run(Ctx(game, winner, {}, place, self.win_cause))
         data["done"] = True
 
-    @staticmethod
-    def _sealed_winner(game: Game, data: dict[str, Any]) -> tuple[int | None, int]:
-        """The sealed bids shown together: the highest, a tie to the earlier in order."""
-        winner, best = None, 0
-        for seat in data["order"]:
-            amount = data["sealed"][seat] or 0
-            if amount:
-                game.event({"event": "offered", "seat": seat, "amount": amount})
+    def _sealed_winner(self, game: Game, data: dict[str, Any]) -> tuple[int | None, int]:
+        """The sealed bids shown together: the highest, a tie to the earlier in order (or to the
+        seller first, with `ties: seller`)."""
+        order = data["order"]
+        bids = {seat: data["sealed"][seat] or 0 for seat in order}
+        for seat in order:
+            if bids[seat]:
+                game.event({"event": "offered", "seat": seat, "amount": bids[seat]})
             else:
                 game.event({"event": "declined", "seat": seat})
-            if amount > best:
-                winner, best = seat, amount
-        return winner, best
+        best = max(bids.values())
+        if not best:
+            return None, 0
+        ranking = [data["seller"], *order[:-1]] if self.seller_wins_ties else order
+        return next(seat for seat in ranking if bids[seat] == best), best
 
     @staticmethod
     def _ids(game: Game, data: dict[str, Any]) -> list[str]:
