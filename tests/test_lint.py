@@ -234,3 +234,15 @@ def test_the_examples_of_the_lint_page_are_real(kind: str, command: list[str], t
     Path(name).write_text(found[f"{kind}-file"].body, encoding="utf-8")
     result = runner.invoke(app, [*command, name])
     assert result.stdout.rstrip() == found[f"{kind}-output"].body.rstrip()
+
+
+@pytest.mark.parametrize(("count", "short"), [("players", True), ("players when round <= 3", False)])
+def test_the_deck_check_reads_the_round_it_walks(tmp_path: Path, count: str, short: bool) -> None:
+    """A count written by `round` is worked out for the round being walked: four rounds of
+    `players` lots run the province deck out, four whose last draws none do not."""
+    (tmp_path / "knizia2016.yaml").write_text((REPO / "rules" / "knizia2016.yaml").read_text(encoding="utf-8"),
+                                              encoding="utf-8")
+    path = tmp_path / "four_rounds.yaml"
+    path.write_text("extends: knizia2016.yaml\nstructure: {rounds: 4}\n"
+                    f"phases:\n  auction: {{lots: {{deck: provinces, count: \"{count}\"}}}}\n", encoding="utf-8")
+    assert any(f.kind == "deck-runs-out" for f in findings(path)) is short

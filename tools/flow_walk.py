@@ -19,8 +19,13 @@ from ..interpreter.model import Flow, Step
 
 
 def walk(flow: Flow, ctx: Ctx) -> Iterator[Step]:
-    """Each phase the flow runs, with the passes of its repeats named age and round."""
-    passes = [1] * flow.counters
+    """Each phase the flow runs, with the passes of its repeats named age and round.
+
+    The passes are kept in the state of `ctx`'s game (a probe, changed by the walk), so that
+    what the walk works out as it goes (a deal's count by `round`, a repeat's `times`, a
+    branch's value) reads the pass being walked, not the first."""
+    passes = ctx.state.passes
+    passes[:] = [1] * flow.counters
     yield from _node(flow, 0, ctx, passes)
 
 
