@@ -194,7 +194,8 @@ class PlayByPlay:
         age, rnd, phase = e.get("age"), e.get("round"), str(e.get("phase"))
         if age != self.age:
             self.console.print()
-            self.console.rule(f"[bold]Age {esc(age)}[/]")
+            if self.rules.flow.age >= 0:            # a flow with no repeat named `age` has no ages to head
+                self.console.rule(f"[bold]Age {esc(age)}[/]")
             self.age, self.round = age, None
         if rnd != self.round:
             self.console.print(f"[bold]Round {esc(rnd)}[/]", highlight=False)

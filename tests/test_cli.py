@@ -77,6 +77,17 @@ def test_play_by_play_shows_ages_auctions_offering_income_and_scoring() -> None:
     assert out.index("Age 1") < out.index("Age 2") < out.index("Final scores")
 
 
+def test_a_flow_without_ages_heads_rounds_only(tmp_path: Path) -> None:
+    """A flow with no repeat named `age` (a game of rounds only) shows no "Age" heading."""
+    path = tmp_path / "rounds.yaml"
+    path.write_text(f"extends: {Path(RULES).resolve()}\n"
+                    "flow:\n  - {name: round, times: 2, repeat: [auction, market]}\n  - final_scoring\n",
+                    encoding="utf-8")
+    result = invoke("run", str(path), *RANDOM4, "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert "Round 2" in result.stdout and "Age" not in result.stdout
+
+
 def test_json_prints_only_the_result() -> None:
     result = invoke("run", RULES, *RANDOM4, "--seed", "11", "--json")
     assert result.exit_code == 0, result.output
