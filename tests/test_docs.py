@@ -9,8 +9,17 @@ Markers:
   a problem containing the message).
 - docs/house-rule-in-5-minutes.md: `house-rule file=PATH`, `house-rule-error file=PATH`,
   `house-rule-error-output`, `house-rule-edit base=PATH`.
-- `dsl-error-edit base=PATH file=NAME` / `dsl-error-output` (docs/dsl.md) and
-  `house-rule-edit`: a diff of `-old`/`+new` line pairs applied to the base file.
+- `dsl-error-edit base=PATH file=NAME` / `dsl-error-output` (docs/dsl.md): a load-time
+  error; `dsl-runtime-edit base=PATH file=NAME` / `dsl-runtime-output`: a rule that fails
+  while the game runs. These and `house-rule-edit` are a diff of `-old`/`+new` line pairs
+  applied to the base file.
+- docs/house-rule-in-5-minutes.md: `lint-output-copy`, the same text as docs/lint.md's
+  `lint-output` (which tests/test_lint.py checks).
+
+Beside the marked examples: docs/engine.md opens with the layers of tests/test_import_graph.py;
+every path of a module the docs name exists, and so does every `game.NAME` and `amunre.NAME`;
+the numbers the docs quote that the code computes (the 2016 file's action ids, observation
+size and flow) are computed here.
 """
 
 from __future__ import annotations
@@ -23,9 +32,13 @@ from pathlib import Path
 import pytest
 
 import amunre
+from amunre.interpreter.base.errors import GameError
 from amunre.interpreter.dsl import Dsl, Scope
 from amunre.interpreter.dsl.types import NUM, PLACE
+from amunre.interpreter.mechanics import MECHANICS
+from amunre.interpreter.model import Flow
 from amunre.interpreter.play import cards
+from test_import_graph import LAYERS
 
 REPO = Path(__file__).resolve().parent.parent
 DOCS = REPO / "docs"
@@ -93,7 +106,7 @@ def compile_dsl(rules, kind: str, text: str, scope: Scope) -> list[str]:
 def test_the_docs_have_examples() -> None:
     assert len(GOOD) >= 40 and len(BAD) >= 10
     known = {"dsl-expression", "dsl-collection", "dsl-effect", "dsl-rejected", "dsl-error-edit",
-             "dsl-error-output"}
+             "dsl-error-output", "dsl-runtime-edit", "dsl-runtime-output"}
     assert {b.kind for b in blocks("dsl.md")} <= known
 
 
@@ -108,6 +121,18 @@ def test_dsl_errors_are_reported_as_shown(tmp_path: Path, monkeypatch) -> None:
     assert info.value.format().rstrip() == shown.body.rstrip()
 
 
+def test_dsl_runtime_error_is_reported_as_shown(tmp_path: Path) -> None:
+    """The rule that fails while a game runs is reported at the line and column the doc shows."""
+    edit, = [b for b in blocks("dsl.md") if b.kind == "dsl-runtime-edit"]
+    shown, = [b for b in blocks("dsl.md") if b.kind == "dsl-runtime-output"]
+    path = tmp_path / edit.arg("file")
+    path.write_text(edited(edit), encoding="utf-8")
+    rules = amunre.load_rules(path)
+    game = amunre.new_game(rules, players=3, seed=0)
+    with pytest.raises(GameError) as info:
+        while not game.over:                     # the first market fails: nobody has points yet
+            game.apply_id(game.legal_action_ids()[0])
+    assert str(info.value).replace(str(path), path.name).rstrip() == shown.body.rstrip()
 
 
 @pytest.mark.parametrize("kind, args, text", GOOD, ids=[s[2] for s in GOOD])
@@ -201,6 +226,21 @@ def test_house_rule_error_is_reported_as_shown(tmp_path: Path, monkeypatch) -> N
     assert info.value.format().rstrip() == shown.body.rstrip()
 
 
+def test_house_rule_error_position_in_the_prose() -> None:
+    shown, = tutorial("house-rule-error-output")
+    position = re.match(r"[^:]+:(\d+):(\d+):", shown.body)
+    assert position is not None
+    line, col = position.groups()
+    prose = (DOCS / TUTORIAL).read_text(encoding="utf-8")
+    assert f"The position is line {line}, column {col} of the YAML file" in prose
+
+
+def test_lint_output_in_the_tutorial_is_lint_md_s() -> None:
+    copy, = tutorial("lint-output-copy")
+    original, = [b for b in blocks("lint.md") if b.kind == "lint-output"]
+    assert copy.body == original.body
+
+
 def test_house_rule_by_editing_a_copy(tmp_path: Path) -> None:
     block, = tutorial("house-rule-edit")
     path = tmp_path / "rich-harvest-full.yaml"
@@ -247,3 +287,209 @@ def test_sources_are_cited_by_name_not_by_the_working_notes_numbers() -> None:
     assert pattern.search(SOURCES.read_text(encoding="utf-8"))         # the one place that maps them
     assert "(docs/sources.md)" in (REPO / "README.md").read_text(encoding="utf-8")
     assert "(sources.md)" in (DOCS / "README.md").read_text(encoding="utf-8")
+
+
+# ---- docs/engine.md opens with the layers of the import graph -------------------------------
+
+ENGINE = DOCS / "engine.md"
+
+
+def layout_table(text: str) -> tuple[bool, list[list[str]]]:
+    """Whether the first table of a page comes before its first section (the page opens with
+    it), and its rows, each cell stripped."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("|"))
+    opens = not any(line.startswith("## ") for line in lines[:start])
+    rows = []
+    for line in lines[start + 2:]:                       # past the header and its rule
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+    return opens, rows
+
+
+def module_of(path: str) -> str:
+    """A package or module as the table writes it (`interpreter/base/`, `interpreter/game.py`,
+    `__init__.py`) as the dotted name LAYERS gives it."""
+    parts = [part for part in path.removesuffix(".py").split("/") if part]
+    if parts and parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(["amunre", *parts])
+
+
+def may_import(cell: str, names: list[str]) -> list[str]:
+    """The layers a cell names: `nothing else of amunre`, `a, b`, or a run `a to b`."""
+    if cell == "nothing else of amunre":
+        return []
+    found: list[str] = []
+    for item in cell.split(", "):
+        first, _, last = item.partition(" to ")
+        assert first in names and (not last or last in names), f"not a layer: {item!r}"
+        found += names[names.index(first):names.index(last or first) + 1]
+    return found
+
+
+def layout_mismatches(text: str) -> list[str]:
+    """How the page's opening table differs from LAYERS: the layers and their order, the
+    packages of each, and what each may import (the layers below it)."""
+    names = [name for name, _ in LAYERS]
+    opens, rows = layout_table(text)
+    found = [] if opens else ["the page does not open with the table"]
+    if [row[0] for row in rows] != names:
+        found.append(f"layers {[row[0] for row in rows]}, not {names}")
+    for row, (name, modules) in zip(rows, LAYERS):
+        packages = {module_of(p) for p in re.findall(r"`([^`]+)`", row[1])}
+        if packages != set(modules):
+            found.append(f"{name}: packages {sorted(packages)}, not {sorted(modules)}")
+        for path in re.findall(r"`([^`]+)`", row[1]):
+            if not (REPO / path).exists():
+                found.append(f"{name}: no {path}")
+        below = names[:names.index(name)] if name in names else []
+        if may_import(row[3], names) != below:
+            found.append(f"{name}: may import {row[3]!r}, not {below}")
+    return found
+
+
+def test_engine_md_opens_with_the_layers_of_the_import_graph() -> None:
+    assert layout_mismatches(ENGINE.read_text(encoding="utf-8")) == []
+
+
+def test_a_layout_table_that_drifts_is_caught() -> None:
+    text = ENGINE.read_text(encoding="utf-8")
+    rows = text.splitlines()
+    play = next(i for i, line in enumerate(rows) if line.startswith("| play |"))
+    mechanics = play + 1
+    swapped = rows[:play] + [rows[mechanics], rows[play]] + rows[mechanics + 1:]
+    assert layout_mismatches("\n".join(swapped))                                  # two layers out of order
+    assert layout_mismatches(text.replace("| base to load |", "| base to play |"))  # a wrong arrow
+    assert layout_mismatches(text.replace("`interpreter/game.py`, ", ""))          # a package left out
+    assert layout_mismatches(text.replace("| adapters |", "| plugins |"))
+    assert layout_mismatches("## First\n\n" + text)                               # not at the top
+
+
+# ---- what the docs name exists ------------------------------------------------------------------
+
+def doc_pages() -> list[Path]:
+    return [REPO / "README.md", *sorted(DOCS.rglob("*.md"))]
+
+
+_PY_PATH = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*[\w-]+\.py)\b")
+_TOP = ("interpreter", "tools", "cli", "adapters", "benchmarks", "tests", "docs", "grammar", "rules")
+
+
+def _source_files() -> list[str]:
+    return [path.relative_to(REPO).as_posix() for folder in (*_TOP[:6], "examples")
+            if (REPO / folder).is_dir() for path in (REPO / folder).rglob("*.py")] + ["__init__.py"]
+
+
+def test_every_module_path_in_the_docs_exists() -> None:
+    """A path from the top (`interpreter/play/flow.py`, `tools/lint.py`, `cli/app.py`) is a
+    file of the repository (or beside the page); a shorter one (`flow.py`, `dsl/parse.py`)
+    is the end of one."""
+    files = _source_files()
+    missing = []
+    for page in doc_pages():
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            for path in _PY_PATH.findall(line):
+                if path.split("/")[0] in _TOP:
+                    there = (REPO / path).is_file() or (page.parent / path).is_file()
+                else:
+                    there = (page.parent / path).is_file() or any(f == path or f.endswith("/" + path) for f in files)
+                if not there:
+                    missing.append(f"{page.relative_to(REPO)}:{number}: {path}")
+    assert missing == []
+
+
+def test_every_dotted_name_in_the_docs_exists() -> None:
+    """`amunre.x.y` is a module of the package, or a name a module defines (`amunre.x.f`)."""
+    missing = []
+    for page in doc_pages():
+        for name in set(re.findall(r"\bamunre(?:\.\w+)+", page.read_text(encoding="utf-8"))):
+            parts = name.split(".")[1:]
+            for cut in range(len(parts), -1, -1):
+                base = REPO.joinpath(*parts[:cut])
+                source = base.with_suffix(".py") if cut else REPO / "__init__.py"
+                if not source.is_file():
+                    source = base / "__init__.py"
+                if source.is_file():
+                    break
+            rest = parts[cut:]                  # what the module defines (`Game` of `amunre.Game.from_json`)
+            defines = rf"^(?:def|class) {rest[0]}\b|^{rest[0]}\b.*=|import .*\b{rest[0]}\b" if rest else ""
+            if not re.search(defines, source.read_text(encoding="utf-8"), re.M):
+                missing.append(f"{page.relative_to(REPO)}: {name}")
+    assert missing == []
+
+
+# `game.` before these is not a Game: a file name (`game.jsonl`, `game.py`), or pyspiel's game.
+NOT_GAME_ATTRIBUTES = {"jsonl", "py", "new_initial_state"}
+
+
+def test_every_game_attribute_in_the_docs_exists(base_rules) -> None:
+    """`game.NAME` in a page is an attribute of a Game (`game._apply` was not)."""
+    game = amunre.new_game(base_rules, players=3, seed=0)
+    missing = [f"{page.relative_to(REPO)}: game.{name}" for page in doc_pages()
+               for name in sorted(set(re.findall(r"\bgame\.(\w+)", page.read_text(encoding="utf-8"))))
+               if name not in NOT_GAME_ATTRIBUTES and not hasattr(game, name)]
+    assert missing == []
+
+
+def test_mechanics_md_lists_every_mechanic() -> None:
+    text = (DOCS / "mechanics.md").read_text(encoding="utf-8")
+    sentence = re.search(r"The mechanics are (.*?) \(`interpreter/mechanics/`", text, re.S)
+    assert sentence is not None
+    named = re.findall(r"`(\w+)`", sentence[1])
+    assert sorted(named) == sorted(MECHANICS)
+
+
+# ---- numbers the docs quote that the code computes --------------------------------------------
+
+# (page, pattern, what): every "N for 2016" in the docs is one of these (matched with each run
+# of white space in the page as one space, so rewrapping a paragraph changes nothing).
+QUOTED_2016 = (
+    ("README.md", r"num_distinct_actions\(\)\) # (\d+) for the 2016 edition", "actions"),
+    ("docs/adapters.md", r"A = `num_distinct_actions\(\)`, (\d+) for 2016", "actions"),
+    ("docs/engine.md", r"`num_distinct_actions\(\)` is fixed by the rules file \((\d+) for 2016\)", "actions"),
+    ("docs/adapters.md", r"N is fixed by the rules file \((\d+) for the 2016 edition\)", "observation"),
+)
+
+
+def one_line(path: Path) -> str:
+    return " ".join(path.read_text(encoding="utf-8").split())
+
+
+def test_numbers_quoted_for_the_2016_edition(base_rules) -> None:
+    game = amunre.new_game(base_rules, players=4, seed=0)
+    truth = {"actions": game.num_distinct_actions(), "observation": len(game.observation_tensor(0))}
+    for page, pattern, what in QUOTED_2016:
+        found = re.search(pattern, one_line(REPO / page))
+        assert found, f"{page}: no {pattern!r}"
+        assert int(found[1]) == truth[what], f"{page}: {found[0]!r}, but {what} = {truth[what]}"
+    quoted = re.compile(r"\b\d+ for (?:the )?2016\b")
+    counted = sum(len(quoted.findall(one_line(page))) for page in doc_pages())
+    assert counted == len(QUOTED_2016), "a number quoted for 2016 that no pattern here checks"
+
+
+def leaves_under(flow: Flow, index: int) -> int:
+    node = flow.nodes[index]
+    return 1 if node.kind == "phase" else sum(leaves_under(flow, child) for child in node.children)
+
+
+def test_the_flow_of_the_2016_file_as_mechanics_md_tells_it(base_rules) -> None:
+    text = one_line(DOCS / "mechanics.md")
+    found = re.search(r"For rules/knizia2016\.yaml that tree has (\d+) nodes, (\d+) of them phases .*?"
+                      r"a game runs (\d+) phases: (\d+) × (\d+) \+ (\d+) in each of the two ages", text)
+    assert found, "the paragraph of the 2016 flow's numbers is gone from docs/mechanics.md"
+    nodes, leaves, runs, per_round, rounds, age_end = map(int, found.groups())
+    flow = base_rules.flow
+    assert (nodes, leaves) == (len(flow.nodes), len(flow.leaves))
+    assert runs == flow.most_phases(1)
+    by_name = {node.name: i for i, node in enumerate(flow.nodes) if node.name}
+    age, rnd = flow.nodes[by_name["age"]], flow.nodes[by_name["round"]]
+    assert (age.times.constant, rnd.times.constant) == (2, rounds)
+    assert per_round == leaves_under(flow, rnd.children[0])                 # the phases of a round
+    assert age_end == leaves_under(flow, age.children[0]) - per_round       # an age's phases outside its rounds
+    game = amunre.new_game(base_rules, players=3, seed=0)
+    while not game.over:
+        game.apply_id(game.legal_action_ids()[0])
+    assert game.state.step == runs
+    assert sum(e["event"] in ("phase", "skip") for e in game.log) == runs

@@ -1,12 +1,15 @@
-"""The rules DSL: text -> parse tree -> typed AST -> checked -> closures.
+"""The rules DSL: text -> parse tree -> typed AST -> checked -> one generated Python function.
 
 `Dsl(vocab, report)` compiles one string at a time for interpreter/load/build_context.py: `expression`,
-`collection` and `effect` each parse the text (grammar/effects.lark), build the AST
-(`ast.py`), resolve names and check types (`check.py`), then compile closures
-(`compile.py`). Problems go to `report(message, offset, hint)` with the character offset in
-the string; a string with problems compiles to an inert placeholder, so one load lists every
-problem. Each compiled rule handles its own failures: one while it runs is a GameError that
-names the rule and its place in the rules file.
+`collection` and `effect` each parse the text (`parse.py`, grammar/effects.lark), build the AST
+(`tree_to_ast.py`, `ast.py`), resolve names and check types (`check.py`, `check_effects.py`),
+then generate Python source for the checked tree and compile it, with `compile()` and `exec`,
+once, at load time (`compile.py`): a game step runs that function, and never parses the text
+or walks a tree. The source is generated from the checked AST only: rules-file names appear
+in it as `repr()` literals, never as code. Problems go to `report(message, offset, hint)` with
+the character offset in the string; a string with problems compiles to an inert placeholder,
+so one load lists every problem. Each compiled rule handles its own failures: one while it
+runs is a GameError that names the rule and its place in the rules file.
 """
 
 from __future__ import annotations
