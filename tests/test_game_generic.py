@@ -24,9 +24,12 @@ from conftest import REPO, RULES_PATH
 SCANNED = ("interpreter", "tools", "cli", "adapters")
 EDITION = r"knizia20\d\d"
 # The games' own words that no rules file gives as an id but that code could still slip in (in
-# any case, singular or plural): Pharaoh's Heir's pieces, people and actions.
+# any case, singular or plural): Pharaoh's Heir's pieces, people and actions; Modern Art's
+# paintings, artists and people, and its one auction type that is no style of the auction
+# mechanic (the others, once around, open, sealed and fixed price, are the mechanic's words).
 THEME_WORDS = ("overseer", "nile", "nile tile", "floodwall", "altar", "acolyte", "villager", "farmer", "piecepack",
-               "pharaoh", "grain", "sacrifice", "temple", "village", "crop", "canal", "drought", "flood")
+               "pharaoh", "grain", "sacrifice", "temple", "village", "crop", "canal", "drought", "flood",
+               "painting", "artist", "auctioneer", "art dealer", "museum", "double auction", "value tile")
 
 
 def game_words(rules_file: Path) -> set[str]:

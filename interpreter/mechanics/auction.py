@@ -75,7 +75,7 @@ class Auction(Mechanic):
                    scope=Scope(seat=False), required=True)),
         Ints("bid_spaces", "Placement: the bids allowed, lowest first; the lowest must be 0, so that every seat "
              "can always bid.", minimum=0, ascending=True, least=1),
-        Collection("lot", "The other styles: the places sold together as one lot (no seat), e.g. the painting a "
+        Collection("lot", "The other styles: the places sold together as one lot (no seat), e.g. the card a "
                    "seller laid; no place: nothing is sold."),
         Expr("seller", "The other styles: the seat that puts the lot up (no seat; default the start player).",
              scope=NO_SEAT, type=SEAT),

@@ -1,5 +1,5 @@
 """Lay a card: a seat lays a card of its hand face up, for everyone to see, and the phases
-after it read the card (a painting put up for auction, a card that sets the round's action).
+after it read the card (a card put up for auction, or one that sets the round's action).
 
 In turn order each seat may lay one card of a deck of places that `where` allows; the card
 goes to the deck's discard pile, is kept as `PHASE.card` (and its player as `PHASE.seat`) until the
