@@ -232,3 +232,20 @@ def test_a_lot_auction_needs_a_lot_and_an_amount_bound(tmp_path: Path) -> None:
         amunre.load_rules(path)
     message = info.value.format()
     assert "an auction of a lot needs `lot`" in message and "give it a `max`" in message
+
+
+def test_a_bot_values_an_even_spread_of_many_amounts(tmp_path: Path) -> None:
+    """With 300 to bid, a heuristic bot values 33 amounts (the least and the most among them)
+    and every other action, not 300: one step ahead, neighbouring bids are worth the same."""
+    from amunre.tools.agents import make_agent
+    from amunre.tools.agents.heuristic import SPREAD, spread
+    path = tmp_path / "rich.yaml"
+    path.write_text(GAME.replace("start: 20, max: 100", "start: 300, max: 1000"), encoding="utf-8")
+    game = game_with(amunre.load_rules(path), ["a1", "o1"])
+    act(game, 0, type="lay", card="a1")
+    ids = game.legal_action_ids()
+    kept = spread(game, ids)
+    bids = [i for i in ids if game.action_from_id(i)["type"] == "bid"]
+    assert len(bids) == 300 and len(kept) == SPREAD + 1
+    assert {bids[0], bids[-1], *(i for i in ids if i not in bids)} <= set(kept) <= set(ids)
+    assert make_agent("greedy", 0).choose_id(game, ids) in kept

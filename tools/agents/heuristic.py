@@ -37,6 +37,8 @@ STYLES: dict[str, Weights] = {
 
 FOLLOW_UPS = 12           # follow-up actions made before valuing an action
 REVEAL_LIMIT = 200        # actions played at most to see a secret phase settle
+MANY = 100                # more actions of one kind than this (every amount a seat could bid) ...
+SPREAD = 33               # ... are valued at this many of them, evenly spaced
 
 _WEIGHT_DOCS = {
     "points": "worth of a point of the score, and of each point the scoring phases would give now",
@@ -94,6 +96,7 @@ class HeuristicAgent:
         earlier action (sales of cards come last)."""
         seat, step = game.to_move, game.state.step
         assert seat is not None                 # an agent is asked only while a seat decides
+        ids = spread(game, ids)
         secret = bool(game.rules.mechanic_at(game.state.at).hidden)
         guesses = [determinize(game, seat, self.rng) for _ in range(self.samples if secret else 1)]
         seeds = [self.rng.getrandbits(32) for _ in guesses]
@@ -155,6 +158,26 @@ class HeuristicAgent:
             if worth > best_value + 1e-9:
                 best, best_value = action, worth
         return best
+
+
+def spread(game: Game, ids: list[int]) -> list[int]:
+    """The actions worth valuing: of each kind with more than MANY (every amount a seat could
+    bid, in a game of large sums), SPREAD evenly spaced ones, the least and the most included.
+    One step ahead, neighbouring amounts are worth nearly the same, and valuing hundreds of
+    them on every guess is what made a bot take seconds a decision."""
+    block_of = game.rules.actions.block_of
+    kinds: dict[int, list[int]] = {}
+    for action in ids:
+        kinds.setdefault(id(block_of(action)), []).append(action)
+    if all(len(kind) <= MANY for kind in kinds.values()):
+        return ids
+    kept: list[int] = []
+    for kind in kinds.values():
+        if len(kind) > MANY:
+            gap = (len(kind) - 1) / (SPREAD - 1)
+            kind = sorted({kind[round(k * gap)] for k in range(SPREAD)})
+        kept += kind
+    return sorted(kept)
 
 
 class GreedyAgent(HeuristicAgent):
