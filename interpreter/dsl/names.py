@@ -1,7 +1,7 @@
 """The compile-time symbol table: every name a rules file gives the DSL, with its type.
 
 Built once per rules file (interpreter/load/build_vocabulary.py) from its places, tokens, resources, options,
-modifiers and from each phase's mechanic; the checker resolves every name against it, so a
+modifiers, decks and from each phase's mechanic; the checker resolves every name against it, so a
 game step never looks a name up by string. Runtime storage of modifier values is elsewhere
 (interpreter/play/modifiers.py): this table only says what exists and how to read it.
 """
@@ -94,6 +94,8 @@ class Vocabulary:
     decks: tuple[str, ...] = ()
     tokens: tuple[str, ...] = ()
     modifiers: dict[str, ModifierDef] = field(default_factory=dict)  # declared in the rules file
+    # `NAME.MEMBER` names: each phase's (PHASE.NAME, its mechanic's members) and each deck's
+    # (DECK.left, the cards left to draw; a deck may not share a phase's name).
     phases: dict[str, dict[str, Member]] = field(default_factory=dict)
     tables: dict[str, dict[str, Type]] = field(default_factory=dict)  # row table -> column types
     verbs: Verbs | None = None                                # what compiled rules call (see Verbs)

@@ -3,7 +3,8 @@
 The first two steps of building rules (interpreter/load/build_rules.py): the places with their printed
 properties (each a typed column), then every name the DSL may use: resources and hand size
 as seat attributes, options and their words, tokens and modifiers as place attributes, each
-phase's names, and last the derived values, which may use all of these. A name that takes a
+phase's names, each deck's (`DECK.left`, the cards left to draw: the deck is read as a phase's
+members are), and last the derived values, which may use all of these. A name that takes a
 word the DSL reserves is refused where it is declared.
 """
 
@@ -18,7 +19,7 @@ from ..base.errors import did_you_mean
 from ..dsl.builtins import RESERVED
 from ..dsl.checked import Scope
 from ..dsl.context import Ctx
-from ..dsl.names import Attr, ModifierDef, modifier_type
+from ..dsl.names import Attr, Member, ModifierDef, modifier_type
 from ..dsl.types import BOOL, NUM, PLACE, PLACES, SEAT, TEXT, enum
 from ..mechanics import MECHANICS
 from ..model import OptionDef
@@ -151,6 +152,7 @@ def vocabulary(build: Build, data: dict[str, Any]) -> None:
             vocab.place_attrs[name] = Attr(modifier_type(mod), _modifier_reader(mod), kind="modifier", key=mod)
     vocab.decks = tuple(data.get("decks", {}))
     _phase_names(build, data.get("phases", {}))
+    _deck_names(build, data.get("phases", {}))
     for name in data.get("derived", {}):
         fn = build.expression(("derived", name), Scope(seat=False).over(PLACE))
         vocab.place_attrs[name] = Attr(fn.type, fn.at, kind="derived", key=fn)
@@ -175,6 +177,19 @@ def _phase_names(build: Build, phases: dict[str, Any]) -> None:
                 vocab.words[value] = vocab.words.get(value, frozenset()) | {name}
         vocab.phases[pid] = cls.members(pid, spec)
         vocab.tables.update(cls.tables(pid, spec))
+
+
+def _deck_names(build: Build, phases: dict[str, Any]) -> None:
+    """`DECK.left` for each deck: how many cards it has left to draw (not its discard pile, nor
+    a display laid out from it), public as the deck's size is. Read like a phase's member, so a
+    deck may not share a phase's name."""
+    vocab = build.vocab
+    for deck in vocab.decks:
+        if deck in phases:
+            build.problem(("decks", deck), f"'{deck}' names a phase too: `{deck}.NAME` could not say which",
+                          key=True)
+            continue
+        vocab.phases[deck] = {"left": Member(NUM, _deck_reader(deck), doc="the cards left in the deck to draw")}
 
 
 def _modifier(build: Build, name: str, spec: dict[str, Any]) -> ModifierDef:
@@ -218,6 +233,10 @@ def _resource_reader(name: str) -> Callable[[Ctx, int], Any]:
 
 def _token_reader(token: str) -> Callable[[Ctx, int], Any]:
     return lambda ctx, place: ctx.state.tokens[place].get(token, 0)
+
+
+def _deck_reader(deck: str) -> Callable[[Ctx], Any]:
+    return lambda ctx: len(ctx.state.decks[deck])
 
 
 def _modifier_reader(mod: ModifierDef) -> Callable[[Ctx, int], Any]:

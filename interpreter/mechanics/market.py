@@ -2,18 +2,26 @@
 
 Tokens bought are placed one at a time on the buyer's places, so each placement is one
 small decision. A price curve that depends on nothing but the count bought is tabled once.
+
+The phase keeps how many items were bought in its latest run, read as `PHASE.bought`: rules
+that run the market again (a flow's `{repeat: market, until: "market.bought == 0"}`, a market
+that goes round until every seat passes) need to know whether anyone bought. It is kept, not
+worked out from the log, because a game may run without one.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
+from dataclasses import replace
 from itertools import accumulate
 from types import SimpleNamespace
+from typing import Any
 
 from ..base.actions import CLOSE, ActionSpace, Block, Count, Places
 from ..base.errors import AmunreError, GameError
 from ..dsl.checked import Scope
 from ..dsl.context import Ctx
+from ..dsl.names import Member
 from ..dsl.types import NUM
 from ..model import Game, Rules
 from ..play import material
@@ -31,7 +39,8 @@ class Market(Mechanic):
     closing: Block                      # declared with the action space (declare)
     doc = ("In turn order each seat goes through the goods in order, buying 0 up to the most it "
            "can of each (its limit, what is available, what it can pay for); tokens bought are "
-           "then placed one by one; a seat that can still play a card says `done`.")
+           "then placed one by one; a seat that can still play a card says `done`. The items bought in the "
+           "phase's latest run are kept as `PHASE.bought` until it runs again.")
     params = (
         Expr("price", "The price of `n` items of one kind (`n` bound, `my` the buyer).",
              scope=Scope(bound={"n": NUM}), required=True),
@@ -46,6 +55,11 @@ class Market(Mechanic):
                Doc("done", '{"type": "done"}', "end the seat's turn (offered when it could still play a card)"))
     events = (Doc("buy", '{"event": "buy", "seat": 0, "good": "GOOD", "count": 2, "price": 3}', "a purchase"),
               Doc("place", '{"event": "place", "seat": 0, "token": "TOKEN", "at": "PLACE"}', "a token placed"))
+    # Read bound to the phase by `members`; declared here for the reference (docs/mechanics.md).
+    queries = {"bought": Member(NUM, doc="the items (tokens and cards) bought in the phase's latest run (so far, "
+                                "while it runs), all seats and kinds together: 0 when every seat bought nothing, and "
+                                "before it first runs")}
+    picked_keys = ()                    # what it keeps is a count, not a pick (`amunre simulate`)
 
     def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
@@ -73,6 +87,15 @@ class Market(Mechanic):
                           f"for n = {negative}")
         return prices
 
+    @classmethod
+    def members(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, Member]:
+        found = super().members(phase_id, spec)
+        found["bought"] = replace(found["bought"], read=lambda ctx: ctx.state.kept.get(phase_id, {}).get("bought", 0))
+        return found
+
+    def describe_kept(self, key: str, value: Any) -> str:
+        return f"{value} item(s) bought in its latest run" if key == "bought" else f"{key} {value}"
+
     def declare(self, space: ActionSpace, material: SimpleNamespace) -> None:
         places = Places(material.places)
         self.buys = [space.declare("buy", {"good": good.id}, (("count", Count(good_bound(good, material))),),
@@ -82,6 +105,7 @@ class Market(Mechanic):
                                            follow_up=True)
                        for token in tokens}
         self.closing = space.declare("done", None, (), CLOSE, doc=self.actions[2].meaning)
+
     def describe(self) -> str:
         kinds = ", ".join(g.id for g, _ in self.goods)
         return f"In turn, each seat may buy {kinds} (in that order, each kind once), paying by the price curve."
@@ -119,6 +143,7 @@ class Market(Mechanic):
     # ---- the contract -------------------------------------------------------------------------
     def begin(self, game: Game) -> None:
         game.state.working = {"order": self.order(game), "idx": 0, "stage": 0, "placing": None}
+        game.state.kept[self.phase_id] = {"bought": 0}
 
     def to_move(self, game: Game) -> int | None:
         data = game.state.working
@@ -168,6 +193,7 @@ class Market(Mechanic):
         if count == 0:
             return
         price = self.cost(game, seat, count)
+        game.state.kept[self.phase_id]["bought"] += count
         if game.log is not None:
             game.event({"event": "buy", "seat": seat, "good": good.id, "count": count, "price": price})
         material.gain(game, seat, self.pay, -price, self.price_cause)
