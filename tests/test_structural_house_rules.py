@@ -6,8 +6,10 @@ alone, each an overlay of at most 30 commented lines.
 - race_to_score: the game ends after the round in which a seat reaches the score an option
   sets (the game's `end_if`, after the node `round`, then `game_end`);
 - no_offering_on_empty_deck: a `branch` runs the offering only while the province deck holds
-  cards;
-- offering_first: the offering opens the round, before the auction (`structure:` reordered).
+  cards (`provinces.left`, the cards a deck has left to draw);
+- offering_first: the offering opens the round, before the auction (`structure:` reordered);
+- market_until_all_pass: the market runs again until a run in which nobody bought (a `repeat`
+  `until` the market's `market.bought`, the items its latest run sold, is 0).
 
 Each is checked for the change itself (the flow's tree, and played games' logs showing it),
 for being short, clean and plain to `amunre diff`, and for playing to the end with the random
@@ -26,13 +28,17 @@ from typer.testing import CliRunner
 
 import amunre
 from amunre.cli.app import app
-from amunre.interpreter.dsl.checked import NOT_CONSTANT
+from amunre.interpreter.dsl import Dsl
+from amunre.interpreter.dsl.checked import NO_SEAT, NOT_CONSTANT
+from amunre.interpreter.dsl.context import Ctx
 from amunre.interpreter.dsl.printer import to_text
+from amunre.interpreter.dsl.types import NUM
 from amunre.tools.agents import make_agent
 from conftest import REPO, play_random, random_agents
 
 HOUSE = REPO / "rules" / "house"
-STRUCTURAL = ["once_around_auction", "race_to_score", "no_offering_on_empty_deck", "offering_first"]
+STRUCTURAL = ["once_around_auction", "race_to_score", "no_offering_on_empty_deck", "offering_first",
+              "market_until_all_pass"]
 runner = CliRunner()
 
 
@@ -92,6 +98,14 @@ def play(rules: Any, players: int, seed: int, options: dict[str, str] | None = N
             after(game)
         assert len(game.log) < 100_000
     return game
+
+
+def reader(rules: Any, text: str) -> Any:
+    """A DSL expression of no seat, compiled against the rules' names: it must be a number."""
+    found: list[Any] = []
+    compiled = Dsl(rules.vocab, lambda *problem: found.append(problem)).expression(text, NO_SEAT)
+    assert found == [] and compiled.type == NUM, (text, found)
+    return lambda game: compiled.fn(Ctx(game, None))
 
 
 def phases_run(game: amunre.Game) -> list[tuple[str, int, int]]:
@@ -253,7 +267,7 @@ def test_a_score_out_of_reach_plays_the_whole_game() -> None:
 
 def test_a_branch_runs_the_offering() -> None:
     rules = load("no_offering_on_empty_deck")
-    branch = {"branch": "count(provinces where owned) < 3 * players", "cases": {True: "offering"}}
+    branch = {"branch": "provinces.left > 0", "cases": {True: "offering"}}
     assert shape(rules.flow) == ages_of_rounds(["auction", "market", branch, "harvest", "harvest_temples"])
 
 
@@ -291,6 +305,35 @@ def test_no_offering_events_while_the_province_deck_is_empty() -> None:
                           for e in events)}
         assert offered == {key for key, size in left.items() if size > 0}
         assert {key for key, size in left.items() if size == 0} == {(1, 3), (2, 3)}
+
+
+def test_a_deck_left_reads_the_cards_left_to_draw() -> None:
+    """`DECK.left`, for every deck, is the size of its draw pile at every decision of a game
+    (each auction draws from the province deck, each age fills it again; favor cards are drawn
+    and reshuffled), read through the DSL as a number."""
+    rules = amunre.load_rules(REPO / "rules" / "knizia2016.yaml")
+    decks = {deck: reader(rules, f"{deck}.left") for deck in ("provinces", "favor", "theft")}
+    sizes: dict[str, set[int]] = defaultdict(set)
+
+    def look(game: amunre.Game) -> None:
+        for deck, left in decks.items():
+            assert left(game) == len(game.state.decks[deck]), deck
+            sizes[deck].add(left(game))
+    play(rules, 4, 2, after=look)
+    assert sizes["provinces"] >= {0, 4, 8} and len(sizes["favor"]) > 3
+
+
+def test_a_deck_left_is_checked_like_every_name(tmp_path: Path) -> None:
+    rules = amunre.load_rules(REPO / "rules" / "knizia2016.yaml")
+    found: list[Any] = []
+    Dsl(rules.vocab, lambda *problem: found.append(problem)).expression("provinces.size > 0", NO_SEAT)
+    assert [(message, hint) for message, _, hint in found] == [
+        ("unknown name 'provinces.size'", "did you mean 'provinces.left'?")]
+    path = tmp_path / "clash.yaml"                  # a deck named as a phase: `market.left` or `market.bought`?
+    path.write_text(f"extends: {REPO / 'rules' / 'knizia2016.yaml'}\ndecks:\n  market: {{hidden: false}}\n",
+                    encoding="utf-8")
+    with pytest.raises(amunre.RulesError, match="'market' names a phase too"):
+        amunre.load_rules(path)
 
 
 # ---- (e) the offering before the auction ------------------------------------------------------------
@@ -334,6 +377,76 @@ def test_the_seat_that_offered_most_opens_the_auction_of_the_same_round() -> Non
         assert rewards and all(e["good"] == "favor" for e in rewards)
 
 
+# ---- (c) the market goes round until every seat passes ---------------------------------------------
+
+def test_the_market_repeats_until_nobody_buys() -> None:
+    rules = load("market_until_all_pass")
+    market = {"name": None, "repeat": "market", "until": "market.bought == 0"}
+    assert shape(rules.flow) == ages_of_rounds(["auction", market, "offering", "harvest", "harvest_temples"])
+    repeat = next(node for node in rules.flow.nodes if node.kind == "repeat" and node.until is not None)
+    assert not repeat.check_before                  # checked after each run: the market runs at least once
+
+
+def market_runs(game: amunre.Game) -> dict[tuple[int, int], list[int]]:
+    """Each round's runs of the market, each as the items its `buy` events sold."""
+    runs: dict[tuple[int, int], list[int]] = defaultdict(list)
+    selling = None
+    for event in game.log:
+        if event["event"] in ("phase", "skip"):
+            selling = None
+            if event["event"] == "phase" and event["phase"] == "market":
+                selling = runs[(event["age"], event["round"])]
+                selling.append(0)
+        elif event["event"] == "buy" and selling is not None:
+            selling[-1] += event["count"]
+    return runs
+
+
+def bought_matches_the_log(rules: Any) -> Any:
+    """A check for `play(after=...)`: at every decision `market.bought` is what the market's
+    latest run has sold so far by the log (0 before the first market)."""
+    bought = reader(rules, "market.bought")
+
+    def look(game: amunre.Game) -> None:
+        runs = market_runs(game)
+        latest = runs[max(runs)][-1] if runs else 0
+        assert bought(game) == latest, (game.step.phase, game.step.age, game.step.round)
+    return look
+
+
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_a_market_that_sold_runs_again_and_one_that_sold_nothing_ends(agent: str) -> None:
+    """Every round's market runs until a run that sold nothing: each run but the last sold
+    something, the last sold nothing, and then the offering comes; some rounds run it more
+    than once. `market.bought` follows the sales of the latest run throughout."""
+    rules = load("market_until_all_pass")
+    again = 0
+    for seed, players in ((1, 3), (2, 4), (3, 5)):
+        game = amunre.new_game(rules, players=players, seed=seed)
+        agents = [make_agent(agent, seed * 10 + seat) for seat in range(players)]
+        look = bought_matches_the_log(rules)
+        while not game.over:
+            game.apply_id(agents[game.to_move].choose_id(game, game.legal_action_ids()))
+            look(game)
+        runs = market_runs(game)
+        assert sorted(runs) == [(age, round_) for age in (1, 2) for round_ in (1, 2, 3)]
+        for key, sold in runs.items():
+            assert sold[-1] == 0 and all(sold[:-1]), (seed, key, sold)
+            again += len(sold) > 1
+        ran = [phase for phase, _, _ in phases_run(game)]
+        assert all(ran[at + 1] in ("market", "offering") for at, phase in enumerate(ran) if phase == "market")
+    assert again >= 6
+
+
+def test_the_2016_market_keeps_what_it_sold_and_runs_once() -> None:
+    """In the 2016 game the market keeps `market.bought` as well, and runs once a round."""
+    rules = amunre.load_rules(REPO / "rules" / "knizia2016.yaml")
+    game = play(rules, 4, 5, after=bought_matches_the_log(rules))
+    runs = market_runs(game)
+    assert len(runs) == 6 and all(len(sold) == 1 for sold in runs.values())
+    assert any(sold != [0] for sold in runs.values())
+
+
 # ---- docs/house-rule-in-5-minutes.md ------------------------------------------------------------
 
 TUTORIAL = REPO / "docs" / "house-rule-in-5-minutes.md"
@@ -352,4 +465,4 @@ def test_the_tutorials_flow_example_loads_and_names_the_shipped_rules(tmp_path: 
     assert flow.nodes[flow.end_after].name == "round" and flow.nodes[flow.end_then].name == "game_end"
     assert play_random(rules, 3, 1).over
     named = set(re.findall(r"^\| `(\w+)\.yaml` \|", doc, re.M))
-    assert named == set(STRUCTURAL)
+    assert named == set(STRUCTURAL) - {"market_until_all_pass"}       # the tutorial lists the first four
