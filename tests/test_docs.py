@@ -493,3 +493,129 @@ def test_the_flow_of_the_2016_file_as_mechanics_md_tells_it(base_rules) -> None:
         game.apply_id(game.legal_action_ids()[0])
     assert game.state.step == runs
     assert sum(e["event"] in ("phase", "skip") for e in game.log) == runs
+
+
+# ---- docs/rules-files.md: the order of play and the primitives of games of lots ------------------
+
+RULES_FILES = "rules-files.md"
+RULES_FILES_KINDS = {"rules-overlay", "rules-file", "rules-excerpt", "old-save-refused"}
+OVERLAYS = [b for b in blocks(RULES_FILES) if b.kind == "rules-overlay"]
+
+
+def test_rules_files_md_marks_its_examples() -> None:
+    """Every example of the flow's nodes and of the primitives is marked, so it is tested."""
+    found = {b.kind for b in blocks(RULES_FILES)}
+    assert found == RULES_FILES_KINDS
+    bodies = "\n".join(b.body for b in blocks(RULES_FILES))
+    for written in ("sequence:", "times:", "until:", "check: before", "between:", "branch:", "else:",
+                    "name:", "one_per_kind:", "end_if:", "structure:", "mechanic: lay_card",
+                    "style: play_painting.card.auction", "mechanic: transition", "next_player",
+                    "hidden: true", "sell:"):
+        assert written in bodies, f"no marked example writes {written!r}"
+
+
+@pytest.mark.parametrize("block", OVERLAYS, ids=[" ".join(b.body.split())[:60] for b in OVERLAYS])
+def test_a_rules_files_example_is_a_house_rule_of_2016_that_plays(tmp_path: Path, block: Block) -> None:
+    """Each `rules-overlay` block, put under `extends: knizia2016.yaml`, loads and plays to the
+    end; `same-as-base` ones play the same game as the 2016 file itself."""
+    from conftest import house, play_random
+    rules = house(tmp_path, block.body)
+    game = play_random(rules, 4, 3)
+    assert game.over
+    if "same-as-base" in block.args:
+        base = play_random(amunre.load_rules(BASE), 4, 3)
+        ran = [[(e["event"], e.get("phase"), e.get("age"), e.get("round")) for e in g.log
+                if e["event"] in ("phase", "skip")] for g in (game, base)]
+        assert ran[0] == ran[1] and game.history == base.history
+
+
+def test_the_game_of_lots_in_rules_files_md_plays(tmp_path: Path) -> None:
+    """The small game of lots loads and plays: one lot sold in each of its three turns."""
+    from conftest import play_random
+    block, = [b for b in blocks(RULES_FILES) if b.kind == "rules-file"]
+    path = tmp_path / "lots.yaml"
+    path.write_text(block.body, encoding="utf-8")
+    rules = amunre.load_rules(path)
+    for players in (3, 4):
+        game = play_random(rules, players, players)
+        assert game.over
+        assert sum(e["event"] == "sold" for e in game.log) == 3
+
+
+def _yaml_lines(text: str) -> list[tuple[int, str]]:
+    """The lines of YAML that say something (no blank or comment line, no end-of-line comment),
+    each as its indentation and its text with runs of white space as one space."""
+    found = []
+    for line in text.splitlines():
+        line = re.sub(r"\s+#\s.*$", "", line)
+        if line.strip() and not line.strip().startswith("#"):
+            found.append((len(line) - len(line.lstrip()), " ".join(line.split())))
+    return found
+
+
+def test_rules_files_md_quotes_modern_art_as_written() -> None:
+    """A `rules-excerpt` block is a run of lines of its file (a `# ...` line: lines left out),
+    in order; white space within a line and comments aside."""
+    excerpts = [b for b in blocks(RULES_FILES) if b.kind == "rules-excerpt"]
+    assert excerpts
+    for block in excerpts:
+        path = REPO / block.arg("file")
+        if not path.is_file():
+            pytest.skip(f"{block.arg('file')} is not here")
+        lines = _yaml_lines(path.read_text(encoding="utf-8"))
+        at = 0
+        for part in re.split(r"^\s*# \.\.\.\s*$", block.body, flags=re.M):
+            quoted = _yaml_lines(part)
+            starts = [i for i in range(at, len(lines) - len(quoted) + 1) if lines[i:i + len(quoted)] == quoted]
+            assert starts, f"not in {block.arg('file')} (after line {at} of its YAML): {part.strip()[:200]}"
+            at = starts[0] + len(quoted)
+
+
+def test_the_flow_of_the_2016_file_as_rules_files_md_tells_it(base_rules) -> None:
+    text = one_line(DOCS / RULES_FILES)
+    found = re.search(r"a 2016 game runs (\d+) phases \((\d+) × (\d+) \+ (\d+) in each of the two ages", text)
+    assert found, "the sentence of the 2016 flow's numbers is gone from docs/rules-files.md"
+    runs, per_round, rounds, age_end = map(int, found.groups())
+    flow = base_rules.flow
+    by_name = {node.name: i for i, node in enumerate(flow.nodes) if node.name}
+    age, rnd = flow.nodes[by_name["age"]], flow.nodes[by_name["round"]]
+    assert runs == flow.most_phases(1) == 2 * (per_round * rounds + age_end) + 1 + 2
+    assert (age.times.constant, rnd.times.constant) == (2, rounds)
+    assert per_round == leaves_under(flow, rnd.children[0])
+    assert age_end == leaves_under(flow, age.children[0]) - per_round
+    game = amunre.new_game(base_rules, players=3, seed=0)
+    while not game.over:
+        game.apply_id(game.legal_action_ids()[0])
+    assert game.state.step == runs
+
+
+def test_the_limits_of_a_flow_as_rules_files_md_tells_them(tmp_path: Path) -> None:
+    from amunre.interpreter.base.limits import MAX_FLOW_NODES, MAX_PASSES, MAX_PHASES_RUN, STEP_LIMIT
+    from conftest import house
+    text = one_line(DOCS / RULES_FILES)
+    found = re.search(r"A flow has at most ([\d,]+) nodes; a repeat with a fixed `times` runs 0 to ([\d,]+) "
+                      r"passes; and the flow can run at most ([\d,]+) phases", text)
+    assert found, "the sentence of the flow's limits is gone from docs/rules-files.md"
+    assert [int(n.replace(",", "")) for n in found.groups()] == [MAX_FLOW_NODES, MAX_PASSES, MAX_PHASES_RUN]
+    assert f"a whole number (0 to {MAX_PASSES:,})" in text
+    endless = house(tmp_path, 'flow:\n  - {until: "1 == 2", repeat: {branch: option.temple_scoring, '
+                              'cases: {every_harvest: auction}}}\n')
+    with pytest.raises(GameError) as info:
+        amunre.new_game(endless, players=3, seed=1)
+    assert f"{STEP_LIMIT:,} nodes" in str(info.value) and f'"{info.value}"' in text
+
+
+def test_an_old_save_is_refused_as_rules_files_md_says(base_rules) -> None:
+    shown, = [b for b in blocks(RULES_FILES) if b.kind == "old-save-refused"]
+    save = amunre.new_game(base_rules, players=3, seed=0).to_json()
+    save["format"] = 1
+    with pytest.raises(amunre.AmunreError) as info:
+        amunre.Game.from_json(save)
+    assert str(info.value) == shown.body.strip()
+
+
+def test_rules_files_md_names_every_mechanic() -> None:
+    text = one_line(DOCS / RULES_FILES)
+    sentence = re.search(r"`mechanic` names one of the mechanics: (.*?) \(`interpreter/mechanics/`", text)
+    assert sentence is not None
+    assert sorted(re.findall(r"`(\w+)`", sentence[1])) == sorted(MECHANICS)
