@@ -46,7 +46,7 @@ EFFECT_KEYS = {name.split(".")[-1].split("[]")[-1] for cls in MECHANICS.values()
 def parser_for(path: tuple, text: str):
     if "effect" in path or path[-1] in EFFECT_KEYS:
         return parse_effect
-    if path[-1] == "among":
+    if path[-1] in ("among", "lot"):                # the parameters that are collections
         return parse_collection
     return parse_expression
 

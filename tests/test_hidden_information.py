@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import amunre
+from amunre.interpreter.mechanics.lot_auction import LotAuction
 from conftest import REPO, every_edition, fit, phase_steps, play_random
 
 rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file
@@ -280,7 +281,9 @@ def test_tensor_layout_is_fixed_by_the_rules(rules: Any) -> None:
     assert all(a["offset"] + a["size"] == b["offset"] for a, b in zip(layout, layout[1:]))
     total = layout[-1]["offset"] + layout[-1]["size"]
     by_mechanic = {"auction": ("bids",), "secret_offer": ("offers", "tile"), "reveal": ("card", "next")}
-    phase_pieces = {f"{pid}.{piece}" for pid, mech in rules.phases.items() for piece in by_mechanic.get(mech.name, ())}
+    by_class = {LotAuction: ("lot",)}                  # an auction of one lot at a time has no bid track
+    phase_pieces = {f"{pid}.{piece}" for pid, mech in rules.phases.items()
+                    for piece in by_class.get(type(mech), by_mechanic.get(mech.name, ()))}
     assert phase_pieces and {"seat", "resources", "hand", "tokens"} | phase_pieces <= set(names)
 
     def check(game: Any, action: Any, index: int) -> None:
@@ -302,7 +305,8 @@ def test_tensor_pieces_say_what_the_dict_says(rules: Any) -> None:
     assert piece("seat")[:4] == [0.0, 1.0, 0.0, 0.0]
     assert piece("to_move")[game.to_move] == 1.0
     resources = list(rules.resources)
-    amounts = [float(r[name]) for r in game.state.resources for name in resources]
+    amounts = [float(r[name]) if seat == 1 or name not in rules.hidden_resources else 0.0    # others' hidden: 0
+               for seat, r in enumerate(game.state.resources) for name in resources]
     assert piece("resources")[:4 * len(resources)] == amounts
     cards = sorted(rules.cards)
     assert piece("hand") == [float(game.state.hands[1].count(c)) for c in cards]
