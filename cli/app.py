@@ -12,6 +12,7 @@ import json
 import secrets
 import shlex
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -33,6 +34,7 @@ from . import resolve as resolving
 from . import validate as validating
 from .conventions import HELP_OPTIONS, App, fail, load_or_exit, show_version
 from .human import HumanAgent, HumanQuit
+from .outputs import output_file, refuse_overwriting, rules_inputs
 from .render import PlayByPlay, esc, result_table, winner_line
 
 app = App(
@@ -88,6 +90,7 @@ def run(
         raise typer.BadParameter(str(error), param_hint="'--agents'") from None
     path = runner.resolve_rules(rules_path)
     rules = load_or_exit(path)
+    refuse_overwriting({"--log": log}, rules_inputs("the rules file", rules))
     try:
         chosen = editions.chosen_options(rules, option or [])
     except ValueError as error:
@@ -117,20 +120,13 @@ def run(
     except AmunreError as error:
         raise fail(str(error)) from None
     report = (lambda seat, action, events: None) if as_json or quiet else show.step
-    log_handle = None
     try:
-        if log is not None:
-            try:
-                log_handle = open(log, "w", encoding="utf-8")
-            except OSError as error:
-                raise fail(f"cannot write log file '{log}': {error.strerror or error}") from None
-            jsonl = runner.JsonlLog(log_handle)
-            jsonl.header(rules, path, seed, count, names, chosen)
-            report = _tee(report, jsonl.step)
-        runner.play(game, seat_agents, report)
-    except HumanQuit as stop:
-        ui.print(f"Game left ({stop}). The same game again: {esc(replay)}", highlight=False)
-        raise typer.Exit(0) from None
+        with ExitStack() as outputs:
+            if log is not None:
+                jsonl = runner.JsonlLog(outputs.enter_context(output_file(log)))
+                jsonl.header(rules, path, seed, count, names, chosen)
+                report = _tee(report, jsonl.step)
+            left = _play_until_left(game, seat_agents, report)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         raise typer.Exit(130) from None
@@ -138,14 +134,25 @@ def run(
         raise fail(f"an agent chose an illegal action: {error}") from None
     except AmunreError as error:
         raise fail(f"the game stopped: {error}") from None
-    finally:
-        if log_handle is not None:
-            try:
-                log_handle.close()
-            except OSError as error:
-                raise fail(f"cannot write log file '{log}': {error.strerror or error}") from None
+    except OSError as error:       # the log's file could not be made, or put in place at the end
+        if log is None:
+            raise
+        raise fail(f"cannot write log file '{log}': {error.strerror or error}") from None
+    if left is not None:
+        ui.print(f"Game left ({left}). The same game again: {esc(replay)}", highlight=False)
+        raise typer.Exit(0)
     _finish(console, rules, game.result(), names, as_json, quiet,
             {"seed": seed, "players": count, "agents": names, "options": chosen})
+
+
+def _play_until_left(game: Any, agents: list[Any], report: Any) -> HumanQuit | None:
+    """Play the game to its end, or until a person leaves it (returned: a normal end of `run`,
+    whose log, the game so far, is kept)."""
+    try:
+        runner.play(game, agents, report)
+    except HumanQuit as stop:
+        return stop
+    return None
 
 
 def _tee(first: Any, second: Any) -> Any:

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from ..tools.simulate import arena
 from . import simulate as shared
+from .outputs import refuse_overwriting, rules_inputs
 from .render import esc
 from .simulate_render import interrupted_note, num, pct, print_failures, span, titled_table
 
@@ -41,6 +42,7 @@ def arena_command(
                                  "(e.g. greedy,random,random)", param_hint="'--agents'")
     shared.check_backend(backend, address)
     ruleset, rules = shared.load_ruleset(rules_path, option or [], [], "")
+    refuse_overwriting({"--json": json_path, "--csv": csv_path}, rules_inputs("the rules file", rules))
     seed = shared.chosen_seed(seed)
     study = functools.partial(arena, ruleset, games, names, seed=seed, jobs=jobs, backend=backend, address=address)
     result = shared.run_study("arena", study, [ruleset], rules, None, names, csv_path, quiet)

@@ -1,0 +1,132 @@
+"""What a careless or hostile command line must never do (issue 21): write over one of its own
+inputs, leave a half-written output, read without bound, or end in a raw Python exception.
+
+Each test here failed before the fix it names.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from amunre.cli.app import app
+from amunre.cli.outputs import output_file, replacing
+from conftest import RULES_PATH
+
+runner = CliRunner()
+RANDOM3 = "random,random,random"
+
+
+def invoke(*args: str):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def assert_usage_error(result, *fragments: str) -> None:
+    """Exit status 2 (a mistake in the command line), one message, no traceback."""
+    assert result.exit_code == 2, result.output
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    for fragment in fragments:
+        assert fragment in result.output, result.output
+
+
+@pytest.fixture
+def rules_copy(tmp_path: Path) -> Path:
+    """A copy of the 2016 rules, and beside it a house rule that extends it."""
+    path = tmp_path / "rules.yaml"
+    shutil.copy(RULES_PATH, path)
+    (tmp_path / "house.yaml").write_text("extends: rules.yaml\nid: house\n", encoding="utf-8")
+    return path
+
+
+def leftovers(folder: Path) -> list[str]:
+    """Temporary files an output left behind."""
+    return sorted(p.name for p in folder.iterdir() if ".part" in p.name)
+
+
+# ---- no command writes over its own input ---------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    ["run", "{rules}", "--agents", RANDOM3, "--seed", "1", "--log", "{rules}"],
+    ["run", "{house}", "--agents", RANDOM3, "--seed", "1", "--log", "{rules}"],         # the file it extends
+    ["run", "{rules}", "--agents", RANDOM3, "--seed", "1", "--log", "{dir}/./rules.yaml"],
+    ["simulate", "{rules}", "-n", "2", "-j", "1", "-q", "--csv", "{rules}"],
+    ["simulate", "{rules}", "-n", "2", "-j", "1", "-q", "--json", "{rules}"],
+    ["simulate", "{rules}", "-n", "2", "-j", "1", "-q", "--plot", "{rules}"],
+    ["compare", "{rules}", "{house}", "-n", "2", "-j", "1", "-q", "--json", "{rules}"],
+    ["compare", "{rules}", "{house}", "-n", "2", "-j", "1", "-q", "--csv", "{rules}"],
+    ["arena", "{rules}", "-a", "greedy,random,random", "-n", "2", "-j", "1", "-q", "--csv", "{rules}"],
+    ["arena", "{rules}", "-a", "greedy,random,random", "-n", "2", "-j", "1", "-q", "--json", "{rules}"],
+])
+def test_an_output_that_is_an_input_is_refused_before_any_work(rules_copy: Path, command: list[str]) -> None:
+    folder = rules_copy.parent
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    args = [a.format(rules=rules_copy, house=folder / "house.yaml", dir=folder) for a in command]
+    result = invoke(*args)
+    assert_usage_error(result, "would destroy it")
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+
+
+def test_a_hard_link_to_the_rules_is_the_rules(rules_copy: Path) -> None:
+    link = rules_copy.parent / "link.jsonl"
+    link.hardlink_to(rules_copy)
+    before = rules_copy.read_bytes()
+    assert_usage_error(invoke("run", rules_copy, "--agents", RANDOM3, "--log", link), "the rules file")
+    assert rules_copy.read_bytes() == before
+
+
+def test_two_outputs_in_one_file_are_refused(tmp_path: Path) -> None:
+    result = invoke("simulate", RULES_PATH, "-n", "2", "-j", "1", "-q", "--json", tmp_path / "out",
+                    "--csv", tmp_path / "out")
+    assert_usage_error(result, "give each output its own file")
+    assert not (tmp_path / "out").exists()
+
+
+# ---- outputs are written whole -------------------------------------------------------------------
+
+def test_an_output_replaces_the_old_file_only_when_it_is_complete(tmp_path: Path) -> None:
+    target = tmp_path / "out.txt"
+    target.write_text("old\n", encoding="utf-8")
+    with pytest.raises(RuntimeError), output_file(target) as handle:
+        handle.write("half")
+        raise RuntimeError("stopped half-way")
+    assert target.read_text(encoding="utf-8") == "old\n" and not leftovers(tmp_path)
+    with output_file(target) as handle:
+        handle.write("new\n")
+        assert target.read_text(encoding="utf-8") == "old\n"      # not yet: the new text is beside it
+    assert target.read_text(encoding="utf-8") == "new\n" and not leftovers(tmp_path)
+
+
+def test_a_temporary_output_ends_as_its_file_does(tmp_path: Path) -> None:
+    """A writer that picks its format by the name's extension (matplotlib) sees the same one."""
+    with replacing(tmp_path / "plot.png") as temporary:
+        assert temporary.endswith(".png") and Path(temporary).parent == tmp_path
+        Path(temporary).write_bytes(b"png")
+    assert (tmp_path / "plot.png").read_bytes() == b"png"
+
+
+def test_a_game_that_stops_leaves_an_existing_log_untouched(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(f"extends: {RULES_PATH}\nid: broken\nphases:\n  final_scoring:\n    rules:\n"
+                      "      - {id: gold, rank: ~, points: \"1 // (my.gold - my.gold)\"}\n", encoding="utf-8")
+    log = tmp_path / "game.jsonl"
+    log.write_text("the log of another game\n", encoding="utf-8")
+    result = invoke("run", broken, "--agents", RANDOM3, "--seed", "1", "-q", "--log", log)
+    assert result.exit_code == 1 and "the game stopped" in result.output, result.output
+    assert log.read_text(encoding="utf-8") == "the log of another game\n"
+    assert not leftovers(tmp_path)
+
+
+def test_a_written_log_gets_the_permissions_of_a_new_file(tmp_path: Path) -> None:
+    """Not those of the temporary file it was written as (private: 0600)."""
+    log = tmp_path / "game.jsonl"
+    result = invoke("run", RULES_PATH, "--agents", RANDOM3, "--seed", "1", "-q", "--log", log)
+    assert result.exit_code == 0, result.output
+    mask = os.umask(0)
+    os.umask(mask)
+    assert log.stat().st_mode & 0o777 == 0o666 & ~mask
+    assert log.read_text(encoding="utf-8").startswith('{"amunre_log"') and not leftovers(tmp_path)
