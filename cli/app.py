@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+import os
 import secrets
 import shlex
 import sys
@@ -223,7 +224,7 @@ def _logged_rules(header: dict[str, Any], given: str | None) -> Any:
             raise fail(f"{given} is not the rules this game was played with ({rules_id or logged}, digest "
                         f"{header['digest']}); it has digest {rules.digest}")
         return rules
-    if Path(logged).exists():
+    if os.path.exists(logged):         # (never raises, whatever the log names)
         rules = load_or_exit(logged)
         if rules.digest != header["digest"]:
             raise fail(f"the rules file {logged} changed since this game was logged; give the rules it was "

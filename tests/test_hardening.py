@@ -6,15 +6,20 @@ Each test here failed before the fix it names.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+import amunre
 from amunre.cli.app import app
 from amunre.cli.outputs import output_file, replacing
+from amunre.interpreter.base.reading import FileRefused, read_bytes, read_text
 from conftest import RULES_PATH
 
 runner = CliRunner()
@@ -130,3 +135,95 @@ def test_a_written_log_gets_the_permissions_of_a_new_file(tmp_path: Path) -> Non
     os.umask(mask)
     assert log.stat().st_mode & 0o777 == 0o666 & ~mask
     assert log.read_text(encoding="utf-8").startswith('{"amunre_log"') and not leftovers(tmp_path)
+
+
+# ---- every file is read bounded, and only if it is a file ---------------------------------------
+
+@pytest.fixture
+def quick():
+    """Fail a test that blocks (a FIFO opened for reading waits for a writer) instead of hanging."""
+    def stuck(signum, frame):
+        raise TimeoutError("blocked: the file was read without bound or waited for a writer")
+    previous = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.fixture
+def odd_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    """Names that are there but are no regular file, and what each must be called."""
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    (tmp_path / "folder.yaml").mkdir()
+    found = {"fifo": (fifo, "a FIFO (named pipe)"), "directory": (tmp_path / "folder.yaml", "a directory")}
+    if Path("/dev/zero").exists():
+        found["device"] = (Path("/dev/zero"), "a character device")
+    return found
+
+
+@pytest.mark.parametrize("kind", ["fifo", "directory", "device"])
+def test_the_reader_refuses_what_is_not_a_file_saying_what_it_is(odd_files, kind: str, quick) -> None:
+    if kind not in odd_files:
+        pytest.skip("no /dev/zero here")
+    path, words = odd_files[kind]
+    with pytest.raises(FileRefused, match=f"it is {re.escape(words)}, not a file"):
+        read_text(path, 1000)
+    with pytest.raises(amunre.RulesError, match=f"cannot read rules file .*it is {re.escape(words)}"):
+        amunre.load_rules(path)
+
+
+def test_the_size_limit_holds_while_reading_not_after(tmp_path: Path, quick) -> None:
+    """A sparse file of 10 GB: read whole, it would exhaust the memory long before the check."""
+    huge = tmp_path / "huge.yaml"
+    with open(huge, "wb") as handle:
+        handle.truncate(10 ** 10)
+    with pytest.raises(FileRefused, match="larger than 1,000 bytes"):
+        read_bytes(huge, 1000)
+    with pytest.raises(amunre.RulesError, match="larger than 1,000,000 bytes"):
+        amunre.load_rules(huge)
+    assert read_text(_written(tmp_path / "small", "a\r\nb\rc\n"), 1000) == "a\nb\nc\n"   # as text files read
+
+
+def _written(path: Path, text: str) -> Path:
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+@pytest.mark.parametrize("kind", ["fifo", "directory", "device"])
+@pytest.mark.parametrize("command", ["validate", "run", "resolve", "replay", "explain"])
+def test_commands_refuse_what_is_not_a_file(odd_files, kind: str, command: str, quick) -> None:
+    if kind not in odd_files:
+        pytest.skip("no /dev/zero here")
+    path, words = odd_files[kind]
+    result = invoke(command, path)
+    assert result.exit_code == 1, result.output
+    assert f"it is {words}, not a file" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("kind", ["fifo", "directory", "device"])
+def test_a_log_naming_what_is_not_a_file_as_its_rules_is_refused(tmp_path: Path, odd_files, kind: str,
+                                                                quick) -> None:
+    if kind not in odd_files:
+        pytest.skip("no /dev/zero here")
+    path, words = odd_files[kind]
+    log = tmp_path / "game.jsonl"
+    log.write_text(json.dumps({"amunre_log": 1, "rules": str(path), "rules_id": "", "digest": "0", "seed": 1,
+                               "players": 3}) + "\n", encoding="utf-8")
+    result = invoke("replay", log)
+    assert result.exit_code == 1 and f"it is {words}, not a file" in result.output, result.output
+
+
+@pytest.mark.parametrize("kind", ["fifo", "directory", "device"])
+def test_extends_of_what_is_not_a_file_says_what_it_is(tmp_path: Path, odd_files, kind: str, quick) -> None:
+    if kind not in odd_files:
+        pytest.skip("no /dev/zero here")
+    path, words = odd_files[kind]
+    house = _written(tmp_path / "house.yaml", f"extends: {path}\n")
+    with pytest.raises(amunre.RulesError) as info:
+        amunre.load_rules(house)
+    text = info.value.format()
+    assert f"'extends' names {words}, not a rules file" in text and "does not exist" not in text
+    assert text.startswith(f"{house}:1:10: ")
+
