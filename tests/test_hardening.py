@@ -227,3 +227,48 @@ def test_extends_of_what_is_not_a_file_says_what_it_is(tmp_path: Path, odd_files
     assert f"'extends' names {words}, not a rules file" in text and "does not exist" not in text
     assert text.startswith(f"{house}:1:10: ")
 
+
+# ---- no raw exception from a rules file -----------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n", "\ufeff# a comment after a BOM\n"])
+def test_an_empty_rules_file_is_an_error_at_its_first_line(tmp_path: Path, text: str) -> None:
+    path = _written(tmp_path / "empty.yaml", text)
+    with pytest.raises(amunre.RulesError) as info:
+        amunre.load_rules(path)
+    assert info.value.format().startswith(f"{path}:1:1: empty rules file")
+    result = invoke("validate", path)
+    assert result.exit_code == 1 and f"{path}:1:1: empty rules file" in result.output, result.output
+
+
+@pytest.mark.parametrize("parent", ["", "# nothing\n", "/dev/null"])
+def test_extends_of_an_empty_file_is_an_error(tmp_path: Path, parent: str) -> None:
+    if parent.startswith("/"):
+        target = parent
+    else:
+        _written(tmp_path / "parent.yaml", parent)
+        target = "parent.yaml"
+    house = _written(tmp_path / "house.yaml", f"extends: {target}\nid: house\n")
+    with pytest.raises(amunre.RulesError, match="empty rules file|names a character device"):
+        amunre.load_rules(house)
+    for command in ("validate", "run", "resolve", "diff", "simulate", "options"):
+        args = [command, house] + ([house] if command == "diff" else [])
+        result = invoke(*args)
+        assert result.exit_code in (1, 2) and "Traceback" not in result.output, (command, result.output)
+        assert isinstance(result.exception, SystemExit), (command, result.exception)
+
+
+@pytest.mark.parametrize("target", ['"a\\0b"', "a" * 5000, "/".join(["x" * 300] * 3)])
+def test_an_extends_name_no_file_can_have_is_an_error(tmp_path: Path, target: str) -> None:
+    house = _written(tmp_path / "house.yaml", f"extends: {target}\nid: house\n")
+    with pytest.raises(amunre.RulesError) as info:
+        amunre.load_rules(house)
+    assert info.value.format().startswith(f"{house}:1:10: ")
+    result = invoke("validate", house)
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+
+
+def test_a_rules_name_too_long_for_the_system_is_an_error() -> None:
+    result = invoke("run", "a" * 5000)
+    assert result.exit_code == 1 and "cannot read rules file" in result.output, result.output
+    assert isinstance(result.exception, SystemExit), result.exception
+

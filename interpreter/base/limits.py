@@ -11,6 +11,7 @@ MAX_YAML_DEPTH = 40                  # mappings and lists inside each other
 MAX_YAML_VALUES = 200_000            # values in the file once aliases are expanded
 MAX_DIGITS = 15                      # digits of a number, in YAML or in the DSL (below 10^15)
 MAX_EXTENDS = 16                     # files in an `extends` chain
+MAX_PATH_BYTES = 4_096                # a file name `extends` gives (the system's own limit, PATH_MAX)
 
 # ---- the DSL ------------------------------------------------------------------------------------
 MAX_DSL_LENGTH = 2_000               # characters of one DSL string

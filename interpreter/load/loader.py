@@ -16,7 +16,7 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.scalarbool import ScalarBoolean
 
 from ..base.errors import Problem, RulesError, Span
-from ..base.limits import MAX_EXTENDS, MAX_FILE_BYTES
+from ..base.limits import MAX_EXTENDS, MAX_FILE_BYTES, MAX_PATH_BYTES
 from ..base.reading import FileRefused, not_a_file, read_text
 from .document import Document, Pos, PosNode, Source
 from .shipped import shipped_names, shipped_path
@@ -53,6 +53,8 @@ def _load(text: str, name: str, chain: tuple[str, ...]) -> Document:
     yaml = YAML(typ="rt")
     try:
         node = yaml.compose(text)         # composed once: checked for duplicates, then built
+        if node is None:                  # nothing but blanks and comments
+            raise RulesError([Problem("empty rules file", src.span((0, 0)))])
         problems = _duplicate_keys(node, src, set())
         if problems:
             raise RulesError(problems)
@@ -158,6 +160,9 @@ def _extend(doc: Document, chain: tuple[str, ...]) -> Document:
     root = PosNode(root.src, root.value, root.key, {k: v for k, v in root.children.items() if k != "extends"})
     if not isinstance(target, str) or not target:
         raise RulesError([Problem("'extends' must be the file name of the rules to extend", where)])
+    if "\0" in target or len(target.encode("utf-8", "surrogatepass")) > MAX_PATH_BYTES:
+        raise RulesError([Problem("'extends' must be the file name of the rules to extend", where,
+                                  f"a name holds no NUL character and at most {MAX_PATH_BYTES:,} bytes")])
     parent_path = os.path.join(os.path.dirname(doc.path), target)
     chain += (doc.path,)
     if len(chain) >= MAX_EXTENDS:
