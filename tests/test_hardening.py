@@ -6,6 +6,7 @@ Each test here failed before the fix it names.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -14,11 +15,14 @@ import signal
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 import amunre
 from amunre.cli.app import app
+from amunre.cli.human import HumanAgent
 from amunre.cli.outputs import output_file, replacing
+from amunre.interpreter.base.errors import IllegalAction, shown_repr, shown_value
 from amunre.interpreter.base.reading import FileRefused, read_bytes, read_text
 from conftest import RULES_PATH
 
@@ -272,3 +276,62 @@ def test_a_rules_name_too_long_for_the_system_is_an_error() -> None:
     assert result.exit_code == 1 and "cannot read rules file" in result.output, result.output
     assert isinstance(result.exception, SystemExit), result.exception
 
+
+# ---- an integer too long to print is refused like any other bad value ----------------------------
+
+HUGE = 10 ** 5000          # Python refuses to turn an integer of more than 4,300 digits into text
+
+
+@pytest.fixture(scope="module")
+def rules_2016():
+    return amunre.load_rules(RULES_PATH)
+
+
+@pytest.mark.parametrize("attempt", [
+    lambda game: game.apply_id(HUGE),
+    lambda game: game.apply_id(-HUGE),
+    lambda game: game.action_from_id(HUGE),
+    lambda game: game.action_to_id({**game.legal_actions()[0], "space": HUGE}),
+    lambda game: game.apply({**game.legal_actions()[0], "space": HUGE}),
+    lambda game: game.apply({"type": [[HUGE]]}),
+    lambda game: game.apply({"type": "bid", HUGE: 1}),
+    lambda game: game.apply(HUGE),
+], ids=["apply_id", "apply_id-negative", "action_from_id", "action_to_id", "apply", "apply-nested", "apply-key",
+        "apply-not-a-dict"])
+def test_a_huge_integer_in_an_action_is_an_illegal_action(rules_2016, attempt) -> None:
+    game = amunre.new_game(rules_2016, players=4, seed=1)
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as info:
+        attempt(game)
+    assert "integer of about 5,001 digits" in str(info.value) and len(str(info.value)) < 1000
+    assert game.to_json() == before
+
+
+def test_messages_show_a_huge_integer_by_its_size() -> None:
+    assert shown_value(HUGE) == "<an integer of about 5,001 digits>"
+    assert shown_value([1, -HUGE]) == "[1, <a negative integer of about 5,001 digits>]"
+    assert shown_repr({"x": HUGE}) == "{'x': <an integer of about 5,001 digits>}"
+    assert shown_value(10 ** 4000).endswith("...") and shown_value(7) == "7"      # printable: shown, cut short
+
+
+def test_a_save_or_a_setup_holding_a_huge_integer_is_refused(rules_2016) -> None:
+    game = amunre.new_game(rules_2016, players=4, seed=1)
+    game.apply_id(game.legal_action_ids()[0])
+    for edit in (lambda save: save["actions"].append(HUGE), lambda save: save["actions"].__setitem__(0, HUGE),
+                 lambda save: save["state"].__setitem__(HUGE, 1)):
+        save = game.to_json()
+        edit(save)
+        with pytest.raises(amunre.AmunreError, match="integer of about 5,001 digits"):
+            amunre.Game.from_json(save, rules_2016)
+    for setup in ({"x": HUGE}, {"start_player": HUGE}, {"options": {"x": HUGE}}):
+        with pytest.raises(amunre.AmunreError, match="integer of about 5,001 digits"):
+            amunre.new_game(rules_2016, players=4, seed=1, setup=setup)
+
+
+@pytest.mark.parametrize("typed", ["²", "9" * 5000, "١"])          # a superscript, a huge number, an Arabic digit
+def test_a_person_typing_an_odd_number_is_asked_again(rules_2016, typed: str) -> None:
+    game = amunre.new_game(rules_2016, players=3, seed=4)
+    out = io.StringIO()
+    agent = HumanAgent(Console(file=out, width=100), input=io.StringIO(f"{typed}\n1\n"))
+    assert agent.choose(game, game.legal_actions()) == game.legal_actions()[0]
+    assert "is not a choice" in out.getvalue()
