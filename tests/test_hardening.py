@@ -335,3 +335,24 @@ def test_a_person_typing_an_odd_number_is_asked_again(rules_2016, typed: str) ->
     agent = HumanAgent(Console(file=out, width=100), input=io.StringIO(f"{typed}\n1\n"))
     assert agent.choose(game, game.legal_actions()) == game.legal_actions()[0]
     assert "is not a choice" in out.getvalue()
+
+
+# ---- values checked at the edge: seats, agent budgets, game counts ----------------------------------
+
+@pytest.mark.parametrize("seat", [-1, 4, 99, True, False, 1.0, "0", None, HUGE],
+                         ids=["-1", "4", "99", "True", "False", "1.0", "text", "None", "huge"])
+def test_an_observation_is_of_a_seat_of_the_game(rules_2016, seat) -> None:
+    """Python would take -1 as the last seat and True as seat 1: another seat's hidden hand."""
+    game = amunre.new_game(rules_2016, players=4, seed=1)
+    for observe in (game.observation, game.observation_tensor):
+        with pytest.raises(amunre.AmunreError, match="a seat of this game is a whole number from 0 to 3"):
+            observe(seat)
+
+
+def test_an_observation_takes_any_integral_seat(rules_2016) -> None:
+    class Seat:
+        def __index__(self) -> int:
+            return 2
+    game = amunre.new_game(rules_2016, players=4, seed=1)
+    assert game.observation(Seat()) == game.observation(2)
+
