@@ -29,6 +29,7 @@ from rich.progress import (
 from rich.text import Text
 
 from ..interpreter.base.errors import AmunreError
+from ..interpreter.base.limits import MAX_GAMES
 from ..tools.simulate import RuleSet, compare, simulate
 from ..tools.simulate.records import RowSink, WithRows, columns
 from ..tools.simulate.runner import BACKENDS
@@ -41,7 +42,8 @@ from .simulate_render import print_comparison, print_simulation
 
 # ---- shared options ------------------------------------------------------------------------------
 
-Games = Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Number of games (for compare: of pairs).")]
+Games = Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, metavar="N",
+                                    help=f"Number of games (for compare: of pairs), at most {MAX_GAMES:,}.")]
 Players = Annotated[int | None, typer.Option(
     "--players", "-p", metavar="N", help="Number of players. Default: the number of --agents, else 4.", show_default=False)]
 Agents = Annotated[str | None, typer.Option(

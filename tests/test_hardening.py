@@ -356,3 +356,16 @@ def test_an_observation_takes_any_integral_seat(rules_2016) -> None:
     game = amunre.new_game(rules_2016, players=4, seed=1)
     assert game.observation(Seat()) == game.observation(2)
 
+
+@pytest.mark.parametrize("command, message", [
+    (["run", RULES_PATH, "--agents", "ismcts:iterations=0,greedy,greedy"], "give a budget"),
+    (["run", RULES_PATH, "--agents", "ismcts:iterations=99999999999,greedy,greedy"], "from 0 to 10,000,000"),
+    (["run", RULES_PATH, "--agents", "ismcts:ms=99999999999,greedy,greedy"], "from 0 to 3,600,000"),
+    (["simulate", RULES_PATH, "-n", "10000001", "-q"], "10000000"),
+    (["simulate", RULES_PATH, "-n", "9" * 30, "-q"], "10000000"),
+    (["compare", RULES_PATH, "-n", "10000001", "-q"], "10000000"),
+    (["arena", RULES_PATH, "-a", "greedy,random", "-n", "10000001", "-q"], "10000000"),
+    (["validate", RULES_PATH, "--play", "10000001"], "10000000"),
+])
+def test_a_budget_that_never_ends_is_a_usage_error(command: list[str], message: str) -> None:
+    assert_usage_error(invoke(*command), message)
