@@ -3,6 +3,7 @@ the seats' names, and the reward convention at the end of a game."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ def rules_from(rules: RulesSource) -> Rules:
     if not isinstance(rules, (str, Path)):
         raise AmunreError(f"rules are loaded Rules, a rules file's path or a shipped name, not {type(rules).__name__}")
     text = str(rules)
-    if not Path(text).exists():
+    if not os.path.exists(text):       # (never raises, whatever the name)
         text = shipped_path(text) or text
     return load_rules(text)
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import json
+import os
 import secrets
 import shlex
 import sys
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -38,6 +40,7 @@ from . import resolve as resolving
 from . import validate as validating
 from .conventions import HELP_OPTIONS, App, fail, load_or_exit, show_version
 from .human import HumanAgent, HumanQuit
+from .outputs import output_file, refuse_overwriting, rules_inputs
 from .render import PlayByPlay, esc, result_table, winner_line
 
 app = App(
@@ -87,6 +90,7 @@ def run(
     names = _agent_names(agents, players)
     path = runner.resolve_rules(rules_path)
     rules = load_or_exit(path)
+    refuse_overwriting({"--log": log}, rules_inputs("the rules file", rules))
     try:
         chosen = editions.chosen_options(rules, option or [])
     except ValueError as error:
@@ -151,20 +155,18 @@ def _print_heading(console: Console, rules: Rules, count: int, seed: int, chosen
 
 def _play_logged(game: Game, seat_agents: list[Any], report: runner.Report, log: Path | None,
                  header: Callable[[runner.JsonlLog], None], ui: Console, replay: str) -> None:
-    """Play the game to its end, into the log file too if there is one. Every way a game can stop
-    early (a person leaving, Ctrl-C, an agent or the rules failing) ends in a message and an exit
-    status, and the log file is closed whatever happened: what it holds replays up to there."""
-    log_handle = None
+    """Play the game to its end, into the log file too if there is one. The log is written
+    whole (cli/outputs.py): put in place when the game ends or a person leaves it (what it
+    holds replays up to there), never half-written over an older file. Every way a game can
+    stop early (a person leaving, Ctrl-C, an agent or the rules failing) ends in a message
+    and an exit status."""
     try:
-        if log is not None:
-            log_handle = _open_log(log)
-            jsonl = runner.JsonlLog(log_handle)
-            header(jsonl)
-            report = _tee(report, jsonl.step)
-        runner.play(game, seat_agents, report)
-    except HumanQuit as stop:
-        ui.print(f"Game left ({stop}). The same game again: {esc(replay)}", highlight=False)
-        raise typer.Exit(0) from None
+        with ExitStack() as outputs:
+            if log is not None:
+                jsonl = runner.JsonlLog(outputs.enter_context(output_file(log)))
+                header(jsonl)
+                report = _tee(report, jsonl.step)
+            left = _play_until_left(game, seat_agents, report)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         raise typer.Exit(130) from None
@@ -172,24 +174,23 @@ def _play_logged(game: Game, seat_agents: list[Any], report: runner.Report, log:
         raise fail(f"an agent chose an illegal action: {error}") from None
     except AmunreError as error:
         raise fail(f"the game stopped: {error}") from None
-    finally:
-        if log_handle is not None:
-            _close_log(log_handle, log)
-
-
-def _open_log(log: Path) -> TextIO:
-    try:
-        return open(log, "w", encoding="utf-8")
-    except OSError as error:
+    except OSError as error:       # the log's file could not be made, or put in place at the end
+        if log is None:
+            raise
         raise fail(f"cannot write log file '{log}': {error.strerror or error}") from None
+    if left is not None:
+        ui.print(f"Game left ({left}). The same game again: {esc(replay)}", highlight=False)
+        raise typer.Exit(0)
 
 
-def _close_log(handle: TextIO, log: Path | None) -> None:
-    """Closing writes what was buffered: a full disk shows here, and is told as a failed write."""
+def _play_until_left(game: Game, agents: list[Any], report: runner.Report) -> HumanQuit | None:
+    """Play the game to its end, or until a person leaves it (returned: a normal end of `run`,
+    whose log, the game so far, is kept)."""
     try:
-        handle.close()
-    except OSError as error:
-        raise fail(f"cannot write log file '{log}': {error.strerror or error}") from None
+        runner.play(game, agents, report)
+    except HumanQuit as stop:
+        return stop
+    return None
 
 
 def _tee(first: runner.Report, second: runner.Report) -> runner.Report:
@@ -260,7 +261,7 @@ def _logged_rules(header: dict[str, Any], given: str | None) -> Rules:
             raise fail(f"{given} is not the rules this game was played with ({rules_id or logged}, digest "
                         f"{header['digest']}); it has digest {rules.digest}")
         return rules
-    if Path(logged).exists():
+    if os.path.exists(logged):         # (never raises, whatever the log names)
         rules = load_or_exit(logged)
         if rules.digest != header["digest"]:
             raise fail(f"the rules file {logged} changed since this game was logged; give the rules it was "

@@ -11,8 +11,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from ..interpreter.base.limits import MAX_GAMES
 from ..tools.simulate import arena
 from . import simulate as shared
+from .outputs import refuse_overwriting, rules_inputs
 from .render import esc
 from .simulate_render import interrupted_note, num, pct, print_failures, span, titled_table
 
@@ -26,7 +28,8 @@ def arena_command(
         "--agents", "-a", metavar="LIST", help="Comma-separated agents, one per seat (bots only; options as in "
         "'amunre agents', e.g. ismcts:ms=500). An agent listed twice is one agent playing two seats of every game.",
         show_default=False)],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Number of games.")] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, metavar="N",
+                                       help=f"Number of games, at most {MAX_GAMES:,}.")] = 100,
     seed: shared.Seed = None, jobs: shared.Jobs = None, option: shared.Option = None,
     json_path: shared.Json = None, csv_path: shared.Csv = None, backend: shared.Backend = "local",
     address: shared.Address = None,
@@ -41,6 +44,7 @@ def arena_command(
                                  "(e.g. greedy,random,random)", param_hint="'--agents'")
     shared.check_backend(backend, address)
     ruleset, rules = shared.load_ruleset(rules_path, option or [], [], "")
+    refuse_overwriting({"--json": json_path, "--csv": csv_path}, rules_inputs("the rules file", rules))
     seed = shared.chosen_seed(seed)
     study = functools.partial(arena, ruleset, games, names, seed=seed, jobs=jobs, backend=backend, address=address)
     result = shared.run_study("arena", study, [ruleset], rules, None, names, csv_path, quiet)

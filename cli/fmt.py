@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from ..interpreter.base.errors import AmunreError, RulesError
+from ..interpreter.base.reading import not_a_file
 from ..tools.fmt import Formatted, format_file
 
 
@@ -30,7 +31,9 @@ def fmt(
     for path in paths:
         try:
             if not os.path.isfile(path):
-                raise AmunreError(f"cannot read rules file '{path}': no such file")
+                kind = not_a_file(path)
+                raise AmunreError(f"cannot read rules file '{path}': "
+                                  + (f"it is {kind}, not a file" if kind else "no such file"))
             result = format_file(path)
         except RulesError as error:
             failed += 1

@@ -68,7 +68,9 @@ class HumanAgent:
                 raise HumanQuit("end of input")
             if text.lower() in QUIT_WORDS:
                 raise HumanQuit("quit")
-            if text.isdigit() and 1 <= int(text) <= count:
+            # ASCII digits only, and few: "²" is a digit to isdigit() but not to int(), and int()
+            # refuses a number of more than 4,300 digits.
+            if text.isascii() and text.isdigit() and len(text) <= 9 and 1 <= int(text) <= count:
                 return int(text)
             self.console.print(f"[red]'{esc(text)}' is not a choice: type a number from 1 to {count}.[/]",
                                highlight=False)

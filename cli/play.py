@@ -5,12 +5,14 @@ agents, the loop that asks agents for actions, and the JSON-lines log that can r
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..interpreter.base.errors import AmunreError
 from ..interpreter.base.limits import MAX_LOG_BYTES
+from ..interpreter.base.reading import FileRefused, read_text
 from ..interpreter.game import Game
 from ..interpreter.load.shipped import shipped_path
 from ..interpreter.model import Rules
@@ -27,7 +29,7 @@ Report = Callable[[int | None, dict[str, Any] | None, list[dict[str, Any]]], Non
 def resolve_rules(name: str) -> str:
     """A rules path as given if it exists, else a rules file shipped with the package by that name
     (with or without `.yaml`), else the name unchanged (loading it then reports the missing file)."""
-    if Path(name).exists():
+    if os.path.exists(name):           # (never raises: not for a name too long, nor a NUL)
         return name
     return shipped_path(name) or name
 
@@ -130,13 +132,9 @@ def load_log(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]], list[dic
     """A log file's header, actions and events; AmunreError saying what is wrong (unreadable,
     too large, or a line that is not a log's)."""
     try:
-        if path.stat().st_size > MAX_LOG_BYTES:
-            raise AmunreError(f"{path}: a game log is at most {MAX_LOG_BYTES:,} bytes")
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise AmunreError(f"cannot read log file '{path}': {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise AmunreError(f"{path}: not a game log (not UTF-8 text)") from None
+        text = read_text(path, MAX_LOG_BYTES)        # bounded, and a regular file only (not a FIFO)
+    except FileRefused as error:
+        raise AmunreError(f"cannot read log file '{path}': {error.problem}") from None
     try:
         return read_log_records(text.splitlines())
     except AmunreError as error:

@@ -29,6 +29,7 @@ from rich.progress import (
 from rich.text import Text
 
 from ..interpreter.base.errors import AmunreError
+from ..interpreter.base.limits import MAX_GAMES
 from ..interpreter.model import Rules
 from ..tools.simulate import RuleSet, compare, simulate
 from ..tools.simulate.records import RowSink, WithRows, columns
@@ -37,12 +38,13 @@ from ..tools.simulate.studies import default_players
 from . import editions
 from . import play as runner
 from .conventions import fail, load_or_exit
+from .outputs import output_file, refuse_overwriting, replacing, rules_inputs, write_text
 from .simulate_render import print_comparison, print_simulation
 
 # ---- shared options ------------------------------------------------------------------------------
 
-Games = Annotated[int, typer.Option(
-    "--games", "-n", min=1, metavar="N", help="Number of games (for compare: of pairs).")]
+Games = Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, metavar="N",
+                                    help=f"Number of games (for compare: of pairs), at most {MAX_GAMES:,}.")]
 Players = Annotated[int | None, typer.Option(
     "--players", "-p", metavar="N", help="Number of players. Default: the number of --agents, else 4.",
     show_default=False)]
@@ -161,41 +163,47 @@ def run_study(kind: str, study: Any, arms: list[RuleSet], rules: Rules, players:
                agents: list[str] | None, csv_path: Path | None, quiet: bool) -> Any:
     """Run a study with the progress bar and the CSV file (its columns from `rules`, the first
     rule set's); refuse what cannot be done."""
-    with ExitStack() as stack:
-        wrap = None
-        sink = None
-        if csv_path is not None:
+    try:
+        with ExitStack() as stack:
+            wrap = None
+            sink = None
+            if csv_path is not None:
+                # Line-buffered: each game's row reaches the file in progress as it is written
+                # (`tail -f` follows a long run there, and a run stopped hard keeps every row
+                # written); it takes the place of `csv_path` when the study returns, interrupted
+                # too, and a study that fails leaves `csv_path` as it was.
+                handle = stack.enter_context(output_file(csv_path, newline="", buffering=1))
+                count = players or (len(agents) if agents else default_players(rules))
+                sink = RowSink(handle, columns(count, rules.winner.score, tuple(rules.winner.report)))
+                labels = ("A", "B") if kind == "compare" else (arms[0].label,)
+                wrap = lambda make: functools.partial(WithRows, make, sink, labels, tuple(rules.winner.report))  # noqa: E731
+            bar, update = _progress(quiet, "pairs" if kind == "compare" else "games")
+            if bar is not None:
+                stack.enter_context(bar)
             try:
-                # Line-buffered: each game's row reaches the file as it is written (`tail -f`
-                # follows a long run, and a run stopped hard keeps every row written).
-                handle = stack.enter_context(open(csv_path, "w", encoding="utf-8", newline="", buffering=1))
-            except OSError as error:
-                raise fail(f"cannot write '{csv_path}': {error.strerror or error}") from None
-            count = players or (len(agents) if agents else default_players(rules))
-            sink = RowSink(handle, columns(count, rules.winner.score, tuple(rules.winner.report)))
-            labels = ("A", "B") if kind == "compare" else (arms[0].label,)
-            wrap = lambda make: functools.partial(WithRows, make, sink, labels, tuple(rules.winner.report))  # noqa: E731
-        bar, update = _progress(quiet, "pairs" if kind == "compare" else "games")
-        if bar is not None:
-            stack.enter_context(bar)
-        try:
-            result = study(wrap=wrap, progress=update)
-        except AmunreError as error:
-            raise fail(str(error)) from None
-        if sink is not None:
-            sink.close()
+                result = study(wrap=wrap, progress=update)
+            except AmunreError as error:
+                raise fail(str(error)) from None
+            if sink is not None:
+                sink.close()
+    except OSError as error:         # the CSV file could not be made, or put in place at the end
+        if csv_path is None:
+            raise
+        raise fail(f"cannot write '{csv_path}': {error.strerror or error}") from None
     return result
 
 
 def write_outputs(report: dict[str, Any], json_path: Path | None, plot_path: Path | None, draw: Any) -> None:
+    """Write the report as JSON and its plot, each whole or not at all (cli/outputs.py)."""
     if json_path is not None and str(json_path) != "-":
         try:
-            json_path.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+            write_text(json_path, json.dumps(report, indent=1) + "\n")
         except OSError as error:
             raise fail(f"cannot write '{json_path}': {error.strerror or error}") from None
     if plot_path is not None:
         try:
-            draw(report, plot_path)
+            with replacing(plot_path) as temporary:
+                draw(report, temporary)
         except ImportError:
             raise fail("--plot needs matplotlib: pip install 'amunre[plot]'") from None
         except OSError as error:
@@ -243,6 +251,8 @@ def simulate_command(
     names = agent_names(agents, players)
     check_backend(backend, address)
     ruleset, rules = load_ruleset(rules_path, option or [], start or [], "")
+    refuse_overwriting({"--json": json_path, "--csv": csv_path, "--plot": plot_path},
+                       rules_inputs("the rules file", rules))
     seed = chosen_seed(seed)
     study = functools.partial(simulate, ruleset, games, agents=names, players=players, seed=seed, jobs=jobs,
                               backend=backend, address=address, causes=causes)
@@ -279,7 +289,9 @@ def compare_command(
     names = agent_names(agents, players)
     check_backend(backend, address)
     a, rules = load_ruleset(first, (option or []) + (option_a or []), start_a or [], "-a")
-    b, _ = load_ruleset(second or first, (option or []) + (option_b or []), start_b or [], "-b")
+    b, rules_b = load_ruleset(second or first, (option or []) + (option_b or []), start_b or [], "-b")
+    refuse_overwriting({"--json": json_path, "--csv": csv_path, "--plot": plot_path},
+                       rules_inputs("rules file A", rules) + rules_inputs("rules file B", rules_b))
     seed = chosen_seed(seed)
     study = functools.partial(compare, a, b, games, agents=names, players=players, seed=seed, jobs=jobs,
                               backend=backend, address=address, causes=causes)

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from ..interpreter.base.errors import AmunreError, RulesError
+from ..interpreter.base.limits import MAX_GAMES
 from ..interpreter.game import new_game
 from ..interpreter.load.rules_cache import load_rules_and_document
 from ..interpreter.model import Rules
@@ -33,8 +34,8 @@ def validate(
     strict: Annotated[bool, typer.Option(
         "--strict", help="Count the lint's warnings as errors (exit status 1).")] = False,
     play: Annotated[int, typer.Option(
-        "--play", metavar="N", min=0, help="Also play N random games per file and report any error "
-        "a rule raises while a game runs, with the seed that replays it.")] = 0,
+        "--play", metavar="N", min=0, max=MAX_GAMES, help="Also play N random games per file and report any "
+        f"error a rule raises while a game runs, with the seed that replays it (at most {MAX_GAMES:,}).")] = 0,
     seed: Annotated[int, typer.Option(
         "--seed", metavar="S", min=0, help="The seed of the first game --play plays (then S+1, ...).")] = 0,
 ) -> None:

@@ -8,6 +8,7 @@ that seat may do, once; everything else comes from the compiled Rules.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +16,7 @@ from . import saves
 from .base import rng
 from .base.actions import CLOSE, DECIDE, PLAY, STANDING
 from .base.causes import Cause
-from .base.errors import AmunreError, GameError, IllegalAction, shown_value
+from .base.errors import AmunreError, GameError, IllegalAction, shown_repr, shown_value
 from .base.limits import MAX_DECISIONS_PER_STEP
 from .base.state import GameState, plain_copy
 from .dsl.context import Ctx
@@ -241,11 +242,23 @@ class Game:
     def observation(self, seat: int) -> dict[str, Any]:
         """The position as the seat sees it: others' hidden hands and secret offers are masked,
         deck order and the generator are left out, the past is given as counts."""
-        return observation(self, seat)
+        return observation(self, self._seat(seat))
 
     def observation_tensor(self, seat: int) -> list[float]:
         """The observation as a flat list of numbers (layout: observation_layout())."""
-        return observation_tensor(self, seat)
+        return observation_tensor(self, self._seat(seat))
+
+    def _seat(self, seat: Any) -> int:
+        """A seat given from outside, as a plain int; AmunreError for anything else. Python would
+        take -1 as the last seat and True as seat 1, and show a seat another seat's view."""
+        try:
+            index = operator.index(seat) if not isinstance(seat, bool) else None
+        except TypeError:
+            index = None
+        if index is None or not 0 <= index < self.state.players:
+            raise AmunreError(f"a seat of this game is a whole number from 0 to {self.state.players - 1}, "
+                              f"not {shown_repr(seat, 40)}")
+        return index
 
     def observation_layout(self) -> list[dict[str, Any]]:
         """The named pieces of observation_tensor(): name, offset, shape, meaning."""

@@ -239,6 +239,7 @@ class Rules:
     publisher: str = ""
     source: str = ""
     dsl: tuple[DslString, ...] = ()           # every DSL string, in the order it was compiled
+    parents: tuple[str, ...] = ()             # every file the rules file extends: parent, grandparent...
 
     def mechanic_at(self, at: int) -> Any:
         """The mechanic of the phase at a leaf of the flow (state.at)."""

@@ -53,8 +53,8 @@ def restore(data: Any, rules: Any, new_game: Callable[..., Any]) -> Any:
             try:
                 game.apply_id(action_id)
             except IllegalAction as error:
-                raise AmunreError(f"the save's action {index} ({action_id}) is not legal where it stands: "
-                                  f"{error.reason}") from None
+                raise AmunreError(f"the save's action {index} ({shown_value(action_id, 40)}) is not legal where "
+                                  f"it stands: {error.reason}") from None
         if draws is not None and game.draws != draws:
             raise AmunreError(f"the save holds {len(draws)} chance outcomes and its game drew {len(game.draws)}")
         reached = game.state.to_json()
@@ -89,7 +89,7 @@ def _check_shape(data: Any) -> None:
 
 
 def _first_difference(reached: dict[str, Any], saved: dict[str, Any]) -> str:
-    for key in sorted(set(reached) | set(saved)):
+    for key in sorted(set(reached) | set(saved), key=lambda k: shown_value(k, 40)):   # keys of any type
         if reached.get(key) != saved.get(key):
-            return f"first in '{str(key)[:40]}'"
+            return f"first in '{shown_value(key, 40).strip(chr(34))}'"
     return "they differ"

@@ -90,14 +90,28 @@ def interruptible(command: list[str]) -> subprocess.Popen:
 
 
 def rows_written(path: Path, command: subprocess.Popen, seconds: float = 240) -> int:
-    """Wait until a running study's CSV file holds a game (its rows reach the file as each game
-    ends), the command ends or the time runs out; the games the file holds."""
+    """Wait until a running study's CSV file holds a game (its rows reach the file in progress,
+    `.NAME.*.part.csv` beside it, as each game ends), the command ends or the time runs out;
+    the games the file in progress holds."""
     deadline = time.monotonic() + seconds
     while command.poll() is None and time.monotonic() < deadline:
-        if path.exists() and len(path.read_text(encoding="utf-8").splitlines()) > 1:
+        if _lines(_in_progress(path)) > 1:
             break
         time.sleep(0.2)
-    return max(len(path.read_text(encoding="utf-8").splitlines()) - 1, 0) if path.exists() else 0
+    return max(_lines(_in_progress(path)) - 1, 0)
+
+
+def _in_progress(path: Path) -> Path | None:
+    """The file a command is writing for `path` (cli/outputs.py), else `path` once written."""
+    found = sorted(path.parent.glob(f".{path.stem}.*.part{path.suffix}"))
+    return found[0] if found else path if path.exists() else None
+
+
+def _lines(path: Path | None) -> int:
+    try:
+        return len(path.read_text(encoding="utf-8").splitlines()) if path is not None else 0
+    except OSError:                  # renamed into place, or removed, between the look and the read
+        return 0
 
 
 def agent_seeds(seed: int, players: int) -> list[int]:

@@ -102,12 +102,34 @@ class GameError(AmunreError):
 
 def shown_value(value: Any, limit: int = 300) -> str:
     """A value as a message may show it: JSON where it can be, else a short repr; never fails,
-    whatever the value (cycles, odd keys, huge texts)."""
+    whatever the value (cycles, odd keys, huge texts, integers too long for Python to print)."""
     try:
         text = json.dumps(value, sort_keys=True, default=str)
     except (TypeError, ValueError, RecursionError):
-        text = reprlib.repr(value)
+        text = _SHORT.repr(value)
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+def shown_repr(value: Any, limit: int = 60) -> str:
+    """A value as Python writes it, shortened (reprlib), as a message may show it; never fails,
+    even for an integer too long for Python to print."""
+    text = _SHORT.repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+class _ShortRepr(reprlib.Repr):
+    """reprlib's short repr, which also shows an integer too long to print (Python refuses to
+    turn one of more than 4,300 digits into text, and reprlib tries) by its size alone."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > _PRINTABLE_BITS:
+            digits = int(x.bit_length() * 0.30103) + 1          # log10(2): digits from bits, without printing
+            return f"<{'a negative' if x < 0 else 'an'} integer of about {digits:,} digits>"
+        return super().repr_int(x, level)
+
+
+_PRINTABLE_BITS = 4_000              # about 1,200 digits: well inside what Python prints
+_SHORT = _ShortRepr()
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:

@@ -11,6 +11,7 @@ MAX_YAML_DEPTH = 40                  # mappings and lists inside each other
 MAX_YAML_VALUES = 200_000            # values in the file once aliases are expanded
 MAX_DIGITS = 15                      # digits of a number, in YAML or in the DSL (below 10^15)
 MAX_EXTENDS = 16                     # files in an `extends` chain
+MAX_PATH_BYTES = 4_096                # a file name `extends` gives (the system's own limit, PATH_MAX)
 
 # ---- the DSL ------------------------------------------------------------------------------------
 MAX_DSL_LENGTH = 2_000               # characters of one DSL string
@@ -34,3 +35,8 @@ STEP_LIMIT = 1_000_000               # automatic steps between two decisions: mo
 MAX_DECISIONS_PER_STEP = 100_000     # decisions within one step of the schedule
 MAX_SAVE_ACTIONS = 1_000_000         # actions a save may hold (also in grammar/save.schema.json)
 MAX_LOG_BYTES = 200_000_000          # a game log that `amunre replay` reads
+
+# ---- what the tools and the command line run ---------------------------------------------------
+MAX_GAMES = 10_000_000               # games of one simulation, comparison, arena or `validate --play`
+MAX_ITERATIONS = 10_000_000          # iterations of a search agent per decision (ismcts: 300 by default)
+MAX_DECISION_MS = 3_600_000          # milliseconds a search agent may think per decision: an hour

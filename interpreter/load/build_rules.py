@@ -86,7 +86,8 @@ def build_rules(doc: Document) -> Rules:
         expiring={life: tuple(n for n, m in mods.items() if m.lasts == life)
                   for life in RESERVED_LIFETIMES + tuple(n.name for n in flow.nodes if n.name)},
         digest=rules_digest(data), start_causes=_start_causes(build, data), year=data.get("year"),
-        publisher=data.get("publisher", ""), source=data.get("source", ""), dsl=tuple(build.strings))
+        publisher=data.get("publisher", ""), source=data.get("source", ""), dsl=tuple(build.strings),
+        parents=doc.parents)
 
 
 def _start_causes(build: Build, data: dict[str, Any]) -> dict[str, Cause]:

@@ -15,8 +15,9 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.scalarbool import ScalarBoolean
 
-from ..base.errors import Problem, RulesError
-from ..base.limits import MAX_EXTENDS
+from ..base.errors import Problem, RulesError, Span
+from ..base.limits import MAX_EXTENDS, MAX_FILE_BYTES, MAX_PATH_BYTES
+from ..base.reading import FileRefused, not_a_file, read_text
 from .document import Document, Pos, PosNode, Source
 from .shipped import shipped_names, shipped_path
 from .yaml_guard import check_yaml
@@ -34,14 +35,12 @@ def load_rules_text(text: str, name: str = "<string>") -> Document:
     return _load(text, name, ())
 
 
-def _load_file(path: str, chain: tuple[str, ...]) -> Document:
+def _load_file(path: str, chain: tuple[str, ...], where: Span | None = None) -> Document:
+    """Read and load one rules file (`where`: the `extends` line that names it, if one does)."""
     try:
-        with open(path, encoding="utf-8-sig") as handle:
-            text = handle.read()
-    except OSError as error:
-        raise RulesError([Problem(f"cannot read rules file '{path}': {error.strerror or error}")]) from None
-    except UnicodeDecodeError as error:
-        raise RulesError([Problem(f"rules file '{path}' is not UTF-8 text: {error.reason}")]) from None
+        text = read_text(path, MAX_FILE_BYTES, encoding="utf-8-sig")
+    except FileRefused as error:
+        raise RulesError([Problem(f"cannot read rules file '{path}': {error.problem}", where)]) from None
     return _load(text, path, chain)
 
 
@@ -54,6 +53,8 @@ def _load(text: str, name: str, chain: tuple[str, ...]) -> Document:
     yaml = YAML(typ="rt")
     try:
         node = yaml.compose(text)         # composed once: checked for duplicates, then built
+        if node is None:                  # nothing but blanks and comments
+            raise RulesError([Problem("empty rules file", src.span((0, 0)))])
         problems = _duplicate_keys(node, src, set())
         if problems:
             raise RulesError(problems)
@@ -159,20 +160,41 @@ def _extend(doc: Document, chain: tuple[str, ...]) -> Document:
     root = PosNode(root.src, root.value, root.key, {k: v for k, v in root.children.items() if k != "extends"})
     if not isinstance(target, str) or not target:
         raise RulesError([Problem("'extends' must be the file name of the rules to extend", where)])
+    if "\0" in target or len(target.encode("utf-8", "surrogatepass")) > MAX_PATH_BYTES:
+        raise RulesError([Problem("'extends' must be the file name of the rules to extend", where,
+                                  f"a name holds no NUL character and at most {MAX_PATH_BYTES:,} bytes")])
     parent_path = os.path.join(os.path.dirname(doc.path), target)
     chain += (doc.path,)
     if len(chain) >= MAX_EXTENDS:
         raise RulesError([Problem(f"'extends' chains more than {MAX_EXTENDS} files", where)])
     if any(os.path.realpath(p) == os.path.realpath(parent_path) for p in chain):
         raise RulesError([Problem(f"'extends' makes a cycle: {' -> '.join(chain + (parent_path,))}", where)])
-    if not os.path.isfile(parent_path):
-        parent_path = shipped_path(target) or parent_path        # a bare name: a rules file shipped with amunre
-    if not os.path.isfile(parent_path):
-        hint = f"a path relative to this file, or a shipped rules file: {', '.join(shipped_names())}"
-        raise RulesError([Problem(f"'extends' names a file that does not exist: {parent_path}", where, hint)])
-    parent = _load_file(parent_path, chain)
+    parent_path = _parent_file(parent_path, target, where)
+    parent = _load_file(parent_path, chain, where)
     merged, merged_root = _merge(parent.data, parent._root, data, root)
     return Document(doc.path, doc.text, merged, parent_path, (parent_path,) + parent.parents, merged_root)
+
+
+def _parent_file(path: str, target: str, where: Span) -> str:
+    """The file `extends: target` names: `path` (beside the file that extends it), else the
+    shipped rules file of that name. A name that is there but is no file (a directory, a FIFO,
+    a device) is refused as what it is, not as missing."""
+    if not _is_file(path):
+        path = shipped_path(target) or path         # a bare name: a rules file shipped with amunre
+    if _is_file(path):
+        return path
+    kind = not_a_file(path)
+    if kind is not None:
+        raise RulesError([Problem(f"'extends' names {kind}, not a rules file: {path}", where)])
+    hint = f"a path relative to this file, or a shipped rules file: {', '.join(shipped_names())}"
+    raise RulesError([Problem(f"'extends' names a file that does not exist: {path}", where, hint)])
+
+
+def _is_file(path: str) -> bool:
+    try:
+        return os.path.isfile(path)
+    except (OSError, ValueError):
+        return False
 
 
 def _merge(base: Any, base_node: PosNode, over: Any, over_node: PosNode) -> tuple[Any, PosNode]:

@@ -22,6 +22,8 @@ from typing import Any
 
 from ..base.cache_dir import cache_dir
 from ..base.errors import AmunreError, RulesError
+from ..base.limits import MAX_FILE_BYTES
+from ..base.reading import FileRefused, read_text
 from ..model import Rules
 from .build_rules import build_rules
 from .document import Document
@@ -81,13 +83,20 @@ def _entry(path: str) -> tuple[Path, str] | None:
     folder = cache_dir()
     if folder is None:
         return None
-    try:
-        with open(path, encoding="utf-8-sig") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError):
+    text = _text(path)
+    if text is None:
         return None                                 # the loader reports it
     key = _digest(str(CACHE_FORMAT), _schema_digest(), str(Path(path).resolve()), text)
     return folder / f"rules-{key[:32]}.json", text
+
+
+def _text(path: str) -> str | None:
+    """A rules file's text as the loader reads it (bounded, a regular file only); None if it
+    cannot be read (the loader says why)."""
+    try:
+        return read_text(path, MAX_FILE_BYTES, encoding="utf-8-sig")
+    except FileRefused:
+        return None
 
 
 def _cached(path: str) -> Document | None:
@@ -97,7 +106,8 @@ def _cached(path: str) -> Document | None:
     try:
         data = json.loads(entry[0].read_text(encoding="utf-8"))
         for parent, digest in data["chain"]:
-            if _digest(Path(parent).read_text(encoding="utf-8-sig")) != digest:
+            parent_text = _text(parent)
+            if parent_text is None or _digest(parent_text) != digest:
                 return None                         # a file it extends has changed
         document = data["document"]
         for source in document["sources"]:          # the file as this load names it (the entry
@@ -114,8 +124,11 @@ def _store(path: str, doc: Document) -> None:
     entry = _entry(path)
     if entry is None:
         return
+    texts = [_text(p) for p in doc.parents]
+    if any(text is None for text in texts):
+        return                                      # a file it extends changed under the load
     try:
-        chain = [[str(Path(p).resolve()), _digest(Path(p).read_text(encoding="utf-8-sig"))] for p in doc.parents]
+        chain = [[str(Path(p).resolve()), _digest(text or "")] for p, text in zip(doc.parents, texts)]
         entry[0].parent.mkdir(parents=True, exist_ok=True)
         temporary = entry[0].with_suffix(f".{os.getpid()}.tmp")
         temporary.write_text(json.dumps({"chain": chain, "document": doc.to_json()}), encoding="utf-8")

@@ -20,7 +20,10 @@ def shipped_path(name: str) -> str | None:
     if folder:
         entry = entry.joinpath(folder)
     entry = entry.joinpath(base if base.endswith(".yaml") else base + ".yaml")
-    return str(entry) if entry.is_file() else None
+    try:
+        return str(entry) if entry.is_file() else None
+    except (OSError, ValueError):      # a name no file can have (too long, a NUL): not a shipped one
+        return None
 
 
 def shipped_names() -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base.causes import Cause
-from ..base.errors import AmunreError, GameError
+from ..base.errors import AmunreError, GameError, shown_repr
 from ..base.limits import MAX_AMOUNT
 from ..dsl.context import Ctx
 from ..model import Game, Rules
@@ -55,8 +55,8 @@ def check_setup(rules: Rules, players: int, setup: Any) -> dict[str, Any]:
 
 
 def _brief(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:60] + "..."
+    """A value of the set-up as its error shows it: short, and never failing (a huge integer)."""
+    return shown_repr(value, 60)
 
 
 def deal(game: Game, hands: list[list[str]]) -> None:

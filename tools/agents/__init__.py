@@ -31,11 +31,16 @@ AGENTS: dict[str, Any] = {cls.name: cls for cls in (RandomAgent, GreedyAgent, He
 
 
 def check_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """An agent spec's name and every option's value; ValueError saying what is wrong."""
+    """An agent spec's name and every option's value; ValueError saying what is wrong (a value
+    out of its range, or values that do not go together: an agent's `check_settings`)."""
     name, settings = parse_spec(spec)
     if name not in AGENTS:
         raise ValueError(f"unknown agent '{name}'; choose from {', '.join(AGENTS)}")
-    return name, typed_settings(name, AGENTS[name].options, settings)
+    typed = typed_settings(name, AGENTS[name].options, settings)
+    check = getattr(AGENTS[name], "check_settings", None)
+    if check is not None:
+        check(typed)
+    return name, typed
 
 
 def make_agent(spec: str, seed: int = 0) -> Any:

@@ -24,6 +24,7 @@ import random
 import time
 from typing import Any, ClassVar
 
+from ...interpreter.base.limits import MAX_DECISION_MS, MAX_ITERATIONS
 from ...interpreter.game import Game
 from ..determinize import determinize
 from .heuristic import STYLES
@@ -51,9 +52,9 @@ class IsmctsAgent:
                           "of iterations or milliseconds per decision.")
     options: ClassVar[tuple[Option, ...]] = (
         Option("iterations", int, None, "iterations per decision at most (default: 300 without ms, no limit "
-               "with it; 0: no limit, then give ms)", least=0),
+               "with it; 0: no limit, then give ms)", least=0, most=MAX_ITERATIONS),
         Option("ms", int, 0, "milliseconds per decision at most (0: no limit); a time budget makes a game "
-               "depend on the machine's speed, so it does not replay exactly", least=0),
+               "depend on the machine's speed, so it does not replay exactly", least=0, most=MAX_DECISION_MS),
         Option("c", float, 0.7, "exploration constant of UCB (rewards are between 0 and 1)", least=0.0),
         Option("horizon", int, 12, "decisions played after leaving the tree before the position is valued "
                "(0: play to the end)", least=0),
@@ -63,12 +64,18 @@ class IsmctsAgent:
                choices=tuple(STYLES)),
     )
 
+    @staticmethod
+    def check_settings(settings: dict[str, Any]) -> None:
+        """ValueError if the options, each in its range, leave no budget (iterations=0 and no ms):
+        a search that would never stop. Asked when a spec is checked, before any game starts."""
+        if settings.get("iterations") == 0 and not settings.get("ms"):
+            raise ValueError("ismcts: give a budget, iterations or ms (both are 0)")
+
     def __init__(self, seed: int = 0, iterations: int | None = None, ms: int = 0, c: float = 0.7, horizon: int = 12,
                  spread: float = 6.0, style: str = "balanced") -> None:
+        self.check_settings({"iterations": iterations, "ms": ms})
         if iterations is None:
             iterations = 0 if ms else DEFAULT_ITERATIONS
-        if not iterations and not ms:
-            raise ValueError("ismcts: give a budget, iterations or ms (both are 0)")
         self.rng = random.Random(seed)
         self.iterations, self.ms, self.c = iterations, ms, c
         self.horizon, self.spread, self.weights = horizon, spread, STYLES[style]

@@ -47,10 +47,14 @@ class Option:
             return "one of " + ", ".join(self.choices)
         kind = "a whole number" if self.kind is int else "a number" if self.kind is float else "a text"
         if self.least is not None and self.most is not None:
-            return f"{kind} from {self.least:g} to {self.most:g}"
+            return f"{kind} from {self._bound(self.least)} to {self._bound(self.most)}"
         if self.least is not None:
-            return f"{kind} from {self.least:g}"
+            return f"{kind} from {self._bound(self.least)}"
         return kind
+
+    def _bound(self, value: float) -> str:
+        """A bound as a user reads it: 10,000,000 for a whole number (not 1e+07), 0.01 else."""
+        return f"{int(value):,}" if self.kind is int else f"{value:g}"
 
 
 def split_specs(text: str) -> list[str]:
