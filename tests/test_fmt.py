@@ -135,6 +135,18 @@ def test_a_moved_block_scalar_leaves_the_blank_line_after_it_in_place(tmp_path: 
         "    values: [x, y]\n")
 
 
+def test_an_alias_does_not_copy_the_comment_after_its_anchor(tmp_path: Path) -> None:
+    """ruamel.yaml gives an alias the comment that follows its anchored block scalar (the next
+    key's): each comment must come out once, where it was."""
+    path = tmp_path / "alias.yaml"
+    path.write_text("extends: knizia2016\nphases:\n  harvest:\n    skip_if: &never >-\n      1 == 2\n\n"
+                    "  # the offering\n  offering:\n    skip_if: *never\n\n  # the market\n  market:\n"
+                    "    skip_if: \"1 == 3\"\n", encoding="utf-8")
+    after = format_file(path).after
+    assert comments(after) == ["# the market", "# the offering"]
+    assert after.index("# the offering") < after.index("offering:") < after.index("# the market")
+
+
 def test_every_comment_is_kept(messy: Path) -> None:
     assert comments(format_file(messy).after) == comments(MESSY)
 

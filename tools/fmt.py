@@ -83,6 +83,7 @@ def format_text(text: str, doc: Document, rules: Rules) -> str:
     if plans:
         layout = Layout.of(move_keys(layout, plans, layout.root), yaml)
     data = yaml.constructor.construct_document(layout.root)
+    _keep_comments_at_anchors(layout.root, data, set())
     _rewrite(order, data, order.schema, (), mechanics, own)
     out = io.StringIO()
     yaml.dump(data, out)
@@ -127,6 +128,25 @@ def _movable(node: MappingNode) -> bool:
     return (all(isinstance(k, ScalarNode) and k.style is None and k.tag is not None and k.tag.endswith(":str")
                 for k in keys)
             and len({k.start_mark.column for k in keys}) == 1 and lines == sorted(set(lines)))
+
+
+def _keep_comments_at_anchors(node: Node | None, data: Any, seen: set[int]) -> None:
+    """ruamel.yaml gives each alias of a value the comments that follow the anchored value (the
+    next key's comment, say), which would print them twice: they stay at the anchor only."""
+    if isinstance(node, MappingNode) and isinstance(data, CommentedMap):
+        entries = [(key.value, value) for key, value in node.value]
+    elif isinstance(node, SequenceNode) and isinstance(data, CommentedSeq):
+        entries = list(enumerate(node.value))
+    else:
+        return
+    for key, value in entries:
+        if id(value) in seen:
+            comments = data.ca.items.get(key)
+            if comments is not None and len(comments) > 2:
+                comments[2] = None
+            continue
+        seen.add(id(value))
+        _keep_comments_at_anchors(value, data[key], seen)
 
 
 def _has_anchors(node: Node | None, seen: set[int]) -> bool:
