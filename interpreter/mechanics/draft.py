@@ -19,18 +19,7 @@ from ..dsl.types import PLACE, TEXT
 from ..model import Game
 from ..play import cards, choices, decks, material
 from .base import DeckFlow, Doc, Mechanic
-from .params import Builder, Effect, PhaseBuilder, Ref
-
-
-class Take(Effect):
-    """The effect run for the seat that takes a card: `card` names it. Its scope depends on the
-    deck (a place, or a card's id), so it is compiled by the mechanic, which knows the deck."""
-
-    def compile(self, build: Builder, path: tuple) -> Any:
-        return path
-
-    def absent(self, build: Builder, path: tuple) -> Any:
-        return path
+from .params import DeferredEffect, PhaseBuilder, Ref
 
 
 class Draft(Mechanic):
@@ -40,9 +29,9 @@ class Draft(Mechanic):
            "display is laid out again from the deck.")
     params = (
         Ref("deck", "The deck whose display the cards are taken from (it has a `display`).", "deck", required=True),
-        Take("take", "Effect run for the seat that takes a card (`my` the seat, `card` the card: a place for a deck "
-             "of places, which the effect may `claim`; else the card's id, and the card goes to the hand). Its "
-             "choices are part of the action, its requirements say which cards may be taken."),
+        DeferredEffect("take", "Effect run for the seat that takes a card (`my` the seat, `card` the card: a place "
+                       "for a deck of places, which the effect may `claim`; else the card's id, and the card goes to "
+                       "the hand). Its choices are part of the action, its requirements say which cards may be taken."),
     )
     actions = (Doc("take", '{"type": "take", "card": "CARD", "CHOICE": "VALUE"}',
                    "take a card of the display, with the choices of `take`"),)

@@ -20,31 +20,7 @@ from ..dsl.types import BOOL, PLACE, SEAT
 from ..model import Game
 from ..play import cards, choices
 from .base import Doc, Mechanic
-from .params import Builder, Effect, Expr, Flag, PhaseBuilder, Ref
-
-
-class _WithCard(Effect):
-    """A rule of the phase in which `card` names a card of the hand (a place, the deck being of
-    places): the mechanic compiles it, with that name bound."""
-
-    def compile(self, build: Builder, path: tuple) -> Any:
-        return path
-
-    def absent(self, build: Builder, path: tuple) -> Any:
-        return path
-
-
-class _Condition(Expr):
-    """A condition in which `card` names a card of the hand, compiled by the mechanic likewise."""
-
-    def __init__(self, name: str, doc: str) -> None:
-        super().__init__(name, doc, type=BOOL)
-
-    def compile(self, build: Builder, path: tuple) -> Any:
-        return path
-
-    def absent(self, build: Builder, path: tuple) -> Any:
-        return path
+from .params import DeferredCondition, DeferredEffect, Flag, PhaseBuilder, Ref
 
 
 class LayCard(Mechanic):
@@ -56,10 +32,10 @@ class LayCard(Mechanic):
     params = (
         Ref("deck", "The deck whose cards are laid (a deck `of: places`: a card is a place, whose printed "
             "properties tell what it is).", "deck", required=True),
-        _Condition("where", "Condition (`my` the seat, `card` a card of its hand): which cards the seat may lay "
-                   "(default: any)."),
-        _WithCard("then", "Effect run for the seat that lays a card (`card` the card); its choices are part of "
-                  "the action."),
+        DeferredCondition("where", "Condition (`my` the seat, `card` a card of its hand): which cards the seat may "
+                          "lay (default: any)."),
+        DeferredEffect("then", "Effect run for the seat that lays a card (`card` the card); its choices are part "
+                       "of the action."),
         Flag("first_only", "Whether the phase ends as soon as one seat has laid a card.", default=False),
         Flag("optional", "Whether a seat may decline to lay a card.", default=False),
     )

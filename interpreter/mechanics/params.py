@@ -163,6 +163,29 @@ class Effect(Param):
         return build.effect(path, self.scope, self.automatic)
 
 
+class Deferred(Param):
+    """A DSL string the mechanic compiles itself, because what its names mean depends on the
+    mechanic's other parameters (`card`: a place for a deck of places, else a card's id): kept
+    as its path in the document, for the mechanic to compile once it knows."""
+
+    def compile(self, build: Builder, path: tuple) -> Any:
+        return path
+
+    def absent(self, build: Builder, path: tuple) -> Any:
+        return path
+
+
+class DeferredEffect(Deferred, Effect):
+    """An effect the mechanic compiles (see Deferred)."""
+
+
+class DeferredCondition(Deferred, Expr):
+    """A condition the mechanic compiles (see Deferred)."""
+
+    def __init__(self, name: str, doc: str, **kw: Any) -> None:
+        super().__init__(name, doc, type=BOOL, **kw)
+
+
 class Ref(Param):
     """The id of something the rules file declares: a resource, deck, token, good, card,
     card window or modifier."""
