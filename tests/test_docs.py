@@ -17,6 +17,7 @@ Markers:
   `lint-output` (which tests/test_lint.py checks).
 
 Beside the marked examples: docs/engine.md opens with the layers of tests/test_import_graph.py;
+docs/lint.md's table of warnings has a row for each kind tools/lint.py gives;
 every path of a module the docs name exists, and so does every `game.NAME` and `amunre.NAME`;
 the numbers the docs quote that the code computes (the 2016 file's action ids, observation
 size and flow) are computed here.
@@ -38,6 +39,7 @@ from amunre.interpreter.dsl.types import NUM, PLACE
 from amunre.interpreter.mechanics import MECHANICS
 from amunre.interpreter.model import Flow
 from amunre.interpreter.play import cards
+from amunre.tools.lint import KINDS
 from test_import_graph import LAYERS
 
 REPO = Path(__file__).resolve().parent.parent
@@ -248,6 +250,19 @@ def test_house_rule_by_editing_a_copy(tmp_path: Path) -> None:
     rules = amunre.load_rules(path)
     assert start_gold(rules) == [30, 30, 30]
     assert big_harvest_gain(rules) == 2 * 3
+
+
+# ---- docs/lint.md: a row for every kind of warning ---------------------------------------------
+
+def lint_md_kinds(text: str) -> list[str]:
+    """The kinds of the rows of docs/lint.md's table of warnings, in order."""
+    section = text.split("## The warnings", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"^\| `([a-z-]+)` \|", section, re.M)
+
+
+def test_lint_md_has_a_row_for_every_kind_of_warning() -> None:
+    kinds = lint_md_kinds((DOCS / "lint.md").read_text(encoding="utf-8"))
+    assert len(kinds) == len(set(kinds)) and set(kinds) == set(KINDS), set(KINDS) ^ set(kinds)
 
 
 # ---- docs/sources.md: the one list of the texts the rules files follow ------------------------
