@@ -634,3 +634,31 @@ def test_rules_files_md_names_every_mechanic() -> None:
     sentence = re.search(r"`mechanic` names one of the mechanics: (.*?) \(`interpreter/mechanics/`", text)
     assert sentence is not None
     assert sorted(re.findall(r"`(\w+)`", sentence[1])) == sorted(MECHANICS)
+
+
+def _dsl_params(params: tuple, prefix: str = "") -> list[str]:
+    """The DSL strings a mechanic's parameters take, as dsl.md's table writes them (a list of
+    mappings as `name[].key`, a mapping as `name.key`)."""
+    from amunre.interpreter.mechanics.auction import Style
+    from amunre.interpreter.mechanics.params import Collection, Effect, Expr, Group, Items
+    found = []
+    for param in params:
+        if isinstance(param, Items):
+            found += _dsl_params(param.params, f"{prefix}{param.name}[].")
+        elif isinstance(param, Group):
+            found += _dsl_params(param.params, f"{prefix}{param.name}.")
+        elif isinstance(param, (Expr, Effect, Collection, Style)):
+            found.append(prefix + param.name)
+    return found
+
+
+def test_every_dsl_parameter_of_a_mechanic_is_in_dsl_md_s_table() -> None:
+    """"Where each string is used" has a row for each DSL string a mechanic reads (a row may
+    name several: moves `start`, `finish`), so the table grows with the mechanics."""
+    from amunre.interpreter.mechanics import MECHANICS
+    text = (DOCS / "dsl.md").read_text(encoding="utf-8")
+    table = text[text.index("## Where each string is used"):text.index("The keys of phases come from")]
+    rows = [line for line in table.splitlines() if line.startswith("| ")]
+    missing = [f"{name} `{path}`" for name, cls in MECHANICS.items() for path in _dsl_params(cls.params)
+               if not any(row.startswith(f"| {name} ") and f"`{path}`" in row.split("|")[1] for row in rows)]
+    assert missing == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..dsl.checked import NO_SEAT
 from ..dsl.context import Ctx
 from ..model import Game
 from ..play import material
@@ -15,7 +16,8 @@ class Deal(Mechanic):
     doc = "In turn order, each seat is dealt cards from a deck into its hand. No decisions."
     params = (
         Ref("deck", "The deck dealt from.", "deck", required=True),
-        Expr("count", "How many cards each seat is dealt (no seat; `players` may size it).", required=True),
+        Expr("count", "How many cards each seat is dealt (no seat; `players` may size it).", scope=NO_SEAT,
+             required=True),
     )
 
     def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
