@@ -249,3 +249,12 @@ def test_a_bot_values_an_even_spread_of_many_amounts(tmp_path: Path) -> None:
     assert len(bids) == 300 and len(kept) == SPREAD + 1
     assert {bids[0], bids[-1], *(i for i in ids if i not in bids)} <= set(kept) <= set(ids)
     assert make_agent("greedy", 0).choose_id(game, ids) in kept
+
+
+def test_a_deal_count_is_worked_out_with_no_seat(tmp_path: Path) -> None:
+    """Every seat is dealt the same count, reckoned once: `my` there is refused as the rules load."""
+    path = tmp_path / "my_count.yaml"
+    path.write_text(GAME.replace("deck: stock, count: 2}", "deck: stock, count: \"my.money // 10\"}"),
+                    encoding="utf-8")
+    with pytest.raises(amunre.RulesError, match="'my' means nothing here"):
+        amunre.load_rules(path)
