@@ -128,3 +128,42 @@ def test_a_renaming_is_used_only_where_it_is_one_to_one() -> None:
     assert renaming({"cards": {"x": {"same_as": "y"}}, "decks": {"y": {}}}, {}) == {}
     assert renaming({"cards": {"x": {"same_as": "z"}, "w": {"same_as": "z"}}}, {}) == {}
     assert renaming({}, {"cards": {"y": {"same_as": "x"}}}) == {"x": "y"}        # the second file's same_as
+
+
+# ---- the order of play, as outlines ---------------------------------------------------------------
+
+def test_a_changed_loop_is_one_phase_line_out_and_one_in() -> None:
+    """The market repeated until nobody buys: the 2016 market's line goes, the repeat's comes,
+    and nothing else of the order of play is listed."""
+    found = [c for c in changes("knizia2016", str(HOUSE / "market_until_all_pass.yaml"))
+             if c["path"] == "order of play.phase"]
+    assert [(c["kind"], c["old"] or c["new"]) for c in found] == [
+        ("removed", "age 2 times / round 3 times / market"),
+        ("added", "age 2 times / round 3 times / repeat until market.bought == 0 / market")]
+    assert found[0]["old_at"].endswith("knizia2016.yaml:239") and found[1]["new_at"].endswith(
+        f"market_until_all_pass.yaml:{line_of(HOUSE / 'market_until_all_pass.yaml', 'flow:') + 1}")   # its value
+
+
+def test_a_flow_written_out_as_its_structure_is_no_change(tmp_path: Path) -> None:
+    """`structure:` is compared as the tree it stands for: the same tree written as `flow:`
+    differs in nothing (and a branch added to it in one line per phase under it)."""
+    flow = ("flow:\n  - name: age\n    times: 2\n    repeat:\n      - name: round\n        times: 3\n"
+            "        repeat: [auction, market, offering, harvest, harvest_temples]\n"
+            "      - scoring_cards\n      - age_scoring\n    between: new_age\n"
+            "  - {name: game_end, sequence: [last_sales, final_scoring]}\n")
+    same = tmp_path / "same.yaml"
+    same.write_text(f"extends: {REPO / 'rules' / 'knizia2016.yaml'}\n" + flow, encoding="utf-8")
+    assert changes("knizia2016", str(same)) == []
+    branched = tmp_path / "branched.yaml"
+    branched.write_text(f"extends: {REPO / 'rules' / 'knizia2016.yaml'}\n" + flow.replace(
+        "      - scoring_cards\n", "      - {branch: \"age == 1\", cases: {\"true\": scoring_cards}}\n"),
+        encoding="utf-8")
+    assert [(c["kind"], c["old"] or c["new"]) for c in changes("knizia2016", str(branched))] == [
+        ("removed", "age 2 times / scoring_cards"),
+        ("added", "age 2 times / branch on age == 1 / case true / scoring_cards")]
+
+
+def test_the_outline_lines_are_printed_whole() -> None:
+    result = runner.invoke(app, ["diff", "knizia2016", "modern-art"])
+    line = next(line for line in result.output.splitlines() if "case 2 / auction_pair" in line)
+    assert line.rstrip().endswith("/ case 2 / auction_pair  (modern-art.yaml:144)") and "..." not in line

@@ -21,6 +21,7 @@ from ..interpreter.dsl.parse import DslSyntaxProblem
 from ..interpreter.dsl.printer import to_text
 from ..interpreter.dsl.tree_to_ast import parse_collection, parse_effect, parse_expression
 from ..interpreter.load.document import Document
+from .diff_flow import FLOW_KEYS, ORDER_OF_PLAY, changed_lines, outline
 
 _NOT_RULES = ("same_as",)          # says how to match, not what the rules are
 _DEFINED_BY_VALUE = ("derived",)   # sections whose names are their formulas: same formula, same name
@@ -45,9 +46,29 @@ class Change:
 
 
 def diff_documents(a: Document, b: Document) -> list[Change]:
+    """Every difference; where either file writes its order of play as a `flow:` tree, the two
+    orders are compared as outlines, a line per phase (tools/diff_flow.py), not as data."""
     changes: list[Change] = []
-    _Walk(a, b, renaming(a.data, b.data), changes).walk((), (), (), a.data, b.data)
+    old, new = a.data, b.data
+    if "flow" in old or "flow" in new:
+        old, new = _without_flow(old), _without_flow(new)
+    _Walk(a, b, renaming(a.data, b.data), changes).walk((), (), (), old, new)
+    if "flow" in a.data or "flow" in b.data:
+        changes += _flow_changes(a, b)
     return changes
+
+
+def _without_flow(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if key not in FLOW_KEYS}
+
+
+def _flow_changes(a: Document, b: Document) -> list[Change]:
+    """The phases whose place in the order of play differs: removed and added outline lines."""
+    spans = [next((doc.span((key,)) for key in FLOW_KEYS if key in doc.data), None) for doc in (a, b)]
+    return [Change((ORDER_OF_PLAY, "phase"), kind, old=line if kind == "removed" else None,
+                   new=line if kind == "added" else None, old_at=spans[0] if kind == "removed" else None,
+                   new_at=spans[1] if kind == "added" else None)
+            for kind, line in changed_lines(outline(a.data), outline(b.data))]
 
 
 # ---- the renaming ------------------------------------------------------------------------------
