@@ -142,9 +142,9 @@ def test_it_lints_clean_and_its_diff_is_short(name: str) -> None:
     result = runner.invoke(app, ["diff", "knizia2016", str(path_of(name))])
     assert result.exit_code == 1, result.output                 # the rules differ
     changed = [line for line in result.output.splitlines() if line.startswith("  ")]
-    assert 3 <= len(changed) <= 10, result.output
+    assert 3 <= len(changed) <= 15, result.output       # a phase moved: a line out, a line in
     assert all(len(line) <= 200 for line in changed), result.output
-    assert any(key in result.output for key in ("+ flow:", "+ end_if:", "~ round:")), result.output
+    assert any(key in result.output for key in ("order of play", "+ end_if:", "~ round:")), result.output
 
 
 @pytest.mark.parametrize("name", STRUCTURAL)
