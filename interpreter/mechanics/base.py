@@ -43,28 +43,6 @@ SEATS = list(range(MAX_PLAYERS))     # every seat number: a run of seats is a sl
 
 
 @dataclass(frozen=True)
-class DeckFlow:
-    """One way a phase moves the cards of a deck, whatever the players decide, for the lint's
-    check that each deck can supply what the schedule asks of it (tools/lint_decks.py):
-    - `draw`: `count` cards (per seat if `per_seat`) from the deck, reshuffling its discards
-      if it may, into the hands (`into="hand"`) or into the phase, discarded as it ends
-      (`into="discard"`); `param` is the parameter that asks for them;
-    - `return`: each seat holding a card of the deck puts one back on top of it;
-    - `take`: each seat takes a card of the deck's display (into the hand, or the discard pile
-      for a deck of places), then the display is laid out again;
-    - `refill`: the deck is gathered again, with its display, its discard pile if `discards`
-      and the cards set aside at set-up if `set_aside` (compiled conditions, no seat)."""
-    kind: str
-    deck: str
-    count: Any = None                  # a compiled expression (no seat)
-    per_seat: bool = False
-    into: str = "hand"
-    param: tuple[str, ...] = ()
-    discards: Any = None
-    set_aside: Any = None
-
-
-@dataclass(frozen=True)
 class Doc:
     """A line of a mechanic's reference: an action, an event or a hidden field, and what it is."""
     name: str
@@ -167,10 +145,6 @@ class Mechanic:
     def describe(self) -> str:
         """One plain-English sentence about what this phase does with its parameters."""
         return self.doc.split(". ")[0].rstrip(".") + "."
-
-    def deck_flows(self) -> tuple[DeckFlow, ...]:
-        """How this phase moves cards whatever the players decide (none, by default)."""
-        return ()
 
     def possible_picks(self) -> tuple[tuple[str, Any], ...]:
         """Every pick (key, value) this phase may keep in `state.kept` (see `picked_keys`): what

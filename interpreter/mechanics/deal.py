@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..dsl.context import Ctx
 from ..model import Game
 from ..play import material
-from .base import DeckFlow, Mechanic
+from .base import Mechanic
 from .params import Expr, PhaseBuilder, Ref
 
 
@@ -25,9 +25,6 @@ class Deal(Mechanic):
 
     def describe(self) -> str:
         return f"Each seat is dealt cards from the {self.deck} deck."
-
-    def deck_flows(self) -> tuple[DeckFlow, ...]:
-        return (DeckFlow("draw", self.deck, self.count, per_seat=True, param=("count",)),)
 
     def begin(self, game: Game) -> None:
         game.state.working = {"done": False}

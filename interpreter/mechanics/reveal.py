@@ -18,7 +18,7 @@ from ..dsl.types import PLACE
 from ..model import Game, Rules
 from ..play import modifiers
 from ..play.observe import Piece, one_hot
-from .base import DeckFlow, Doc, Mechanic
+from .base import Doc, Mechanic
 from .params import Effect, PhaseBuilder, Ref
 
 
@@ -48,7 +48,6 @@ class Reveal(Mechanic):
         self.place_ids = build.vocab.place_ids
         index = {place: i for i, place in enumerate(self.place_ids)}
         self.cards = tuple(index[place] for place in deck.places if place in index) if deck is not None else ()
-        self.one = build.build.constant(1, build.base + ("deck",))
 
     @classmethod
     def members(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, Member]:
@@ -56,9 +55,6 @@ class Reveal(Mechanic):
         found["card"] = Member(PLACE, lambda ctx: ctx.state.kept.get(phase_id, {}).get("card"),
                                doc="the card turned last (a place; nothing before the phase first runs)")
         return found
-
-    def deck_flows(self) -> tuple[DeckFlow, ...]:
-        return (DeckFlow("draw", self.deck, self.one, into="discard", param=("deck",)),)
 
     def describe(self) -> str:
         return f"The top card of the {self.deck} deck is turned face up."
