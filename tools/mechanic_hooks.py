@@ -6,7 +6,9 @@ by mechanic class: one small function per class that has something to say, readi
 mechanic's public attributes. A class with no entry has nothing to say (the tool's default):
 
 - the lint's deck check: `DECK_FLOWS` (tools/lint_decks.py), the cards a phase moves whatever
-  the players decide.
+  the players decide;
+- simulate: `PICKED_KEYS`, `POSSIBLE_PICKS` (tools/simulate/picks.py), what a phase keeps that
+  counts as a pick, and every pick it could keep.
 
 An entry serves its class and the classes derived from it, as a method would, unless one of
 those has an entry of its own.

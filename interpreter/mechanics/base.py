@@ -103,9 +103,6 @@ class Mechanic:
     # When closing is all a seat may do, more of any resource would not let it do more: the
     # engine then need not work out whether a standing action would let it do more (standing.enables).
     closing_ignores_purse: ClassVar[bool] = False
-    # The keys of what the phase keeps in `state.kept` that are picks (a table row, an option
-    # chosen), counted by `amunre simulate`; None: every key with a plain value.
-    picked_keys: ClassVar[tuple[str, ...] | None] = None
     automatic: ClassVar[bool] = False  # it has automatic work: the engine calls `auto`
 
     def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
@@ -145,11 +142,6 @@ class Mechanic:
     def describe(self) -> str:
         """One plain-English sentence about what this phase does with its parameters."""
         return self.doc.split(". ")[0].rstrip(".") + "."
-
-    def possible_picks(self) -> tuple[tuple[str, Any], ...]:
-        """Every pick (key, value) this phase may keep in `state.kept` (see `picked_keys`): what
-        `amunre simulate` lists when it never happened (none, by default)."""
-        return ()
 
     # ---- the contract -------------------------------------------------------------------------
     def begin(self, game: Game) -> None:

@@ -46,8 +46,6 @@ class Reveal(Mechanic):
         self.peek = self.modifier("peek")
         self.cause = build.cause("reveal", "then")
         self.place_ids = build.vocab.place_ids
-        index = {place: i for i, place in enumerate(self.place_ids)}
-        self.cards = tuple(index[place] for place in deck.places if place in index) if deck is not None else ()
 
     @classmethod
     def members(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, Member]:
@@ -58,9 +56,6 @@ class Reveal(Mechanic):
 
     def describe(self) -> str:
         return f"The top card of the {self.deck} deck is turned face up."
-
-    def possible_picks(self) -> tuple[tuple[str, Any], ...]:
-        return tuple(("card", card) for card in self.cards)
 
     def describe_kept(self, key: str, value: Any) -> str:
         return f"{self.place_ids[value]} turned up" if key == "card" else f"{key} {value}"

@@ -70,7 +70,6 @@ def _row(spec: dict[str, Any]) -> Row:
 class SecretOffer(Mechanic):
     automatic = True
     name = "secret_offer"
-    picked_keys = ("tile",)
     doc = ("Each seat secretly offers a resource (or a card instead); the offers are revealed, "
            "attached cards resolved, and the total picks a row of the phase's table; the offers "
            "are ranked, highest first, and rewarded.")
@@ -363,9 +362,6 @@ class SecretOffer(Mechanic):
                 material.gain(game, seat, self.pay, self.steal_gain, self.steal_cause)
 
     # ---- information ---------------------------------------------------------------------------
-    def possible_picks(self) -> tuple[tuple[str, Any], ...]:
-        return tuple(("tile", row_.id) for row_ in self.tiles)
-
     def describe_kept(self, key: str, value: Any) -> str:
         row_ = next((t for t in self.tiles if t.id == value), None)
         if key != "tile" or row_ is None or row_.label == row_.id:
