@@ -7,6 +7,8 @@ mechanic's public attributes. A class with no entry has nothing to say (the tool
 
 - the lint's deck check: `DECK_FLOWS` (tools/lint_decks.py), the cards a phase moves whatever
   the players decide;
+- the agents: `FORECASTS`, `FORECASTS_ALL` (tools/agents/forecast.py), what a phase would
+  give a seat if it ran now;
 - simulate: `PICKED_KEYS`, `POSSIBLE_PICKS` (tools/simulate/picks.py), what a phase keeps that
   counts as a pick, and every pick it could keep.
 

@@ -202,14 +202,6 @@ class Mechanic:
             return None
         return game.state.working
 
-    def forecast(self, game: Game, seat: int) -> dict[str, int]:
-        """What the seat would get from this phase if it ran now, by resource (for agents)."""
-        return {}
-
-    def forecast_all(self, game: Game) -> list[dict[str, int]]:
-        """`forecast` for every seat (a mechanic that compares seats works it out once)."""
-        return [self.forecast(game, seat) for seat in range(game.state.players)]
-
     # ---- helpers --------------------------------------------------------------------------------
     def order(self, game: Game) -> list[int]:
         """The seats in this phase's turn order."""
