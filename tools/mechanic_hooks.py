@@ -7,6 +7,8 @@ mechanic's public attributes. A class with no entry has nothing to say (the tool
 
 - the lint's deck check: `DECK_FLOWS` (tools/lint_decks.py), the cards a phase moves whatever
   the players decide;
+- determinization: `HIDDEN_CARDS`, `SEEN_CARDS`, `RESAMPLE` (tools/determinize.py), what a
+  phase keeps secret and how a guess draws it anew;
 - the agents: `FORECASTS`, `FORECASTS_ALL` (tools/agents/forecast.py), what a phase would
   give a seat if it ran now;
 - simulate: `PICKED_KEYS`, `POSSIBLE_PICKS` (tools/simulate/picks.py), what a phase keeps that

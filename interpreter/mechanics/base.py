@@ -174,26 +174,10 @@ class Mechanic:
         """This phase's pieces of the observation tensor (filled while it runs or from what it keeps)."""
         return []
 
-    def hidden_cards(self, data: dict[str, Any], seat: int) -> list[tuple[list[Any], int, frozenset[str]]]:
-        """The cards in the phase's working data that `seat` may not see, each as (the list that
-        holds it, its index there, the cards that could be there): a determinization
-        (tools/determinize.py) deals them out again with every other unseen card."""
-        return []
-
     def private(self, game: Game, seat: int) -> dict[str, Any]:
         """Facts of this phase that only `seat` may see, whether the phase runs or not (a card it
         was allowed to look at, say): the observation's `private.<phase id>`."""
         return {}
-
-    def seen_cards(self, game: Game, seat: int) -> list[tuple[str, int]]:
-        """Cards lying face down in a draw pile that `seat` has seen, as (deck, index in the
-        pile): a determinization leaves them where they are."""
-        return []
-
-    def resample(self, game: Game, seat: int, choose: Any) -> None:
-        """Make again the choices this phase hides from `seat` (what other seats chose in
-        secret, other than cards): each by `choose(game, other, ids)` among the ids that seat
-        could have chosen. Its cards are dealt out again before this is called."""
 
     def running(self, game: Game) -> dict[str, Any] | None:
         """This phase's working data, if it is the phase now running."""

@@ -74,14 +74,12 @@ class Reveal(Mechanic):
             self.then.run(Ctx(game, None, {}, None, self.cause))
 
     # ---- information ---------------------------------------------------------------------------
-    def _peeking(self, game: Game, seat: int) -> bool:
+    def peeking(self, game: Game, seat: int) -> bool:
+        """Whether the seat may see the deck's next card now."""
         return bool(modifiers.read(game.state, self.peek, seat)) and bool(game.state.decks[self.deck])
 
     def private(self, game: Game, seat: int) -> dict[str, Any]:
-        return {"next": game.state.decks[self.deck][0]} if self._peeking(game, seat) else {}
-
-    def seen_cards(self, game: Game, seat: int) -> list[tuple[str, int]]:
-        return [(self.deck, 0)] if self._peeking(game, seat) else []
+        return {"next": game.state.decks[self.deck][0]} if self.peeking(game, seat) else {}
 
     def tensor_pieces(self, rules: Rules) -> list[Piece]:
         places = len(rules.place_ids)
@@ -90,7 +88,7 @@ class Reveal(Mechanic):
             one_hot(out, at, game.state.kept.get(self.phase_id, {}).get("card"), places)
 
         def upcoming(game: Game, seat: int, out: list[float], at: int) -> None:
-            if self._peeking(game, seat):
+            if self.peeking(game, seat):
                 one_hot(out, at, game.rules.place_index[game.state.decks[self.deck][0]], places)
         return [Piece(f"{self.phase_id}.card", (places,), "the card turned last (one-hot over places)", turned),
                 Piece(f"{self.phase_id}.next", (places,), "the next card, when the observing seat may see it "

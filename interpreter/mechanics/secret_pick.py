@@ -72,13 +72,6 @@ class SecretPick(Mechanic):
         data["idx"] += 1
         game.event({"event": "picked", "seat": seat})
 
-    def hidden_cards(self, data: dict[str, Any], seat: int) -> list[tuple[list[Any], int, frozenset[str]]]:
-        if data["revealed"]:
-            return []
-        allowed = frozenset(self.index)
-        return [(data["picks"], other, allowed) for other, pick in enumerate(data["picks"])
-                if other != seat and pick is not None]
-
     def observe(self, data: dict[str, Any], seat: int) -> dict[str, Any]:
         seen = super().observe(data, seat)
         if not seen["revealed"]:
