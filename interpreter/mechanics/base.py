@@ -2,7 +2,7 @@
 
 A mechanic is one named building block (auction, market, ...) with declared parameters,
 action kinds, events, hidden fields and DSL names. The engine (interpreter/play/flow.py) drives
-it through a small contract:
+it through a small contract, the rules of the phase:
 
 - `begin(game)`: set up the phase's working data in `state.working` (plain data);
 - `auto(game) -> bool`: do the next piece of automatic work that is due (reveal, resolve,
@@ -11,9 +11,27 @@ it through a small contract:
 - `legal(game, seat)`: the ids of that seat's own actions, in id order; a pure question. An
   empty list means the seat has nothing to decide here: the engine calls `pass_turn`;
 - `apply(game, seat, block, indices)`: carry out one legal action;
+- `pass_turn(game, seat)`: the seat had nothing of this phase to decide;
+- `end(game)`: the phase ends (maybe early): put back what only it holds;
 - `closing`: the block of the action that closes a seat's turn. When it is all a seat could
   do (no card to play either), the engine takes it for the seat, unless `asks_standing` and
   the seat has standing actions (cards it may sell).
+
+and what a seat may observe of it (interpreter/play/observe.py): `observe(data, seat)` masks
+its working data, `private(game, seat)` gives the facts only that seat sees, and
+`tensor_pieces(rules)` its part of the observation tensor.
+
+Nothing else is asked of a mechanic here. What a tool needs of a phase beside the rules and
+the observation is the tool's own business, kept in a registry of the tool's, by mechanic
+class, of small functions that read the mechanic's public attributes (tools/mechanic_hooks.py):
+the cards a phase moves whatever the players decide (the lint's `DECK_FLOWS`,
+tools/lint_decks.py), what it would give a seat now (the agents' `FORECASTS`,
+tools/agents/forecast.py), what it keeps secret and how a guess draws it anew
+(the determinization's `HIDDEN_CARDS`, `SEEN_CARDS`, `RESAMPLE`, tools/determinize.py), and
+what it keeps that counts as a pick (simulate's `PICKED_KEYS`, `POSSIBLE_PICKS`,
+tools/simulate/picks.py). The engine never imports the tools, so a hook only a tool calls
+would be code the engine carries for nobody it knows; tests/test_mechanic_contract.py keeps
+them out of this class.
 
 Card plays and standing actions are not a mechanic's business: the engine adds the plays of
 the card window the phase opens (`window`, interpreter/play/cards.py) and the standing
@@ -179,6 +197,7 @@ class Mechanic:
         was allowed to look at, say): the observation's `private.<phase id>`."""
         return {}
 
+    # ---- helpers --------------------------------------------------------------------------------
     def running(self, game: Game) -> dict[str, Any] | None:
         """This phase's working data, if it is the phase now running."""
         state = game.state
@@ -186,7 +205,6 @@ class Mechanic:
             return None
         return game.state.working
 
-    # ---- helpers --------------------------------------------------------------------------------
     def order(self, game: Game) -> list[int]:
         """The seats in this phase's turn order."""
         return turn_order(game, self.turns)
