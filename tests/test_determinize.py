@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import amunre
-from amunre.tools.determinize import card_sets, determinize
+from amunre.tools.determinize import card_sets, determinize, hidden_cards
 from conftest import every_edition, fit, play_random
 
 rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file
@@ -40,7 +40,7 @@ def every_card(game: amunre.Game) -> Counter[str]:
         found.update(pile)
     if state.working is not None:
         mech = game.rules.mechanic_at(state.at)
-        found.update(held[i] for held, i, _ in mech.hidden_cards(state.working, -1))
+        found.update(held[i] for held, i, _ in hidden_cards(mech, state.working, -1))
     return found
 
 

@@ -39,6 +39,7 @@ from amunre.interpreter.dsl.types import NUM, PLACE
 from amunre.interpreter.mechanics import MECHANICS
 from amunre.interpreter.model import Flow
 from amunre.interpreter.play import cards
+from amunre.tools.agents.forecast import forecast
 from amunre.tools.lint import KINDS
 from test_import_graph import LAYERS
 
@@ -182,9 +183,9 @@ def big_harvest_gain(rules, farmers: int = 3) -> int:
     game.state.tokens[place]["farmer"] = farmers
     game.state.kept["offering"] = {"tile": "low"}
     harvest = rules.phases["harvest"]
-    before = harvest.forecast(game, 0)["gold"]        # the seat owns no other place
+    before = forecast(harvest, game, 0)["gold"]        # the seat owns no other place
     cards.run(game, 0, rules.cards["big_harvest"].effect, {"target": place}, rules.cards["big_harvest"].cause)
-    return harvest.forecast(game, 0)["gold"] - before
+    return forecast(harvest, game, 0)["gold"] - before
 
 
 def start_gold(rules) -> list[int]:

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import amunre
 from amunre.interpreter.mechanics.lot_auction import LotAuction
+from amunre.tools.determinize import seen_cards
 from conftest import REPO, every_edition, fit, phase_steps, play_random
 
 rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file
@@ -241,7 +242,7 @@ def test_deck_order_is_not_seen(rules: Any, players: int, seed: int, actions: in
     changed = game.clone()
     rng = random.Random(shuffle)
     looked_at = {(deck, i) for mech in rules.phases.values() for seat in range(players)
-                 for deck, i in mech.seen_cards(game, seat)}       # a card some seat may see stays put
+                 for deck, i in seen_cards(mech, game, seat)}       # a card some seat may see stays put
     for piles in (changed.state.decks, changed.state.boxed):
         for name, pile in piles.items():
             kept = [i for i in range(len(pile)) if (name, i) in looked_at and piles is changed.state.decks]

@@ -30,6 +30,7 @@ import pytest
 
 import amunre
 from amunre.interpreter.dsl.context import Ctx
+from amunre.tools.agents.forecast import forecast
 from conftest import REPO, RULES_PATH
 
 
@@ -85,8 +86,8 @@ def interpreter_forecasts(game: amunre.Game) -> dict[str, Any]:
             row = age.setdefault(award.id, [0] * n)
             for seat, points in scoring.points(game, award).items():
                 row[seat] += points
-    return {"income": [phases["harvest"].forecast(game, seat)["gold"] for seat in range(n)],
-            "age_end": age, "final": [phases["final_scoring"].forecast(game, seat)["vp"] for seat in range(n)]}
+    return {"income": [forecast(phases["harvest"], game, seat)["gold"] for seat in range(n)],
+            "age_end": age, "final": [forecast(phases["final_scoring"], game, seat)["vp"] for seat in range(n)]}
 
 
 def reference_forecasts(game: Any) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import pytest
 import amunre
 from amunre.interpreter.dsl.context import Ctx
 from amunre.interpreter.play import cards
+from amunre.tools.agents.forecast import forecast
 from conftest import REPO, play_random
 from test_scenarios_2016 import act, events, gold, owner, phase, place
 
@@ -136,7 +137,7 @@ def test_income_example(rules: Any) -> None:
         p = rules.place_index[pid]
         game.state.owner[p], game.state.tokens[p] = RED, {"farmer": farmers}
     game.state.kept["sacrifice"] = {"tile": "space_2"}
-    assert rules.phases["harvest"].forecast(game, RED) == {"gold": 17}
+    assert forecast(rules.phases["harvest"], game, RED) == {"gold": 17}
 
 
 def test_scoring_example(rules: Any) -> None:

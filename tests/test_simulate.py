@@ -30,6 +30,7 @@ from amunre.tools.simulate import Fixed, Rotating, RuleSet, Tally, compare, game
 from amunre.tools.simulate.batch import Batch, Worker, arm_of
 from amunre.tools.simulate.catalogue import Catalogue
 from amunre.tools.simulate.paired import PairedTally
+from amunre.tools.simulate.picks import possible_picks
 from amunre.tools.simulate.playing import GameRecord
 from amunre.tools.simulate.report import simulation_report
 from conftest import REPO, RULES_PATH, interruptible, play_random, rows_written
@@ -387,12 +388,13 @@ def test_ctrl_c_while_the_worker_pool_starts_stops_the_run() -> None:
 
 
 def test_the_picks_a_phase_never_made_are_listed_whatever_its_mechanic() -> None:
-    """Every mechanic that keeps picks names them (`possible_picks`): Pharaoh's Heir's overseer
+    """Every mechanic that keeps picks names them (`POSSIBLE_PICKS`): Pharaoh's Heir's overseer
     options and the Nile tiles its reveal phase turns up are all listed, labelled as the rules
     name them, and those no game made are the ones never made."""
     rules = amunre.load_rules(PHARAOHS_HEIR)
     report = simulate(str(PHARAOHS_HEIR), 1, agents=["random"] * 3, seed=2, jobs=1).report
-    possible = {(phase, key, value) for phase, mech in rules.phases.items() for key, value in mech.possible_picks()}
+    possible = {(phase, key, value) for phase, mech in rules.phases.items()
+                for key, value in possible_picks(mech, rules)}
     assert {rules.phases[phase].name for phase, _, _ in possible} == {"select", "reveal"}
     rows = {(row["phase"], row["key"], row["value"]): row for row in report["picks"]}
     assert possible <= set(rows)

@@ -7,14 +7,14 @@ everything the seat sees and be drawn from nothing else, so it is built from wha
 observation (interpreter/play/observe.py) masks:
 
 - cards: other seats' cards of hidden decks, the order and content of every draw pile, the
-  cards set aside, and the cards a phase holds in secret (`Mechanic.hidden_cards`: cards
+  cards set aside, and the cards a phase holds in secret (`HIDDEN_CARDS`, below: cards
   offered face down, secret picks). All of them are pooled and dealt out again at random,
   each to a place that may hold it (a pile only its own deck's cards; a hidden hand card only a
   card of a hidden deck);
 - money held as cards: other seats' cards of a resource held as cards are any that add up to
   the total the seat sees;
 - choices: what other seats chose in secret (an offer's amount) is chosen again among what
-  they could have chosen (`Mechanic.resample`), uniformly unless the caller gives a policy;
+  they could have chosen (`RESAMPLE`), uniformly unless the caller gives a policy;
 - chance: the random generator and the seed are drawn anew, so the future is not the real one;
 - the record: the action ids applied (which show secret choices) become -1; their number, the
   readable events and the set-up's public options stay.
@@ -28,6 +28,13 @@ seat was dealt three cards of one deck, say). A guess is checked against the obs
 the decision is worked out again from it (in a guess another seat may hold no card it could play
 now, and not be asked), and drawn again if it differs. A determinized game is a position for
 search: it cannot be saved or replayed.
+
+What a phase keeps secret is declared here, by mechanic, not in the mechanics (only a guess
+asks it; tools/mechanic_hooks.py): `HIDDEN_CARDS`, the cards in a running phase's data that a
+seat may not see; `SEEN_CARDS`, face-down cards of a draw pile a seat has seen (which a guess
+leaves where they are); `RESAMPLE`, how a running phase's secret choices other than cards are
+made again. A mechanic that masks something in `observe` must declare it in `HIDDEN_CARDS` or
+`RESAMPLE`, or search agents would see it (tests/test_determinize.py).
 """
 
 from __future__ import annotations
@@ -40,11 +47,101 @@ from weakref import WeakKeyDictionary
 
 from ..interpreter.base.errors import AmunreError
 from ..interpreter.game import Game
+from ..interpreter.mechanics.base import Mechanic
+from ..interpreter.mechanics.lot_auction import LotAuction
+from ..interpreter.mechanics.reveal import Reveal
+from ..interpreter.mechanics.secret_offer import SecretOffer
+from ..interpreter.mechanics.secret_pick import SecretPick
 from ..interpreter.model import Rules
+from .mechanic_hooks import entry
 
 TRIES = 50           # guesses drawn before giving up on one the seat cannot tell from the game
 
 Choose = Callable[[Any, int, list[int]], int]
+Slot = tuple[list[Any], int, frozenset[str]]     # (the list that holds a card, its index there, the cards it may be)
+
+
+# ---- what each mechanic keeps secret --------------------------------------------------------------
+def _picks_face_down(mech: SecretPick, data: dict[str, Any], seat: int) -> list[Slot]:
+    """Other seats' picks, until they are revealed."""
+    if data["revealed"]:
+        return []
+    allowed = frozenset(mech.index)
+    return [(data["picks"], other, allowed) for other, pick in enumerate(data["picks"])
+            if other != seat and pick is not None]
+
+
+def _attached_face_down(mech: SecretOffer, data: dict[str, Any], seat: int) -> list[Slot]:
+    """The cards other seats attached to their offers, until every offer is in."""
+    if data.get("stage") != "offer" or mech.attach is None:
+        return []
+    allowed = mech.attachable
+    return [(held, i, allowed) for other, held in enumerate(data["attached"]) if other != seat
+            for i in range(len(held))]
+
+
+def _peeked(mech: Reveal, game: Game, seat: int) -> list[tuple[str, int]]:
+    """The deck's next card, which the seat sees while it may peek."""
+    return [(mech.deck, 0)] if mech.peeking(game, seat) else []
+
+
+def _sealed_bids(mech: LotAuction, game: Game, seat: int, choose: Choose) -> None:
+    """Other seats' sealed bids, until every bid is in: a bid (or none) they could have made."""
+    data = mech.running(game)
+    if data is None or data["style"] != "sealed" or None not in data["sealed"]:
+        return
+    space = game.rules.actions
+    for other, bid in enumerate(data["sealed"]):
+        if other != seat and bid is not None:
+            chosen = choose(game, other, mech.legal(game, other))
+            data["sealed"][other] = space.indices_at[chosen][0] if space.block_at[chosen] is mech.bid else 0
+
+
+def _offers(mech: SecretOffer, game: Game, seat: int, choose: Choose) -> None:
+    """Other seats' offers, until every offer is in: one they could have made (their attached
+    cards are dealt again with the other hidden cards)."""
+    data = game.state.working
+    if data["stage"] != "offer":
+        return
+    space = game.rules.actions
+    for other, offer in enumerate(data["offers"]):
+        if other == seat or offer is None:
+            continue
+        ids = [i for i in mech.legal(game, other) if space.block_at[i] is not mech.attach]
+        chosen = choose(game, other, ids)
+        data["offers"][other] = mech.offer_of(space.block_at[chosen], space.indices_at[chosen])
+
+
+# The cards in a running phase's data that a seat may not see (a mechanic not here: none).
+HIDDEN_CARDS: dict[type[Mechanic], Callable[[Any, dict[str, Any], int], list[Slot]]] = {
+    SecretPick: _picks_face_down, SecretOffer: _attached_face_down}
+# Face-down cards of a draw pile a seat has seen, as (deck, index in the pile), whether the
+# phase runs or not (a mechanic not here: none).
+SEEN_CARDS: dict[type[Mechanic], Callable[[Any, Game, int], list[tuple[str, int]]]] = {Reveal: _peeked}
+# How a running phase's secret choices other than cards are made again, each by
+# `choose(game, other, ids)` among the ids that seat could have chosen (a mechanic not here:
+# none). Its cards are dealt out again before this is called.
+RESAMPLE: dict[type[Mechanic], Callable[[Any, Game, int, Choose], None]] = {
+    LotAuction: _sealed_bids, SecretOffer: _offers}
+
+
+def hidden_cards(mech: Mechanic, data: dict[str, Any], seat: int) -> list[Slot]:
+    """The cards in the phase's working data `data` that `seat` may not see, as slots."""
+    found = entry(HIDDEN_CARDS, mech)
+    return found(mech, data, seat) if found is not None else []
+
+
+def seen_cards(mech: Mechanic, game: Game, seat: int) -> list[tuple[str, int]]:
+    """Face-down cards of a draw pile that `seat` has seen, by this phase's leave."""
+    found = entry(SEEN_CARDS, mech)
+    return found(mech, game, seat) if found is not None else []
+
+
+def resample(mech: Mechanic, game: Game, seat: int, choose: Choose) -> None:
+    """Make again the choices this running phase hides from `seat`."""
+    found = entry(RESAMPLE, mech)
+    if found is not None:
+        found(mech, game, seat, choose)
 
 
 @dataclass(frozen=True)
@@ -88,7 +185,7 @@ def determinize(game: Game, seat: int, rng: random.Random, choose: Choose | None
         _deal_again(copy, seat, rng)
         _hold_again(copy, seat, rng)
         if state.working is not None:
-            game.rules.mechanic_at(state.at).resample(copy, seat, choose)
+            resample(game.rules.mechanic_at(state.at), copy, seat, choose)
         state.rng, state.seed = rng.getrandbits(64), rng.getrandbits(62)
         try:
             copy.legal_action_ids()            # the decision worked out again from the guess
@@ -147,7 +244,7 @@ def _hold_again(game: Game, seat: int, rng: random.Random) -> None:
                 per_seat[other] = sorted(cards, reverse=True)
 
 
-def _hidden_slots(game: Game, seat: int) -> list[tuple[list[Any], int, frozenset[str]]]:
+def _hidden_slots(game: Game, seat: int) -> list[Slot]:
     """Every place a card lies that the seat cannot see, with the cards that may lie there."""
     state, rules = game.state, game.rules
     sets = card_sets(rules)
@@ -156,11 +253,11 @@ def _hidden_slots(game: Game, seat: int) -> list[tuple[list[Any], int, frozenset
     for other, hand in enumerate(state.hands):
         if other != seat and hidden:
             slots += [(hand, i, hidden) for i, card in enumerate(hand) if card in hidden]
-    seen = {(name, i) for mech in rules.phases.values() for name, i in mech.seen_cards(game, seat)}
+    seen = {(name, i) for mech in rules.phases.values() for name, i in seen_cards(mech, game, seat)}
     for piles in (state.decks, state.boxed):
         for name, pile in piles.items():
             allowed = sets.deck[name]
             slots += [(pile, i, allowed) for i in range(len(pile)) if piles is state.boxed or (name, i) not in seen]
     if state.working is not None:
-        slots += rules.mechanic_at(state.at).hidden_cards(state.working, seat)
+        slots += hidden_cards(rules.mechanic_at(state.at), state.working, seat)
     return slots

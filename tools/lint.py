@@ -25,7 +25,7 @@ from ..interpreter.game import Game, new_game
 from ..interpreter.load.document import Document, Path
 from ..interpreter.model import Rules
 from .lint_allow import KINDS, Allows, Finding
-from .lint_decks import deck_findings
+from .lint_decks import deck_findings, deck_flows
 
 __all__ = ["KINDS", "Finding", "lint"]
 
@@ -271,7 +271,7 @@ def _cards(out: Lint) -> None:
     reach = {rules.cards[c].deck for c in rules.setup_hand}
     reach |= {good.draw for name, good in rules.goods.items() if good.draw and name in out.refs}
     reach |= out.drawn | {flow.deck for pid, mech in rules.phases.items() if out.runs(pid)
-                          for flow in mech.deck_flows() if flow.kind == "draw" and flow.into == "hand"}
+                          for flow in deck_flows(mech) if flow.kind == "draw" and flow.into == "hand"}
     for cid, card in rules.cards.items():
         if card.effect is None or rules.decks[card.deck].of_places:
             continue

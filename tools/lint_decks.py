@@ -1,28 +1,95 @@
 """The lint's deck check: whether every deck can supply what the flow asks of it.
 
-Each phase declares how it moves cards whatever the players decide (`Mechanic.deck_flows`:
-an auction draws its lots and discards them, a deal fills the hands, a reset shuffles the
-discards back). Following the flow phase by phase (tools/flow_walk.py), at every player count the rules
-allow, counts the cards in each deck, its discard pile and the hands, from the set-up on
-(interpreter/play/setup.py: the cards, less the set-up hands and what the set-up sets aside, less
-the display). A phase that asks for more than there is, say a fourth round whose auction
-finds the province deck empty, is reported at the parameter that asks. Cards drawn by
-choice (a market's purchases) are not followed.
+Each mechanic that moves cards whatever the players decide has an entry in `DECK_FLOWS`
+(below: an auction draws its lots and discards them, a deal fills the hands, a reset shuffles
+the discards back); only the lint asks this of a phase, so the registry is the lint's, not the
+mechanic's (tools/mechanic_hooks.py). Following the flow phase by phase (tools/flow_walk.py),
+at every player count the rules allow, counts the cards in each deck, its discard pile and the
+hands, from the set-up on (interpreter/play/setup.py: the cards, less the set-up hands and what
+the set-up sets aside, less the display). A phase that asks for more than there is, say a
+fourth round whose auction finds the province deck empty, is reported at the parameter that
+asks. Cards drawn by choice (a market's purchases) are not followed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..interpreter.base.errors import AmunreError
 from ..interpreter.dsl.context import Ctx
 from ..interpreter.game import Game, new_game
-from ..interpreter.mechanics.base import DeckFlow
+from ..interpreter.mechanics.base import Mechanic
+from ..interpreter.mechanics.deal import Deal
+from ..interpreter.mechanics.draft import Draft
+from ..interpreter.mechanics.placement import PlacementAuction
+from ..interpreter.mechanics.reset import Reset
+from ..interpreter.mechanics.reveal import Reveal
+from ..interpreter.mechanics.secret_pick import SecretPick
 from ..interpreter.model import Rules
 from .flow_walk import walk
+from .mechanic_hooks import entry
 
 Finding = tuple[tuple, str, str, str]          # (path, deck, message, hint)
+
+
+@dataclass(frozen=True)
+class DeckFlow:
+    """One way a phase moves the cards of a deck, whatever the players decide:
+    - `draw`: `count` cards (per seat if `per_seat`) from the deck, reshuffling its discards
+      if it may, into the hands (`into="hand"`) or into the phase, discarded as it ends
+      (`into="discard"`); `param` is the parameter that asks for them;
+    - `return`: each seat holding a card of the deck puts one back on top of it;
+    - `take`: each seat takes a card of the deck's display (into the hand, or the discard pile
+      for a deck of places), then the display is laid out again;
+    - `refill`: the deck is gathered again, with its display, its discard pile if `discards`
+      and the cards set aside at set-up if `set_aside` (compiled conditions, no seat)."""
+    kind: str
+    deck: str
+    count: Any = None                  # a number, or a compiled expression (no seat)
+    per_seat: bool = False
+    into: str = "hand"
+    param: tuple[str, ...] = ()
+    discards: Any = None
+    set_aside: Any = None
+
+
+def _placement(mech: PlacementAuction) -> tuple[DeckFlow, ...]:
+    return (DeckFlow("draw", mech.deck, mech.count, into="discard", param=("lots", "count")),)
+
+
+def _deal(mech: Deal) -> tuple[DeckFlow, ...]:
+    return (DeckFlow("draw", mech.deck, mech.count, per_seat=True, param=("count",)),)
+
+
+def _draft(mech: Draft) -> tuple[DeckFlow, ...]:
+    return (DeckFlow("take", mech.deck, into="discard" if mech.of_places else "hand", param=("deck",)),)
+
+
+def _reset(mech: Reset) -> tuple[DeckFlow, ...]:
+    return (DeckFlow("refill", mech.deck, discards=mech.p.rebuild_from_discards,
+                     set_aside=mech.p.rebuild_from_set_aside),) if mech.deck else ()
+
+
+def _reveal(mech: Reveal) -> tuple[DeckFlow, ...]:
+    return (DeckFlow("draw", mech.deck, 1, into="discard", param=("deck",)),)
+
+
+def _secret_pick(mech: SecretPick) -> tuple[DeckFlow, ...]:
+    return (DeckFlow("return", mech.deck),)
+
+
+# How each mechanic moves cards whatever the players decide; a mechanic not here moves none.
+DECK_FLOWS: dict[type[Mechanic], Callable[[Any], tuple[DeckFlow, ...]]] = {
+    PlacementAuction: _placement, Deal: _deal, Draft: _draft, Reset: _reset, Reveal: _reveal,
+    SecretPick: _secret_pick}
+
+
+def deck_flows(mech: Mechanic) -> tuple[DeckFlow, ...]:
+    """How this phase moves cards whatever the players decide (none, for a mechanic not in DECK_FLOWS)."""
+    flows = entry(DECK_FLOWS, mech)
+    return flows(mech) if flows is not None else ()
 
 
 def deck_findings(rules: Rules, probe: Game | None) -> list[Finding]:
@@ -112,7 +179,7 @@ def _shortfalls(rules: Rules, game: Game) -> list[tuple[tuple, str, int]]:
         mech = rules.phases[step.phase]
         if _holds(mech.skip_if, ctx, False):
             continue
-        for flow in mech.deck_flows():
+        for flow in deck_flows(mech):
             short = _follow(flow, state[flow.deck], rules, ctx, players)
             where = (step.phase, flow.param, flow.deck)
             if short is not None and where not in seen:
@@ -175,6 +242,8 @@ def _holds(condition: Any, ctx: Ctx, default: bool, *it: Any) -> bool:
 def _count(expression: Any, ctx: Ctx) -> int:
     if expression is None:
         return 0
+    if isinstance(expression, int):
+        return max(expression, 0)
     try:
         return max(int(expression.fn(ctx)), 0)
     except AmunreError:

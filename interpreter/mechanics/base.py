@@ -2,7 +2,7 @@
 
 A mechanic is one named building block (auction, market, ...) with declared parameters,
 action kinds, events, hidden fields and DSL names. The engine (interpreter/play/flow.py) drives
-it through a small contract:
+it through a small contract, the rules of the phase:
 
 - `begin(game)`: set up the phase's working data in `state.working` (plain data);
 - `auto(game) -> bool`: do the next piece of automatic work that is due (reveal, resolve,
@@ -11,9 +11,27 @@ it through a small contract:
 - `legal(game, seat)`: the ids of that seat's own actions, in id order; a pure question. An
   empty list means the seat has nothing to decide here: the engine calls `pass_turn`;
 - `apply(game, seat, block, indices)`: carry out one legal action;
+- `pass_turn(game, seat)`: the seat had nothing of this phase to decide;
+- `end(game)`: the phase ends (maybe early): put back what only it holds;
 - `closing`: the block of the action that closes a seat's turn. When it is all a seat could
   do (no card to play either), the engine takes it for the seat, unless `asks_standing` and
   the seat has standing actions (cards it may sell).
+
+and what a seat may observe of it (interpreter/play/observe.py): `observe(data, seat)` masks
+its working data, `private(game, seat)` gives the facts only that seat sees, and
+`tensor_pieces(rules)` its part of the observation tensor.
+
+Nothing else is asked of a mechanic here. What a tool needs of a phase beside the rules and
+the observation is the tool's own business, kept in a registry of the tool's, by mechanic
+class, of small functions that read the mechanic's public attributes (tools/mechanic_hooks.py):
+the cards a phase moves whatever the players decide (the lint's `DECK_FLOWS`,
+tools/lint_decks.py), what it would give a seat now (the agents' `FORECASTS`,
+tools/agents/forecast.py), what it keeps secret and how a guess draws it anew
+(the determinization's `HIDDEN_CARDS`, `SEEN_CARDS`, `RESAMPLE`, tools/determinize.py), and
+what it keeps that counts as a pick (simulate's `PICKED_KEYS`, `POSSIBLE_PICKS`,
+tools/simulate/picks.py). The engine never imports the tools, so a hook only a tool calls
+would be code the engine carries for nobody it knows; tests/test_mechanic_contract.py keeps
+them out of this class.
 
 Card plays and standing actions are not a mechanic's business: the engine adds the plays of
 the card window the phase opens (`window`, interpreter/play/cards.py) and the standing
@@ -40,28 +58,6 @@ from ..model import Game, Rules
 from .params import Builder, Expr, Param, PhaseBuilder
 
 SEATS = list(range(MAX_PLAYERS))     # every seat number: a run of seats is a slice of it
-
-
-@dataclass(frozen=True)
-class DeckFlow:
-    """One way a phase moves the cards of a deck, whatever the players decide, for the lint's
-    check that each deck can supply what the schedule asks of it (tools/lint_decks.py):
-    - `draw`: `count` cards (per seat if `per_seat`) from the deck, reshuffling its discards
-      if it may, into the hands (`into="hand"`) or into the phase, discarded as it ends
-      (`into="discard"`); `param` is the parameter that asks for them;
-    - `return`: each seat holding a card of the deck puts one back on top of it;
-    - `take`: each seat takes a card of the deck's display (into the hand, or the discard pile
-      for a deck of places), then the display is laid out again;
-    - `refill`: the deck is gathered again, with its display, its discard pile if `discards`
-      and the cards set aside at set-up if `set_aside` (compiled conditions, no seat)."""
-    kind: str
-    deck: str
-    count: Any = None                  # a compiled expression (no seat)
-    per_seat: bool = False
-    into: str = "hand"
-    param: tuple[str, ...] = ()
-    discards: Any = None
-    set_aside: Any = None
 
 
 @dataclass(frozen=True)
@@ -125,9 +121,6 @@ class Mechanic:
     # When closing is all a seat may do, more of any resource would not let it do more: the
     # engine then need not work out whether a standing action would let it do more (standing.enables).
     closing_ignores_purse: ClassVar[bool] = False
-    # The keys of what the phase keeps in `state.kept` that are picks (a table row, an option
-    # chosen), counted by `amunre simulate`; None: every key with a plain value.
-    picked_keys: ClassVar[tuple[str, ...] | None] = None
     automatic: ClassVar[bool] = False  # it has automatic work: the engine calls `auto`
 
     def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
@@ -168,15 +161,6 @@ class Mechanic:
         """One plain-English sentence about what this phase does with its parameters."""
         return self.doc.split(". ")[0].rstrip(".") + "."
 
-    def deck_flows(self) -> tuple[DeckFlow, ...]:
-        """How this phase moves cards whatever the players decide (none, by default)."""
-        return ()
-
-    def possible_picks(self) -> tuple[tuple[str, Any], ...]:
-        """Every pick (key, value) this phase may keep in `state.kept` (see `picked_keys`): what
-        `amunre simulate` lists when it never happened (none, by default)."""
-        return ()
-
     # ---- the contract -------------------------------------------------------------------------
     def begin(self, game: Game) -> None:
         game.state.working = {}
@@ -208,27 +192,12 @@ class Mechanic:
         """This phase's pieces of the observation tensor (filled while it runs or from what it keeps)."""
         return []
 
-    def hidden_cards(self, data: dict[str, Any], seat: int) -> list[tuple[list[Any], int, frozenset[str]]]:
-        """The cards in the phase's working data that `seat` may not see, each as (the list that
-        holds it, its index there, the cards that could be there): a determinization
-        (tools/determinize.py) deals them out again with every other unseen card."""
-        return []
-
     def private(self, game: Game, seat: int) -> dict[str, Any]:
         """Facts of this phase that only `seat` may see, whether the phase runs or not (a card it
         was allowed to look at, say): the observation's `private.<phase id>`."""
         return {}
 
-    def seen_cards(self, game: Game, seat: int) -> list[tuple[str, int]]:
-        """Cards lying face down in a draw pile that `seat` has seen, as (deck, index in the
-        pile): a determinization leaves them where they are."""
-        return []
-
-    def resample(self, game: Game, seat: int, choose: Any) -> None:
-        """Make again the choices this phase hides from `seat` (what other seats chose in
-        secret, other than cards): each by `choose(game, other, ids)` among the ids that seat
-        could have chosen. Its cards are dealt out again before this is called."""
-
+    # ---- helpers --------------------------------------------------------------------------------
     def running(self, game: Game) -> dict[str, Any] | None:
         """This phase's working data, if it is the phase now running."""
         state = game.state
@@ -236,15 +205,6 @@ class Mechanic:
             return None
         return game.state.working
 
-    def forecast(self, game: Game, seat: int) -> dict[str, int]:
-        """What the seat would get from this phase if it ran now, by resource (for agents)."""
-        return {}
-
-    def forecast_all(self, game: Game) -> list[dict[str, int]]:
-        """`forecast` for every seat (a mechanic that compares seats works it out once)."""
-        return [self.forecast(game, seat) for seat in range(game.state.players)]
-
-    # ---- helpers --------------------------------------------------------------------------------
     def order(self, game: Game) -> list[int]:
         """The seats in this phase's turn order."""
         return turn_order(game, self.turns)

@@ -6,7 +6,7 @@ from ..dsl.checked import NO_SEAT
 from ..dsl.context import Ctx
 from ..model import Game
 from ..play import material
-from .base import DeckFlow, Mechanic
+from .base import Mechanic
 from .params import Expr, PhaseBuilder, Ref
 
 
@@ -27,9 +27,6 @@ class Deal(Mechanic):
 
     def describe(self) -> str:
         return f"Each seat is dealt cards from the {self.deck} deck."
-
-    def deck_flows(self) -> tuple[DeckFlow, ...]:
-        return (DeckFlow("draw", self.deck, self.count, per_seat=True, param=("count",)),)
 
     def begin(self, game: Game) -> None:
         game.state.working = {"done": False}

@@ -18,7 +18,7 @@ from ..dsl.context import Ctx
 from ..dsl.types import PLACE, TEXT
 from ..model import Game
 from ..play import cards, choices, decks, material
-from .base import DeckFlow, Doc, Mechanic
+from .base import Doc, Mechanic
 from .params import DeferredEffect, PhaseBuilder, Ref
 
 
@@ -56,9 +56,6 @@ class Draft(Mechanic):
             fields += choices.choice_fields(self.take, material)
         self.block = space.declare("take", None, fields, doc=self.actions[0].meaning)
         self.index = {card: i for i, card in enumerate(self.cards)}
-
-    def deck_flows(self) -> tuple[DeckFlow, ...]:
-        return (DeckFlow("take", self.deck, into="discard" if self.of_places else "hand", param=("deck",)),)
 
     def describe(self) -> str:
         return f"In turn order, each seat takes one of the face-up cards of the {self.deck} deck."

@@ -57,9 +57,6 @@ class Income(ClosingTurns):
             incomes.append(replaced if replaced is not None and replaced >= 0 else at(ctx, p))
         return incomes
 
-    def forecast(self, game: Game, seat: int) -> dict[str, int]:
-        return {self.resource: sum(self.place_incomes(game, seat))}
-
     def finish(self, game: Game, seat: int) -> None:
         """Collect the income of every place the seat owns."""
         incomes = self.place_incomes(game, seat)

@@ -43,7 +43,6 @@ class LayCard(Mechanic):
                Doc("decline", '{"type": "decline"}', "lay no card (where `optional`)"))
     events = (Doc("laid", '{"event": "laid", "seat": 0, "card": "CARD", "CHOICE": "VALUE"}', "a card laid face up"),
               Doc("declined", '{"event": "declined", "seat": 0}', "a seat laid no card"))
-    picked_keys = ("card",)
 
     def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)

@@ -207,16 +207,6 @@ class LotAuction(Auction):
                               for other, bid in enumerate(data["sealed"])]
         return seen
 
-    def resample(self, game: Game, seat: int, choose: Any) -> None:
-        data = self.running(game)
-        if data is None or data["style"] != "sealed" or None not in data["sealed"]:
-            return
-        space = game.rules.actions
-        for other, bid in enumerate(data["sealed"]):
-            if other != seat and bid is not None:
-                chosen = choose(game, other, self.legal(game, other))
-                data["sealed"][other] = space.indices_at[chosen][0] if space.block_at[chosen] is self.bid else 0
-
     def tensor_pieces(self, rules: Rules) -> list[Piece]:
         seats = rules.max_players
 

@@ -59,7 +59,6 @@ class Market(Mechanic):
     queries = {"bought": Member(NUM, doc="the items (tokens and cards) bought in the phase's latest run (so far, "
                                 "while it runs), all seats and kinds together: 0 when every seat bought nothing, and "
                                 "before it first runs")}
-    picked_keys = ()                    # what it keeps is a count, not a pick (`amunre simulate`)
 
     def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)

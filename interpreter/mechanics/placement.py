@@ -18,7 +18,6 @@ from ..model import Game, Rules
 from ..play import material, modifiers
 from ..play.observe import Piece
 from .auction import PLACEMENT, Auction
-from .base import DeckFlow
 from .params import PhaseBuilder
 
 
@@ -64,9 +63,6 @@ class PlacementAuction(Auction):
         lots = Slots(len(material.places), _lots, "lots")
         self.bid = space.declare("bid", None, (("lot", lots), ("space", Values(tuple(self.spaces)))),
                                  doc=self.actions[0].meaning)
-
-    def deck_flows(self) -> tuple[DeckFlow, ...]:
-        return (DeckFlow("draw", self.deck, self.count, into="discard", param=("lots", "count")),)
 
     def describe(self) -> str:
         return (f"Reveal lots from the {self.deck} deck; each seat places one bid on the spaces "

@@ -8,7 +8,7 @@ from ..dsl.context import Ctx
 from ..dsl.types import BOOL
 from ..model import Game
 from ..play import decks, material
-from .base import DeckFlow, Doc, Mechanic
+from .base import Doc, Mechanic
 from .params import Expr, Flag, PhaseBuilder, Ref, Refs
 
 
@@ -39,10 +39,6 @@ class Reset(Mechanic):
         return (f"Remove {', '.join(self.remove) or 'nothing'}; "
                 f"{'release every place; ' if self.release else ''}"
                 f"{'reshuffle the ' + self.deck + ' deck' if self.deck else ''}.")
-
-    def deck_flows(self) -> tuple[DeckFlow, ...]:
-        return (DeckFlow("refill", self.deck, discards=self.p.rebuild_from_discards,
-                         set_aside=self.p.rebuild_from_set_aside),) if self.deck else ()
 
     def begin(self, game: Game) -> None:
         game.state.working = {"done": False}

@@ -18,7 +18,7 @@ from ..dsl.types import PLACE
 from ..model import Game, Rules
 from ..play import modifiers
 from ..play.observe import Piece, one_hot
-from .base import DeckFlow, Doc, Mechanic
+from .base import Doc, Mechanic
 from .params import Effect, PhaseBuilder, Ref
 
 
@@ -46,9 +46,6 @@ class Reveal(Mechanic):
         self.peek = self.modifier("peek")
         self.cause = build.cause("reveal", "then")
         self.place_ids = build.vocab.place_ids
-        index = {place: i for i, place in enumerate(self.place_ids)}
-        self.cards = tuple(index[place] for place in deck.places if place in index) if deck is not None else ()
-        self.one = build.build.constant(1, build.base + ("deck",))
 
     @classmethod
     def members(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, Member]:
@@ -57,14 +54,8 @@ class Reveal(Mechanic):
                                doc="the card turned last (a place; nothing before the phase first runs)")
         return found
 
-    def deck_flows(self) -> tuple[DeckFlow, ...]:
-        return (DeckFlow("draw", self.deck, self.one, into="discard", param=("deck",)),)
-
     def describe(self) -> str:
         return f"The top card of the {self.deck} deck is turned face up."
-
-    def possible_picks(self) -> tuple[tuple[str, Any], ...]:
-        return tuple(("card", card) for card in self.cards)
 
     def describe_kept(self, key: str, value: Any) -> str:
         return f"{self.place_ids[value]} turned up" if key == "card" else f"{key} {value}"
@@ -83,14 +74,12 @@ class Reveal(Mechanic):
             self.then.run(Ctx(game, None, {}, None, self.cause))
 
     # ---- information ---------------------------------------------------------------------------
-    def _peeking(self, game: Game, seat: int) -> bool:
+    def peeking(self, game: Game, seat: int) -> bool:
+        """Whether the seat may see the deck's next card now."""
         return bool(modifiers.read(game.state, self.peek, seat)) and bool(game.state.decks[self.deck])
 
     def private(self, game: Game, seat: int) -> dict[str, Any]:
-        return {"next": game.state.decks[self.deck][0]} if self._peeking(game, seat) else {}
-
-    def seen_cards(self, game: Game, seat: int) -> list[tuple[str, int]]:
-        return [(self.deck, 0)] if self._peeking(game, seat) else []
+        return {"next": game.state.decks[self.deck][0]} if self.peeking(game, seat) else {}
 
     def tensor_pieces(self, rules: Rules) -> list[Piece]:
         places = len(rules.place_ids)
@@ -99,7 +88,7 @@ class Reveal(Mechanic):
             one_hot(out, at, game.state.kept.get(self.phase_id, {}).get("card"), places)
 
         def upcoming(game: Game, seat: int, out: list[float], at: int) -> None:
-            if self._peeking(game, seat):
+            if self.peeking(game, seat):
                 one_hot(out, at, game.rules.place_index[game.state.decks[self.deck][0]], places)
         return [Piece(f"{self.phase_id}.card", (places,), "the card turned last (one-hot over places)", turned),
                 Piece(f"{self.phase_id}.next", (places,), "the next card, when the observing seat may see it "

@@ -146,26 +146,6 @@ class Score(Mechanic):
         game.state.working["done"] = True
         return True
 
-    def forecast(self, game: Game, seat: int) -> dict[str, int]:
-        total = 0
-        ctx = Ctx(game)
-        for award in self.awards:
-            if award.when is None or award.when.fn(ctx):
-                if award.kind == "points":          # per seat: the others' need not be worked out
-                    total += award.value.fn(Ctx(game, seat))
-                else:
-                    total += self.points(game, award).get(seat, 0)
-        return {self.resource: total}
-
-    def forecast_all(self, game: Game) -> list[dict[str, int]]:
-        totals = [0] * game.state.players
-        ctx = Ctx(game)
-        for award in self.awards:
-            if award.when is None or award.when.fn(ctx):
-                for seat, points in self.points(game, award).items():
-                    totals[seat] += points
-        return [{self.resource: total} for total in totals]
-
     def points(self, game: Game, award: Award) -> dict[int, int]:
         """Points per seat for one award in the current state."""
         ctx = Ctx(game)

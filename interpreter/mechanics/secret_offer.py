@@ -70,7 +70,6 @@ def _row(spec: dict[str, Any]) -> Row:
 class SecretOffer(Mechanic):
     automatic = True
     name = "secret_offer"
-    picked_keys = ("tile",)
     doc = ("Each seat secretly offers a resource (or a card instead); the offers are revealed, "
            "attached cards resolved, and the total picks a row of the phase's table; the offers "
            "are ranked, highest first, and rewarded.")
@@ -277,7 +276,7 @@ class SecretOffer(Mechanic):
             state.hands[seat].remove(card)
             data["attached"][seat].append(card)
         elif block is self.offer or block is self.steal:
-            data["offers"][seat] = self._offer(block, indices)
+            data["offers"][seat] = self.offer_of(block, indices)
             data["idx"] += 1
         elif block.type == "resolve":
             card = data["queue"].pop(0)[1]
@@ -304,7 +303,7 @@ class SecretOffer(Mechanic):
             if head[1] == 0:          # its last reward: with none left it could only pass (selling cannot
                 data["queue"].pop(0)  # change that), so its turn ends now, not at one more engine step
 
-    def _offer(self, block: Block, indices: tuple[int, ...]) -> dict[str, Any]:
+    def offer_of(self, block: Block, indices: tuple[int, ...]) -> dict[str, Any]:
         """An offer as the phase keeps it: an amount, or the steal card, or a steal."""
         if block is self.offer:
             return {"amount": indices[0]}
@@ -363,9 +362,6 @@ class SecretOffer(Mechanic):
                 material.gain(game, seat, self.pay, self.steal_gain, self.steal_cause)
 
     # ---- information ---------------------------------------------------------------------------
-    def possible_picks(self) -> tuple[tuple[str, Any], ...]:
-        return tuple(("tile", row_.id) for row_ in self.tiles)
-
     def describe_kept(self, key: str, value: Any) -> str:
         row_ = next((t for t in self.tiles if t.id == value), None)
         if key != "tile" or row_ is None or row_.label == row_.id:
@@ -378,25 +374,6 @@ class SecretOffer(Mechanic):
             seen["offers"] = [o if s == seat or o is None else "hidden" for s, o in enumerate(seen["offers"])]
             seen["attached"] = [a if s == seat else ["?"] * len(a) for s, a in enumerate(seen["attached"])]
         return seen
-
-    def hidden_cards(self, data: dict[str, Any], seat: int) -> list[tuple[list[Any], int, frozenset[str]]]:
-        if data.get("stage") != "offer" or self.attach is None:
-            return []
-        allowed = self.attachable
-        return [(held, i, allowed) for other, held in enumerate(data["attached"]) if other != seat
-                for i in range(len(held))]
-
-    def resample(self, game: Game, seat: int, choose: Any) -> None:
-        data = game.state.working
-        if data["stage"] != "offer":
-            return
-        space = game.rules.actions
-        for other, offer in enumerate(data["offers"]):
-            if other == seat or offer is None:
-                continue
-            ids = [i for i in self._offers(game, other) if space.block_at[i] is not self.attach]
-            chosen = choose(game, other, ids)
-            data["offers"][other] = self._offer(space.block_at[chosen], space.indices_at[chosen])
 
     def tensor_pieces(self, rules: Rules) -> list[Piece]:
         found = [self._offers_piece(rules.max_players), self._tile_piece()]

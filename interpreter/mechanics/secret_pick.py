@@ -9,7 +9,7 @@ from typing import Any
 from ..base.actions import ActionSpace, Block, Values
 from ..model import Game, Rules
 from ..play.observe import Piece
-from .base import DeckFlow, Doc, Mechanic
+from .base import Doc, Mechanic
 from .params import PhaseBuilder, Ref
 
 
@@ -35,9 +35,6 @@ class SecretPick(Mechanic):
         cards = tuple(sorted(c for c, card in material_.cards.items() if card.deck == self.deck))
         self.pick = space.declare("pick", None, (("card", Values(cards)),), doc=self.actions[0].meaning)
         self.index = {card: i for i, card in enumerate(cards)}
-
-    def deck_flows(self) -> tuple[DeckFlow, ...]:
-        return (DeckFlow("return", self.deck),)
 
     def describe(self) -> str:
         return f"Each seat secretly picks a card of the {self.deck} deck from its hand; the picks go on the deck."
@@ -74,13 +71,6 @@ class SecretPick(Mechanic):
         data["picks"][seat] = card
         data["idx"] += 1
         game.event({"event": "picked", "seat": seat})
-
-    def hidden_cards(self, data: dict[str, Any], seat: int) -> list[tuple[list[Any], int, frozenset[str]]]:
-        if data["revealed"]:
-            return []
-        allowed = frozenset(self.index)
-        return [(data["picks"], other, allowed) for other, pick in enumerate(data["picks"])
-                if other != seat and pick is not None]
 
     def observe(self, data: dict[str, Any], seat: int) -> dict[str, Any]:
         seen = super().observe(data, seat)

@@ -35,9 +35,6 @@ class Select(Mechanic):
     )
     actions = (Doc("choose", '{"type": "choose", "option": "OPTION"}', "choose one of the options left"),)
     events = (Doc("chosen", '{"event": "chosen", "seat": 0, "option": "OPTION"}', "an option chosen"),)
-    # What `amunre simulate` counts as this phase's picks among what it keeps: the option, not
-    # who chose it, nor the round's list of options taken.
-    picked_keys = ("chosen",)
 
     def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
@@ -56,9 +53,6 @@ class Select(Mechanic):
         return {"chosen": Member(enum(f"{phase_id}.chosen"), kept("chosen"),
                                  doc="the option chosen last (nothing before the first choice)"),
                 "chooser": Member(SEAT, kept("chooser"), doc="the seat that chose it (nobody before the first choice)")}
-
-    def possible_picks(self) -> tuple[tuple[str, Any], ...]:
-        return tuple(("chosen", option) for option in self.options)
 
     def describe_kept(self, key: str, value: Any) -> str:
         if key == "chooser":

@@ -2,9 +2,10 @@
 maximise and the search agent scores its unfinished playouts with.
 
 Only what the rules say of every game is read: the score resource, the other resources, what
-the rules' own phases would give the seat if they ran now (`Mechanic.forecast`: points a
-scoring phase would award, income a phase would pay), the cards held, the tokens on the seat's
-places, the places it owns, and whether it is the start player.
+the rules' own phases would give the seat if they ran now (the agents' registry of forecasts,
+tools/agents/forecast.py: points a scoring phase would award, income a phase would pay), the
+cards held, the tokens on the seat's places, the places it owns, and whether it is the start
+player.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass, fields, replace
 
 from ...interpreter.game import Game
 from ...interpreter.play import material
+from .forecast import forecasters
 
 
 @dataclass(frozen=True)
@@ -35,21 +37,23 @@ WEIGHT_NAMES = tuple(f.name for f in fields(Weights))
 
 def value(game: Game, seat: int, weights: Weights) -> float:
     """The seat's worth in the position, by the weights."""
-    return _worth(game, seat, weights, [mech.forecast(game, seat) for mech in game.rules.phases.values()])
+    return _worth(game, seat, weights, [one(mech, game, seat) for mech, one, _ in forecasters(game.rules)])
 
 
 def values(game: Game, weights: Weights) -> list[float]:
     """Every seat's worth (the phases' forecasts worked out once for all seats)."""
-    forecasts = [mech.forecast_all(game) for mech in game.rules.phases.values()]
-    return [_worth(game, seat, weights, [f[seat] for f in forecasts]) for seat in range(game.state.players)]
+    seats = range(game.state.players)
+    forecasts = [every(mech, game) if every is not None else [one(mech, game, seat) for seat in seats]
+                 for mech, one, every in forecasters(game.rules)]
+    return [_worth(game, seat, weights, [f[seat] for f in forecasts]) for seat in seats]
 
 
 def _worth(game: Game, seat: int, weights: Weights, forecasts: list[dict[str, int]]) -> float:
     rules, state = game.rules, game.state
     score = rules.winner.score
     projected = income = 0.0
-    for forecast in forecasts:
-        for resource, amount in forecast.items():
+    for gives in forecasts:
+        for resource, amount in gives.items():
             if resource == score:
                 projected += amount
             else:

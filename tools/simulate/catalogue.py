@@ -3,8 +3,9 @@ an action can name a card (play it, sell it, offer it...), every scoring award, 
 phase can pick and keep (a row of a table, such as a tile), each with the label the rules give it.
 
 Read from the compiled rules alone: the action space's blocks for cards, the `score`
-mechanic's awards, and every mechanic's `possible_picks` (a secret offer's tiles, a select
-phase's options, the places a reveal may turn up).
+mechanic's awards, and every phase's possible picks (simulate's registry `POSSIBLE_PICKS`,
+tools/simulate/picks.py: a secret offer's tiles, a select phase's options, the places a reveal
+may turn up).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from ...interpreter.base.actions import Values
 from ...interpreter.mechanics.score import Score
 from ...interpreter.model import Rules
+from .picks import possible_picks
 
 
 @dataclass(frozen=True)
@@ -41,7 +43,7 @@ def catalogue(rules: Rules) -> Catalogue:
     for phase, mech in rules.phases.items():
         if isinstance(mech, Score):
             awards.extend((mech.resource, award.id) for award in mech.awards)
-        for key, value in mech.possible_picks():
+        for key, value in possible_picks(mech, rules):
             pick = (phase, key, value)
             picks.append(pick)
             labels[pick] = mech.describe_kept(key, value)

@@ -21,6 +21,7 @@ from ...interpreter.base.errors import AmunreError
 from ...interpreter.game import Game, new_game
 from ...interpreter.model import Rules
 from ..agents import choose_id, make_agent
+from .picks import picked_keys
 from .seeds import agent_seed
 
 
@@ -76,13 +77,13 @@ class PickCounter(dict):
     when the same row is picked again or when several phases run between two decisions.
 
     A mechanic keeps each pick as a new value: it assigns `state.kept[phase]`; changes made
-    inside a kept value are not picks. It may name the keys that are picks in `picked_keys`
-    (by default every key with a plain value). Nothing (None: no choice yet, an empty deck)
-    is not a pick."""
+    inside a kept value are not picks. Simulate's registry `PICKED_KEYS` (tools/simulate/picks.py)
+    may name the keys of a mechanic that are picks (by default every key with a plain value).
+    Nothing (None: no choice yet, an empty deck) is not a pick."""
 
     def __init__(self, kept: dict[str, Any], phases: dict[str, Any]) -> None:
         super().__init__(kept)
-        self.picked_keys = {phase: mech.picked_keys for phase, mech in phases.items()}
+        self.picked_keys = {phase: picked_keys(mech) for phase, mech in phases.items()}
         self.counts: dict[tuple[str, str, Any], int] = {}
         for phase, value in kept.items():
             self._count(phase, value)
