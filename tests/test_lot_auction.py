@@ -258,3 +258,15 @@ def test_a_deal_count_is_worked_out_with_no_seat(tmp_path: Path) -> None:
                     encoding="utf-8")
     with pytest.raises(amunre.RulesError, match="'my' means nothing here"):
         amunre.load_rules(path)
+
+
+def test_a_bot_plays_through_a_reveal_only_where_bids_are_sealed(rules: Any) -> None:
+    """A lot auction keeps the others' bids secret only when sealed: an open or once-around one
+    is valued one step ahead, not over guesses played to the reveal."""
+    from amunre.tools.agents.heuristic import keeps_secret
+    seen = {}
+    for card in ("a1", "o1", "s1", "f1"):
+        game = game_with(rules, [card, "a2"])
+        act(game, 0, type="lay", card=card)
+        seen[card] = keeps_secret(game)
+    assert seen == {"a1": False, "o1": False, "s1": True, "f1": False}

@@ -10,7 +10,8 @@ mechanic's public attributes. A class with no entry has nothing to say (the tool
 - determinization: `HIDDEN_CARDS`, `SEEN_CARDS`, `RESAMPLE` (tools/determinize.py), what a
   phase keeps secret and how a guess draws it anew;
 - the agents: `FORECASTS`, `FORECASTS_ALL` (tools/agents/forecast.py), what a phase would
-  give a seat if it ran now;
+  give a seat if it ran now; `KEEPS_SECRET` (tools/agents/heuristic.py), whether a phase
+  that can keep a secret keeps one now;
 - simulate: `PICKED_KEYS`, `POSSIBLE_PICKS` (tools/simulate/picks.py), what a phase keeps that
   counts as a pick, and every pick it could keep.
 

@@ -20,11 +20,15 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ...interpreter.base.actions import PLAY, STANDING
 from ...interpreter.game import Game
+from ...interpreter.mechanics.base import Mechanic
+from ...interpreter.mechanics.lot_auction import LotAuction
 from ..determinize import determinize
+from ..mechanic_hooks import entry
 from .options import Option
 from .value import WEIGHT_NAMES, Weights, value
 
@@ -62,6 +66,23 @@ def _options(style: str, noise: float, temperature: float) -> tuple[Option, ...]
                       "shows only after a reveal", least=1, most=100)))
 
 
+# Phases that keep a secret in some of their forms only: whether the running one keeps one now
+# (a lot auction: only when sealed). A phase with hidden fields and no entry always keeps one.
+KEEPS_SECRET: dict[type[Mechanic], Callable[[Any, Game], bool]] = {
+    LotAuction: lambda mech, game: game.state.working.get("style") == "sealed",
+}
+
+
+def keeps_secret(game: Game) -> bool:
+    """Whether the running phase hides what other seats choose, so that an action's worth shows
+    only after the reveal (valued on several guesses, played through)."""
+    mech = game.rules.mechanic_at(game.state.at)
+    if not mech.hidden:
+        return False
+    keeps = entry(KEEPS_SECRET, mech)
+    return True if keeps is None else keeps(mech, game)
+
+
 class HeuristicAgent:
     """Takes the action whose outcome is worth most by its weights, with noise."""
     name: ClassVar[str] = "heuristic"
@@ -97,7 +118,7 @@ class HeuristicAgent:
         seat, step = game.to_move, game.state.step
         assert seat is not None                 # an agent is asked only while a seat decides
         ids = spread(game, ids)
-        secret = bool(game.rules.mechanic_at(game.state.at).hidden)
+        secret = keeps_secret(game)
         guesses = [determinize(game, seat, self.rng) for _ in range(self.samples if secret else 1)]
         seeds = [self.rng.getrandbits(32) for _ in guesses]
         legal = [set(g.legal_action_ids()) for g in guesses]
