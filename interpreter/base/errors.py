@@ -17,6 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 
+SHOWN = 120          # characters of a source line shown under an error, around its column
+
+
 @dataclass(frozen=True)
 class Span:
     """A position in a source file: 1-based `line` and `col`.
@@ -34,11 +37,18 @@ class Span:
         """The source line and a caret under `col`, each indented 4 spaces.
 
         Tabs before the column are copied, so the caret lines up whatever the
-        terminal's tab width is.
+        terminal's tab width is. A line longer than SHOWN is cut to the SHOWN characters
+        around the column, with `...` where it was cut: a 600 kB line is no help on a screen.
         """
-        lead = "".join("\t" if ch == "\t" else " " for ch in self.line_text[: self.col - 1])
-        lead += " " * max(0, self.col - 1 - len(self.line_text))
-        return f"    {self.line_text}\n    {lead}^"
+        text, col = self.line_text, self.col
+        if len(text) > SHOWN:
+            start = max(0, min(col - 1 - SHOWN // 2, len(text) - SHOWN))
+            head = "..." if start else ""
+            col -= start - len(head)
+            text = head + text[start:start + SHOWN] + ("..." if start + SHOWN < len(text) else "")
+        lead = "".join("\t" if ch == "\t" else " " for ch in text[: col - 1])
+        lead += " " * max(0, col - 1 - len(text))
+        return f"    {text}\n    {lead}^"
 
 
 @dataclass(frozen=True)

@@ -113,7 +113,8 @@ class _Guard:
             parent[1] += added
         self.total += added
         if self.total > MAX_YAML_VALUES:
-            return f"the file stands for more than {MAX_YAML_VALUES:,} values (aliases repeating aliases?)", None
+            return (f"the file stands for more than {MAX_YAML_VALUES:,} values: more than any rules file needs "
+                    "(if it is short, aliases repeating aliases multiply it)"), None
         return None
 
 
