@@ -239,3 +239,18 @@ def test_the_cli_plays_it_by_its_shipped_name(players: str) -> None:
                                       "--agents", ",".join(["random"] * int(players))])
     assert result.exit_code == 0, result.output
     assert "Round 4" in result.stdout and "Winner" in result.stdout and "Age" not in result.stdout
+
+
+def test_no_game_comes_near_the_money_bound(rules: Any) -> None:
+    """The file bounds money (the game does not): games of greedy bots stay well below it, so
+    the bound, which would keep a seat's money from growing, never plays a part."""
+    from amunre.tools.agents import make_agent
+    most = 0
+    for seed in range(6):
+        players = 3 + seed % 3
+        game = amunre.new_game(rules, players=players, seed=seed, events=False)
+        agents = [make_agent("greedy", seed * 7 + seat) for seat in range(players)]
+        while not game.over:
+            game.apply_id(agents[game.to_move].choose_id(game, game.legal_action_ids()))
+            most = max(most, *funds(game))
+    assert most < rules.resource_max["funds"] // 2
