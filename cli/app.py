@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import json
-import os
 import secrets
 import shlex
 import sys
@@ -29,11 +28,10 @@ from ..interpreter.base.limits import MAX_PLAYERS
 from ..interpreter.game import Game
 from ..interpreter.load.document import Document
 from ..interpreter.load.loader import load_document
-from ..interpreter.load.shipped import shipped_path
 from ..interpreter.model import Rules
 from ..tools.diff import diff_documents
 from . import agents as agent_list
-from . import arena, diffs, editions, explain, simulate
+from . import arena, diffs, editions, explain, logs, simulate
 from . import fmt as formatting
 from . import play as runner
 from . import resolve as resolving
@@ -230,62 +228,19 @@ def replay(
     as_json: Annotated[bool, typer.Option("--json", help="Print only the result as JSON (as `run --json`).")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the final score table.")] = False,
 ) -> None:
-    """Replay a logged game from its seed and actions, and print it like `run` does."""
+    """Replay a logged game from its seed and actions, and print it like `run` does; every line of
+    the log (each action's seat, each event) must be what the replayed game did."""
     try:
-        header, actions, _ = runner.load_log(log_path)
+        header, body = runner.load_log_lines(log_path)
     except AmunreError as error:
         raise fail(str(error)) from None
-    rules = _logged_rules(header, rules_path)
+    rules = logs.logged_rules(header, rules_path)
     console = Console(highlight=False, soft_wrap=True)
     names = list(header.get("agents", []))
     show = PlayByPlay(console, rules, names)
-    try:
-        game = new_game(rules, players=header["players"], seed=header["seed"],
-                        setup={"options": header.get("options", {})})
-        scripted = _Scripted(actions)
-        runner.play(game, [scripted] * header["players"],
-                    (lambda seat, action, events: None) if as_json or quiet else show.step)
-    except AmunreError as error:
-        raise fail(f"{log_path}: the log does not replay: {error}") from None
+    game = logs.replay_log(log_path, header, body, rules, None if as_json or quiet else show.step)
     _finish(console, rules, game.result(), names, as_json, quiet,
             {"seed": header["seed"], "players": header["players"], "options": header.get("options", {})})
-
-
-def _logged_rules(header: dict[str, Any], given: str | None) -> Rules:
-    """The rules a log was played with: `given`, else the path the log names, else (that path
-    gone) the shipped file of the log's rules id; always the very rules, by digest."""
-    logged, rules_id = header["rules"], header.get("rules_id") or ""
-    if given is not None:
-        rules = load_or_exit(given)
-        if rules.digest != header["digest"]:
-            raise fail(f"{given} is not the rules this game was played with ({rules_id or logged}, digest "
-                        f"{header['digest']}); it has digest {rules.digest}")
-        return rules
-    if os.path.exists(logged):         # (never raises, whatever the log names)
-        rules = load_or_exit(logged)
-        if rules.digest != header["digest"]:
-            raise fail(f"the rules file {logged} changed since this game was logged; give the rules it was "
-                        "played with: --rules FILE")
-        return rules
-    shipped = shipped_path(rules_id) if rules_id else None
-    if shipped is not None:
-        rules = load_or_exit(shipped)
-        if rules.digest == header["digest"]:
-            return rules
-    raise fail(f"the rules file {logged} named by this log is not there; give it with --rules FILE")
-
-
-class _Scripted:
-    """Plays the logged actions in order."""
-
-    def __init__(self, actions: list[dict[str, Any]]) -> None:
-        self.actions = iter(actions)
-
-    def choose(self, game: Game, legal: list[dict[str, Any]]) -> dict[str, Any]:
-        action = next(self.actions, None)
-        if action is None:
-            raise AmunreError("the log ends before the game does")
-        return action
 
 
 # ---- validate --------------------------------------------------------------------------------
