@@ -20,7 +20,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from .. import AmunreError, load_rules, new_game
 from ..interpreter.base.errors import IllegalAction, shown_value
@@ -38,6 +37,7 @@ from . import resolve as resolving
 from . import validate as validating
 from .conventions import HELP_OPTIONS, App, fail, load_or_exit, show_version
 from .human import HumanAgent, HumanQuit
+from .listing import listing_console, print_listing
 from .outputs import output_file, refuse_overwriting, rules_inputs
 from .render import PlayByPlay, esc, result_table, winner_line
 
@@ -288,16 +288,10 @@ def list_editions(
     if as_json:
         sys.stdout.write(json.dumps(rows) + "\n")
         return
-    table = Table(title="Rules files shipped with amunre")
-    for column in ("name", "title", "year", "publisher", "players", "source"):
-        table.add_column(column)
-    for row in rows:
-        if "error" in row:
-            table.add_row(esc(row["name"]), f"[red]does not load: {esc(row['error'])}[/]", "", "", "", "")
-        else:
-            table.add_row(*(esc("" if row[c] is None else str(row[c]))
-                            for c in ("name", "title", "year", "publisher", "players", "source")))
-    Console(highlight=False, soft_wrap=True).print(table)
+    columns = ["name", "title", "year", "publisher", "players", "source"]
+    lines = [[row["name"], f"does not load: {row['error']}", "", "", "", ""] if "error" in row
+             else ["" if row[c] is None else str(row[c]) for c in columns] for row in rows]
+    print_listing(listing_console(), columns, lines, {"name"}, title="Rules files shipped with amunre")
 
 
 @app.command("options")
@@ -310,17 +304,15 @@ def list_options(
     if as_json:
         sys.stdout.write(json.dumps(rows) + "\n")
         return
-    console = Console(highlight=False, soft_wrap=True)
+    console = listing_console()
     if not rows:
         console.print(f"{esc(rules_path)} has no options.")
         return
-    table = Table(title=f"Options of {rules_path} (set one with: amunre run RULES -o NAME=VALUE)")
-    for column in ("option", "values (default first)", "what it decides"):
-        table.add_column(column)
-    for row in rows:
-        values = [row["default"]] + [v for v in row["values"] if v != row["default"]]
-        table.add_row(esc(row["name"]), esc(", ".join(values)), esc(row["doc"]))
-    console.print(table)
+    lines = [[row["name"], ", ".join([row["default"]] + [v for v in row["values"] if v != row["default"]]),
+              row["doc"]] for row in rows]
+    print_listing(console, ["option", "values (default first)", "what it decides"], lines,
+                  {"option", "values (default first)"},
+                  title=f"Options of {rules_path} (set one with: amunre run RULES -o NAME=VALUE)")
 
 
 app.command("agents")(agent_list.list_agents)

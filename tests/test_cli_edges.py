@@ -140,3 +140,46 @@ def test_a_cluster_that_refuses_is_an_error_naming_its_address(monkeypatch: pyte
     result = invoke("simulate", RULES, "-n", "2", "-q", "--backend", "ray", "--address", "nope:1", "--seed", "1")
     assert result.exit_code == 1, result.output
     assert "cannot join the Ray cluster at nope:1: Failed to connect" in result.output
+
+
+# ---- listings never cut a name a user must type ---------------------------------------------------
+
+def shipped_names() -> list[str]:
+    import json
+    return [row["name"] for row in json.loads(invoke("editions", "--json").stdout)]
+
+
+def option_names() -> list[str]:
+    import json
+    rows = json.loads(invoke("options", RULES, "--json").stdout)
+    return [row["name"] for row in rows] + [value for row in rows for value in row["values"]]
+
+
+@pytest.mark.parametrize("columns", ["20", "40", "80", "200"])
+def test_listings_in_a_pipe_give_every_name_whole(columns: str) -> None:
+    """Not on a terminal (a pipe, a file, a script), whatever COLUMNS says."""
+    env = {"COLUMNS": columns}
+    editions = CliRunner().invoke(app, ["editions"], env=env).output
+    assert all(name in editions.split() for name in shipped_names()), editions
+    options = CliRunner().invoke(app, ["options", RULES], env=env).output
+    assert all(name in options.replace(",", " ").split() for name in option_names()), options
+    agents = CliRunner().invoke(app, ["agents"], env=env).output
+    assert all(key in agents.split() for key in ("iterations", "horizon", "style", "high_offer")), agents
+    assert "…" not in editions + options + agents
+
+
+@pytest.mark.parametrize("width", [30, 60, 90, 140, 250])
+def test_a_listing_on_a_terminal_of_any_width_gives_every_name_whole(width: int) -> None:
+    import io
+
+    from rich.console import Console
+
+    from amunre.cli.listing import print_listing
+    names = ["knizia2016-expert", "nile_side_without_pyramids", "a" * 45]
+    rows = [[name, "a title that goes on " * 4, "2016", "word " * 30] for name in names]
+    out = io.StringIO()
+    console = Console(file=out, width=width, force_terminal=True, color_system=None)
+    print_listing(console, ["name", "title", "year", "source"], rows, {"name"}, title="Listing")
+    text = out.getvalue()
+    assert all(name in text for name in names) and "…" not in text, text
+    assert max(len(line) for line in text.splitlines()) <= width or "name: " not in text
