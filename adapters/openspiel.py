@@ -7,7 +7,8 @@
 `register(rules, short_name)` registers any other rules file (a house rule, your own).
 
 Parameters: `players`, `reward` (`win_loss`, the default, or `points`: adapters/common.py),
-and each option of the rules file under its own name. Actions are the engine's integer ids.
+and each option of the rules file under its own name; a bad one raises `pyspiel.SpielError`
+(`ParameterError`, an AmunreError too). Actions are the engine's integer ids.
 Chance is explicit (adapters/explicit.py): every random draw of the engine (each step of a
 shuffle, the start player) is a chance node with uniform outcomes 0..n-1. Observation tensor
 and string: the engine's `observation_tensor(seat)` and `observation(seat)` (as JSON) of the
@@ -106,20 +107,34 @@ def max_draw(rules: Rules) -> int:
     return max(len(rules.place_ids), sum(card.count for card in rules.cards.values()), rules.max_players)
 
 
+class ParameterError(pyspiel.SpielError, AmunreError):
+    """A game asked for with a bad parameter (a player count the rules do not allow, an unknown
+    reward, option or option value): OpenSpiel's SpielError, as its own games raise, and an
+    AmunreError, as the rest of amunre raises."""
+
+
 class AmunreGame(pyspiel.Game):
     """A registered rules file (each has its own subclass, which sets `rules` and `short_name`)."""
     rules: Rules
     short_name: str
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
+        try:
+            self._made(dict(params or {}))
+        except ParameterError:
+            raise
+        except AmunreError as error:        # a bad parameter, said as OpenSpiel's games say it
+            raise ParameterError(str(error)) from None
+
+    def _made(self, params: dict[str, Any]) -> None:
+        """The game of these parameters; AmunreError for a bad one (the caller makes it a SpielError)."""
         rules, name = self.rules, self.short_name
         players = checked_players(rules, params.get("players", default_players(rules)))
         self.reward = checked_reward(params.get("reward", DEFAULT_REWARD))
         self.setup = {"options": {o: params[o] for o in rules.options if o in params}} if rules.options else {}
         unknown = sorted(set(params) - set(ADAPTER_PARAMS) - set(rules.options))
         if unknown:
-            raise AmunreError(f"{name} has no parameter {', '.join(unknown)}")
+            raise ParameterError(f"{name} has no parameter {', '.join(unknown)}")
         least, most = reward_bounds(self.reward, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.actions.size, max_chance_outcomes=max_draw(rules), num_players=players,

@@ -9,7 +9,10 @@ the engine's `observation_tensor(seat)` (float32; what that seat may see, named 
 `env.unwrapped.game.observation_layout()`), and `action_mask`, int8 over the rules file's
 whole action space (`legal_action_ids()`; all zeros when it is not that agent's turn); the
 mask is also in the acting agent's `infos[agent]["action_mask"]`. Actions are the engine's
-integer ids (`Discrete(num_distinct_actions())`); an illegal one raises IllegalAction.
+integer ids (`Discrete(num_distinct_actions())`), of any integral type (a numpy integer too),
+never coerced: a float, a text, a bool or None for a live agent raises IllegalAction, as an
+illegal id does; the step of an agent whose game is over is `step(None)` (PettingZoo's
+convention: anything else there is PettingZoo's ValueError).
 Rewards come only at the end (common.REWARDS: `win_loss` by default, or `points`), with the
 engine's result in every agent's `infos[agent]["result"]`. `reset(seed=s)` plays the game of
 seed `s` (the deal of `amunre run --seed s`); a reset without a seed draws the next seed from
@@ -30,7 +33,7 @@ try:
 except ImportError as error:        # pragma: no cover - the message is the point
     raise ImportError("amunre's PettingZoo environment needs PettingZoo: pip install 'amunre[pettingzoo]'") from error
 
-from ..interpreter.base.errors import AmunreError
+from ..interpreter.base.errors import AmunreError, IllegalAction, shown_repr
 from ..interpreter.base.limits import MAX_AMOUNT
 from ..interpreter.game import new_game
 from ..interpreter.play.observe import observation_layout
@@ -120,8 +123,11 @@ class AmunreEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise IllegalAction(f"{agent} is to move: its step takes one of its legal action ids (None is "
+                                "the step of an agent whose game is over, PettingZoo's convention)")
+        self.game.apply_id(action)          # an integral id, checked there: never int() of a text or a float
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply_id(int(action))
         self.rewards = {other: 0.0 for other in self.agents}
         if self.game.over:
             result = self.game.result()
@@ -144,10 +150,19 @@ class AmunreEnv(AECEnv):
         self.infos[self.agent_selection]["action_mask"] = self._legal_mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.agent_name_mapping[agent]
+        seat = self._seat(agent)
         moving = not self.game.over and self.game.to_move == seat
         return {"observation": np.asarray(self.game.observation_tensor(seat), np.float32),
                 "action_mask": self._legal_mask.copy() if moving else np.zeros(self.rules.actions.size, np.int8)}
+
+    def _seat(self, agent: Any) -> int:
+        """The seat of an agent's name; AmunreError naming the agents for any other value (a
+        KeyError would say only the name that is not there)."""
+        seat = self.agent_name_mapping.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise AmunreError(f"the agents of this game are {', '.join(self.possible_agents)}, "
+                              f"not {shown_repr(agent, 40)}")
+        return seat
 
     # ---- showing it -----------------------------------------------------------------------------
     def render(self) -> str | None:

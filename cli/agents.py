@@ -7,10 +7,9 @@ import sys
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from ..tools.agents import AGENTS
+from .listing import listing_console, print_listing
 from .render import esc
 
 
@@ -32,16 +31,13 @@ def list_agents(
     if as_json:
         sys.stdout.write(json.dumps(rows) + "\n")
         return
-    console = Console(highlight=False, soft_wrap=True)
+    console = listing_console()
     for row in rows:
         console.print(f"[bold]{esc(row['name'])}[/]: {esc(row['doc'])}", highlight=False)
         if row["options"]:
-            table = Table(show_header=True, box=None, padding=(0, 2))
-            for column in ("option", "default", "values", "meaning"):
-                table.add_column(column)
-            for option in row["options"]:
-                default = "-" if option["default"] is None else str(option["default"])
-                table.add_row(esc(option["key"]), esc(default), esc(option["type"]), esc(option["doc"]))
-            console.print(table)
+            lines = [[option["key"], "-" if option["default"] is None else str(option["default"]),
+                      option["type"], option["doc"]] for option in row["options"]]
+            print_listing(console, ["option", "default", "values", "meaning"], lines, {"option", "default"},
+                          indent="  ", box=None, padding=(0, 2))
     console.print("Options follow the name: --agents ismcts:ms=500,c=0.5,greedy,heuristic:style=build "
                   "(docs/agents.md says what each agent knows).", highlight=False)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import json
-import os
 import secrets
 import shlex
 import sys
@@ -21,7 +20,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from .. import AmunreError, load_rules, new_game
 from ..interpreter.base.errors import IllegalAction, shown_value
@@ -29,17 +27,17 @@ from ..interpreter.base.limits import MAX_PLAYERS
 from ..interpreter.game import Game
 from ..interpreter.load.document import Document
 from ..interpreter.load.loader import load_document
-from ..interpreter.load.shipped import shipped_path
 from ..interpreter.model import Rules
 from ..tools.diff import diff_documents
 from . import agents as agent_list
-from . import arena, diffs, editions, explain, simulate
+from . import arena, diffs, editions, explain, logs, simulate
 from . import fmt as formatting
 from . import play as runner
 from . import resolve as resolving
 from . import validate as validating
 from .conventions import HELP_OPTIONS, App, fail, load_or_exit, show_version
 from .human import HumanAgent, HumanQuit
+from .listing import listing_console, print_listing
 from .outputs import output_file, refuse_overwriting, rules_inputs
 from .render import PlayByPlay, esc, result_table, winner_line
 
@@ -230,62 +228,19 @@ def replay(
     as_json: Annotated[bool, typer.Option("--json", help="Print only the result as JSON (as `run --json`).")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the final score table.")] = False,
 ) -> None:
-    """Replay a logged game from its seed and actions, and print it like `run` does."""
+    """Replay a logged game from its seed and actions, and print it like `run` does; every line of
+    the log (each action's seat, each event) must be what the replayed game did."""
     try:
-        header, actions, _ = runner.load_log(log_path)
+        header, body = runner.load_log_lines(log_path)
     except AmunreError as error:
         raise fail(str(error)) from None
-    rules = _logged_rules(header, rules_path)
+    rules = logs.logged_rules(header, rules_path)
     console = Console(highlight=False, soft_wrap=True)
     names = list(header.get("agents", []))
     show = PlayByPlay(console, rules, names)
-    try:
-        game = new_game(rules, players=header["players"], seed=header["seed"],
-                        setup={"options": header.get("options", {})})
-        scripted = _Scripted(actions)
-        runner.play(game, [scripted] * header["players"],
-                    (lambda seat, action, events: None) if as_json or quiet else show.step)
-    except AmunreError as error:
-        raise fail(f"{log_path}: the log does not replay: {error}") from None
+    game = logs.replay_log(log_path, header, body, rules, None if as_json or quiet else show.step)
     _finish(console, rules, game.result(), names, as_json, quiet,
             {"seed": header["seed"], "players": header["players"], "options": header.get("options", {})})
-
-
-def _logged_rules(header: dict[str, Any], given: str | None) -> Rules:
-    """The rules a log was played with: `given`, else the path the log names, else (that path
-    gone) the shipped file of the log's rules id; always the very rules, by digest."""
-    logged, rules_id = header["rules"], header.get("rules_id") or ""
-    if given is not None:
-        rules = load_or_exit(given)
-        if rules.digest != header["digest"]:
-            raise fail(f"{given} is not the rules this game was played with ({rules_id or logged}, digest "
-                        f"{header['digest']}); it has digest {rules.digest}")
-        return rules
-    if os.path.exists(logged):         # (never raises, whatever the log names)
-        rules = load_or_exit(logged)
-        if rules.digest != header["digest"]:
-            raise fail(f"the rules file {logged} changed since this game was logged; give the rules it was "
-                        "played with: --rules FILE")
-        return rules
-    shipped = shipped_path(rules_id) if rules_id else None
-    if shipped is not None:
-        rules = load_or_exit(shipped)
-        if rules.digest == header["digest"]:
-            return rules
-    raise fail(f"the rules file {logged} named by this log is not there; give it with --rules FILE")
-
-
-class _Scripted:
-    """Plays the logged actions in order."""
-
-    def __init__(self, actions: list[dict[str, Any]]) -> None:
-        self.actions = iter(actions)
-
-    def choose(self, game: Game, legal: list[dict[str, Any]]) -> dict[str, Any]:
-        action = next(self.actions, None)
-        if action is None:
-            raise AmunreError("the log ends before the game does")
-        return action
 
 
 # ---- validate --------------------------------------------------------------------------------
@@ -333,16 +288,10 @@ def list_editions(
     if as_json:
         sys.stdout.write(json.dumps(rows) + "\n")
         return
-    table = Table(title="Rules files shipped with amunre")
-    for column in ("name", "title", "year", "publisher", "players", "source"):
-        table.add_column(column)
-    for row in rows:
-        if "error" in row:
-            table.add_row(esc(row["name"]), f"[red]does not load: {esc(row['error'])}[/]", "", "", "", "")
-        else:
-            table.add_row(*(esc("" if row[c] is None else str(row[c]))
-                            for c in ("name", "title", "year", "publisher", "players", "source")))
-    Console(highlight=False, soft_wrap=True).print(table)
+    columns = ["name", "title", "year", "publisher", "players", "source"]
+    lines = [[row["name"], f"does not load: {row['error']}", "", "", "", ""] if "error" in row
+             else ["" if row[c] is None else str(row[c]) for c in columns] for row in rows]
+    print_listing(listing_console(), columns, lines, {"name"}, title="Rules files shipped with amunre")
 
 
 @app.command("options")
@@ -355,17 +304,15 @@ def list_options(
     if as_json:
         sys.stdout.write(json.dumps(rows) + "\n")
         return
-    console = Console(highlight=False, soft_wrap=True)
+    console = listing_console()
     if not rows:
         console.print(f"{esc(rules_path)} has no options.")
         return
-    table = Table(title=f"Options of {rules_path} (set one with: amunre run RULES -o NAME=VALUE)")
-    for column in ("option", "values (default first)", "what it decides"):
-        table.add_column(column)
-    for row in rows:
-        values = [row["default"]] + [v for v in row["values"] if v != row["default"]]
-        table.add_row(esc(row["name"]), esc(", ".join(values)), esc(row["doc"]))
-    console.print(table)
+    lines = [[row["name"], ", ".join([row["default"]] + [v for v in row["values"] if v != row["default"]]),
+              row["doc"]] for row in rows]
+    print_listing(console, ["option", "values (default first)", "what it decides"], lines,
+                  {"option", "values (default first)"},
+                  title=f"Options of {rules_path} (set one with: amunre run RULES -o NAME=VALUE)")
 
 
 app.command("agents")(agent_list.list_agents)

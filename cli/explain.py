@@ -1,9 +1,11 @@
 """`amunre explain LOG`: where each seat's points and every other resource came from,
-rule by rule, from a log's events alone (no rules file, no replay).
+rule by rule, from a log's events.
 
-The sums are tools/ledger.py's; this module only prints them: per seat, per resource,
-one row per cause (the rule's kind, its id, how many times it fired, what it gave in all,
-and where the rules file writes it), gains first.
+A log is believed only once it replays line for line (cli/logs.py): its rules are found by
+digest, its game played again, and the first line that differs is named instead of summed. The
+sums are tools/ledger.py's over the replayed game's events; this module only prints them: per
+seat, per resource, one row per cause (the rule's kind, its id, how many times it fired, what it
+gave in all, and where the rules file writes it), gains first.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from rich.table import Table
 
 from ..interpreter.base.errors import AmunreError
 from ..tools.ledger import Ledger, ledger
+from . import logs
 from . import play as runner
 from .render import esc, seat_markup
 
@@ -30,20 +33,26 @@ def explain(
         "--seat", "-s", metavar="N", help="Only this seat (numbered from 0, as everywhere in amunre). "
         "Default: every seat.", show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the same as JSON.")] = False,
+    rules_path: Annotated[str | None, typer.Option(
+        "--rules", metavar="FILE", help="The rules file the game was played with, when the path the log "
+        "names is not there any more (as `replay --rules`).", show_default=False)] = None,
 ) -> None:
-    """Show where each seat's points and other resources came from, rule by rule, from a log."""
+    """Show where each seat's points and other resources came from, rule by rule, from a log
+    that replays line for line (the first line that does not is named)."""
     try:
-        header, _, events = runner.load_log(log_path)
+        header, body = runner.load_log_lines(log_path)
     except AmunreError as error:
         print(f"error: {error}", file=sys.stderr)
         raise typer.Exit(1) from None
     players = header["players"]
     if seat is not None and not 0 <= seat < players:
         raise typer.BadParameter(f"this game has seats 0 to {players - 1}", param_hint="'--seat'")
-    if not any(e.get("event") == "gain" for e in events):
+    if not any(record.get("event") == "gain" for _, record in body):
         print(f"error: {log_path}: the log tells no changes (it was written by an older amunre, or the game "
               "has not begun); `amunre replay` it with `--log` to write one that does", file=sys.stderr)
         raise typer.Exit(1)
+    game = logs.replay_log(log_path, header, body, logs.logged_rules(header, rules_path))
+    events = list(game.log or [])             # the replayed game's: equal to the log's, line for line
     book = ledger(events)
     seats = range(players) if seat is None else [seat]
     result = next((e for e in reversed(events) if e.get("event") == "game_over"), None)

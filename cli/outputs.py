@@ -51,6 +51,25 @@ def refuse_overwriting(outputs: dict[str, str | os.PathLike[str] | None],
             if same_file(path, other_path):
                 raise typer.BadParameter(f"'{path}' is also the file of {other}: give each output its own file",
                                          param_hint=f"'{option}'")
+    for option, path in given:
+        refuse_unwritable(option, path)
+
+
+def refuse_unwritable(option: str, path: str | os.PathLike[str]) -> None:
+    """Stop with a usage error before any work if an output could not be put in place: its folder
+    missing or not writable (the temporary file is made there), or the path a folder. Found
+    after an hour of games, it would lose them."""
+    try:
+        target = os.path.realpath(path)
+    except (OSError, ValueError):
+        raise typer.BadParameter(f"'{path}' is not a path a file can have", param_hint=f"'{option}'") from None
+    folder = os.path.dirname(target) or "."
+    if os.path.isdir(target):
+        raise typer.BadParameter(f"'{path}' is a folder; name a file", param_hint=f"'{option}'")
+    if not os.path.isdir(folder):
+        raise typer.BadParameter(f"the folder of '{path}' ({folder}) does not exist", param_hint=f"'{option}'")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise typer.BadParameter(f"cannot write in the folder of '{path}' ({folder})", param_hint=f"'{option}'")
 
 
 def rules_inputs(label: str, rules: object) -> list[tuple[str, str]]:

@@ -131,12 +131,19 @@ _HEADER = {"amunre_log": int, "rules": str, "digest": str, "seed": int, "players
 def load_log(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
     """A log file's header, actions and events; AmunreError saying what is wrong (unreadable,
     too large, or a line that is not a log's)."""
+    header, body = load_log_lines(path)
+    return header, *_split(body)
+
+
+def load_log_lines(path: Path) -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]:
+    """A log file's header and its other lines, each with its line number (what `replay` and
+    `explain` check against the replayed game, naming the first line that differs)."""
     try:
         text = read_text(path, MAX_LOG_BYTES)        # bounded, and a regular file only (not a FIFO)
     except FileRefused as error:
         raise AmunreError(f"cannot read log file '{path}': {error.problem}") from None
     try:
-        return read_log_records(text.splitlines())
+        return read_log_lines(text.splitlines())
     except AmunreError as error:
         raise AmunreError(f"{path}: {error}") from None
 
@@ -150,8 +157,21 @@ def read_log(lines: list[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 def read_log_records(lines: list[str]) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
     """The header, the actions and the events (each in order) of a JSON-lines game log."""
+    header, body = read_log_lines(lines)
+    return header, *_split(body)
+
+
+def _split(body: list[tuple[int, dict[str, Any]]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A log's lines after the header, as its actions and its events."""
+    actions = [record["action"] for _, record in body if "action" in record]
+    return actions, [record for _, record in body if "action" not in record]
+
+
+def read_log_lines(lines: list[str]) -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]:
+    """The header of a JSON-lines game log and its other lines, each with its number, every one
+    checked to be an action line or an event; AmunreError naming the first line that is neither."""
     header: dict[str, Any] | None = None
-    actions, events = [], []
+    body: list[tuple[int, dict[str, Any]]] = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -163,17 +183,16 @@ def read_log_records(lines: list[str]) -> tuple[dict[str, Any], list[dict[str, A
             raise AmunreError(f"line {number}: a log line is a JSON object, not {type(record).__name__}")
         if header is None:
             header = _checked_header(record, number)
-        elif "action" in record:
+            continue
+        if "action" in record:
             if not isinstance(record["action"], dict) or type(record.get("seat")) is not int:
                 raise AmunreError(f"line {number}: an action line is {{\"seat\": N, \"action\": {{...}}}}")
-            actions.append(record["action"])
         elif not isinstance(record.get("event"), str):
             raise AmunreError(f"line {number}: neither an action nor an event")
-        else:
-            events.append(record)
+        body.append((number, record))
     if header is None:
         raise AmunreError("the log is empty")
-    return header, actions, events
+    return header, body
 
 
 def _checked_header(record: dict[str, Any], number: int) -> dict[str, Any]:

@@ -67,8 +67,9 @@ Csv = Annotated[Path | None, typer.Option(
     "--csv", metavar="FILE", help="Write one row per game (seed, scores, winners...) to this CSV file.", dir_okay=False,
     show_default=False)]
 Plot = Annotated[Path | None, typer.Option(
-    "--plot", metavar="FILE.png", help="Draw the score distributions and points by source to this PNG file "
-    "(needs matplotlib: pip install 'amunre[plot]').", dir_okay=False, show_default=False)]
+    "--plot", metavar="FILE.png", help="Draw the score distributions and points by source to this picture "
+    "file, in the format its extension names (.png, .svg, .pdf...; needs matplotlib: "
+    "pip install 'amunre[plot]').", dir_okay=False, show_default=False)]
 Backend = Annotated[str, typer.Option(
     "--backend", metavar="local|ray",
     help=f"Where games run: {' or '.join(BACKENDS)} (needs pip install 'amunre[ray]').")]
@@ -253,6 +254,7 @@ def simulate_command(
     ruleset, rules = load_ruleset(rules_path, option or [], start or [], "")
     refuse_overwriting({"--json": json_path, "--csv": csv_path, "--plot": plot_path},
                        rules_inputs("the rules file", rules))
+    check_plot(plot_path)
     seed = chosen_seed(seed)
     study = functools.partial(simulate, ruleset, games, agents=names, players=players, seed=seed, jobs=jobs,
                               backend=backend, address=address, causes=causes)
@@ -292,6 +294,7 @@ def compare_command(
     b, rules_b = load_ruleset(second or first, (option or []) + (option_b or []), start_b or [], "-b")
     refuse_overwriting({"--json": json_path, "--csv": csv_path, "--plot": plot_path},
                        rules_inputs("rules file A", rules) + rules_inputs("rules file B", rules_b))
+    check_plot(plot_path)
     seed = chosen_seed(seed)
     study = functools.partial(compare, a, b, games, agents=names, players=players, seed=seed, jobs=jobs,
                               backend=backend, address=address, causes=causes)
@@ -300,6 +303,22 @@ def compare_command(
     write_outputs(result.report, json_path, plot_path, draw_comparison)
     finish_study(result.report, result.report["a"], json_path,
                  functools.partial(print_comparison, everything=everything))
+
+
+def check_plot(path: Path | None) -> None:
+    """Before any game: matplotlib is there, and the file's extension is a format it writes (it
+    picks the format by the extension; found only after the games, the games were lost)."""
+    if path is None:
+        return
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise fail("--plot needs matplotlib: pip install 'amunre[plot]'") from None
+    formats = sorted(FigureCanvasBase.get_supported_filetypes())
+    extension = path.suffix.lower().removeprefix(".")
+    if extension not in formats:
+        raise typer.BadParameter(f"'{path}' does not end in the extension of a picture format; end it in "
+                                 f"{', '.join('.' + f for f in formats)} (e.g. scores.png)", param_hint="'--plot'")
 
 
 def check_backend(backend: str, address: str | None) -> None:

@@ -105,9 +105,24 @@ class Game:
 
     def action_from_id(self, action_id: int) -> dict[str, Any]:
         """The dict action of an id in this position."""
-        if type(action_id) is not int or not 0 <= action_id < self.rules.actions.size:
+        if type(action_id) is not int:
+            action_id = self._id(action_id)
+        if not 0 <= action_id < self.rules.actions.size:
             raise IllegalAction(f"action ids are 0 to {self.rules.actions.size - 1}", action_id)
         return self.rules.actions.to_dict(action_id, self)
+
+    def _id(self, value: Any) -> int:
+        """An action id given as another integral type (a numpy integer, anything with
+        `__index__`) as a plain int; IllegalAction for a bool (Python's True is 1, not an id)
+        and for anything not integral (a float, a text), never coerced."""
+        try:
+            index = None if isinstance(value, bool) else operator.index(value)
+        except TypeError:
+            index = None
+        if index is None:
+            raise IllegalAction(f"an action id is a whole number from 0 to {self.rules.actions.size - 1}, "
+                                f"not {shown_repr(value, 40)}")
+        return index
 
     # ---- acting --------------------------------------------------------------------------------
     def apply(self, action: dict[str, Any]) -> None:
@@ -124,7 +139,9 @@ class Game:
     def apply_id(self, action_id: int) -> None:
         """Carry out one legal action given by its id."""
         legal = self.decision if self.decision is not None else self._decision_ids()
-        if type(action_id) is not int or action_id not in legal:
+        if type(action_id) is not int:
+            action_id = self._id(action_id)
+        if action_id not in legal:
             more = " ..." if len(self._decision_ids()) > 12 else ""
             raise IllegalAction(f"{shown_value(action_id, 60)} is not among the legal action ids "
                                 f"{self.legal_action_ids()[:12]}{more}", action_id)

@@ -103,6 +103,18 @@ def test_hostile_log(tmp_path: Path, rules: Any, name: str) -> None:
     assert LOGS[name] in result.output, result.output
 
 
+@pytest.mark.parametrize("name", sorted(LOGS))
+def test_hostile_log_is_not_explained(tmp_path: Path, rules: Any, name: str) -> None:
+    """`explain` believes no more than `replay` does, and never fails on what a log holds."""
+    text = (HOSTILE / "logs" / f"{name}.jsonl").read_text(encoding="utf-8").replace("CURRENT", rules.digest)
+    path = tmp_path / f"{name}.jsonl"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["explain", str(path)])
+    assert result.exit_code == 1, result.output
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert LOGS[name] in result.output or "tells no changes" in result.output, result.output
+
+
 # ---- saves --------------------------------------------------------------------------------------
 
 def load_save(rules: Any, name: str) -> Any:

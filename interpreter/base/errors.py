@@ -16,7 +16,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-
 SHOWN = 120          # characters of a source line shown under an error, around its column
 
 

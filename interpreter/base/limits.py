@@ -40,3 +40,4 @@ MAX_LOG_BYTES = 200_000_000          # a game log that `amunre replay` reads
 MAX_GAMES = 10_000_000               # games of one simulation, comparison, arena or `validate --play`
 MAX_ITERATIONS = 10_000_000          # iterations of a search agent per decision (ismcts: 300 by default)
 MAX_DECISION_MS = 3_600_000          # milliseconds a search agent may think per decision: an hour
+RAY_CONNECT_SECONDS = 60             # to reach a Ray cluster (`--backend ray --address`): then it is not there

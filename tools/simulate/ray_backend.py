@@ -9,11 +9,15 @@ is given. See docs/simulate.md for running on a cluster.
 
 from __future__ import annotations
 
+import logging
+import threading
+import time
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 from ...interpreter.base.errors import AmunreError
+from ...interpreter.base.limits import RAY_CONNECT_SECONDS
 from .batch import Batch, Fold, Worker
 from .gather import Gather, Progress
 
@@ -55,8 +59,50 @@ def _start(ray: ModuleType, jobs: int | None, address: str | None) -> bool:
     if address is None:
         ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False, configure_logging=False)
     else:
-        ray.init(address=address, log_to_driver=False, configure_logging=False)
+        connect(lambda: ray.init(address=address, log_to_driver=False, configure_logging=False), address)
     return True
+
+
+def connect(init: Callable[[], Any], address: str, seconds: float | None = None) -> None:
+    """Run `init` (Ray joining a cluster) in a thread of its own while this one waits, so that
+    Ctrl-C stops the wait at once (Ray retries an address that answers nothing for minutes
+    inside its own code, where Python's Ctrl-C is not heard) and a cluster that does not answer
+    in `seconds` is an AmunreError; a failure of `init` is one too, naming the address."""
+    seconds = RAY_CONNECT_SECONDS if seconds is None else seconds
+    done = threading.Event()
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            init()
+        except BaseException as error:      # handed to the waiting thread, which reports it
+            failure.append(error)
+        finally:
+            done.set()
+
+    ray_log = logging.getLogger("ray._private.worker")     # Ray warns that a thread not the main one
+    ray_log.addFilter(_no_sigterm_warning)                 # cannot set its SIGTERM handler: amunre's is kept
+    try:
+        threading.Thread(target=run, name="amunre-ray-connect", daemon=True).start()
+        _wait(done, seconds, address)
+    finally:
+        ray_log.removeFilter(_no_sigterm_warning)
+    if failure:
+        said = str(failure[0]) or type(failure[0]).__name__
+        raise AmunreError(f"cannot join the Ray cluster at {address}: {said[:300]}") from None
+
+
+def _no_sigterm_warning(record: logging.LogRecord) -> bool:
+    return not record.getMessage().startswith("SIGTERM handler is not set")
+
+
+def _wait(done: threading.Event, seconds: float, address: str) -> None:
+    """Wait for `done` in short waits, so that a Ctrl-C is raised between them, at most `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not done.wait(0.1):
+        if time.monotonic() > deadline:
+            raise AmunreError(f"no Ray cluster answered at {address} within {seconds:g} s; is it running "
+                              "(ray status), and is the address HOST:PORT, ray://HOST:10001 or auto?")
 
 
 def _keep_busy(ray: ModuleType, batch: Batch, make_fold: Callable[[], Fold], gather: Gather, workers: int,
