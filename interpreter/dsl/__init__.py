@@ -3,13 +3,15 @@
 `Dsl(vocab, report)` compiles one string at a time for interpreter/load/build_context.py: `expression`,
 `collection` and `effect` each parse the text (`parse.py`, grammar/effects.lark), build the AST
 (`tree_to_ast.py`, `ast.py`), resolve names and check types (`check.py`, `check_effects.py`),
-then generate Python source for the checked tree and compile it, with `compile()` and `exec`,
-once, at load time (`compile.py`): a game step runs that function, and never parses the text
-or walks a tree. The source is generated from the checked AST only: rules-file names appear
-in it as `repr()` literals, never as code. Problems go to `report(message, offset, hint)` with
-the character offset in the string; a string with problems compiles to an inert placeholder,
-so one load lists every problem. Each compiled rule handles its own failures: one while it
-runs is a GameError that names the rule and its place in the rules file.
+count the size of its code (`cost.py`: a derived value is inlined where it is read only while
+it is small), then generate Python source for the checked tree and compile it, with
+`compile()` and `exec`, once, at load time (`compile.py`): a game step runs that function,
+and never parses the text or walks a tree. The source is generated from
+the checked AST only: rules-file names appear in it as `repr()` literals, never as code.
+Problems go to `report(message, offset, hint)` with the character offset in the string; a
+string with problems compiles to an inert placeholder, so one load lists every problem. Each
+compiled rule handles its own failures: one while it runs is a GameError that names the rule
+and its place in the rules file.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from .check import Checker
 from .checked import ACTING_SEAT, NOT_CONSTANT, Report, Scope
 from .compile import ChoiceFn, Compiler, Fn
 from .context import Ctx
+from .cost import Estimate
 from .names import Vocabulary
 from .parse import DslSyntaxProblem
 from .tree_to_ast import parse_collection, parse_effect, parse_expression
@@ -49,6 +52,7 @@ class Expression:
     constant: Any = NOT_CONSTANT     # its value, when it depends on nothing
     pure: bool = False               # it depends only on bound names (`n`, `it`) and constants
     checked: Any = field(default=None, compare=False, repr=False)   # what the checker learned (for inlining)
+    nodes: int = field(default=1, compare=False)     # the nodes of its generated code, small derived values inlined
 
     @property
     def at(self) -> Callable[..., Any]:
@@ -111,7 +115,8 @@ class Dsl:
                 return Expression(lambda ctx, *it: list(constant), typ, tree, rule, constant, True)
             return Expression(lambda ctx, *it: constant, typ, tree, rule, constant, True)
         fn = Compiler(info, len(self.vocab.place_ids), rule, self.vocab.verbs).expr(tree)
-        return Expression(fn, typ, tree, rule, constant, id(tree) not in info.stateful, info)
+        return Expression(fn, typ, tree, rule, constant, id(tree) not in info.stateful, info,
+                          nodes=Estimate(info).nodes(tree))
 
     def effect(self, text: str, scope: Scope = ACTING_SEAT, rule: Rule = Rule(""),
                automatic: bool = False) -> Effect:
