@@ -13,8 +13,9 @@ import pytest
 
 import amunre
 from amunre.interpreter.base.errors import GameError
+from amunre.interpreter.dsl.compile import INLINE_NODES
 from amunre.interpreter.dsl.context import Ctx
-from conftest import position
+from conftest import house, position
 
 GOOD = (Path(__file__).resolve().parent.parent / "rules" / "knizia2016.yaml").read_text(encoding="utf-8")
 SCRIBES = 'effect: "require sum(my.provinces, favor_symbols) >= 7; +3 vp"'
@@ -176,6 +177,26 @@ def test_derived_values_are_compiled_into_their_readers_unless_they_can_fail(tmp
     line, col = position(text, 'pyramids: "pyramid + 2 * double_pyramid + stone // farmer"', '"pyramid')
     assert "derived.pyramids" in str(info.value) and "division by zero" in str(info.value)
     assert info.value.span is not None and (info.value.span.line, info.value.span.col) == (line, col)
+
+
+def test_a_large_derived_value_is_called_so_the_code_stays_linear(tmp_path: Path) -> None:
+    """Each derived value reading the one before twice: inlined everywhere, the code of the last
+    would hold the first 2^17 times (18 lines took 1.7 GB). A derived value whose code is not
+    small is called, so every function stays small, and the values are the same."""
+    chain = "".join(f'  d{k}: "d{k - 1} + d{k - 1}"\n' for k in range(2, 19))
+    rules = house(tmp_path, 'derived:\n  d1: "stone + 1"\n' + chain)
+    derived = [rules.vocab.place_attrs[f"d{k}"].key for k in range(1, 19)]
+    sizes = [len(d.fn.__code__.co_code) + sum(len(c.co_code) for c in _codes(d.fn.__code__)) for d in derived]
+    assert max(sizes) <= 2 * max(sizes[:6]), sizes                 # bounded, not doubling line after line
+    assert max(d.nodes for d in derived) <= 2 * INLINE_NODES
+    game = amunre.new_game(rules, players=3, seed=1)
+    assert derived[-1].at(Ctx(game), rules.place_index["thebes"]) == 2 ** 17      # no stone: d1 is 1
+
+
+def _codes(code: Any) -> list[Any]:
+    """The code objects inside generated code (its comprehensions)."""
+    inner = [c for c in code.co_consts if hasattr(c, "co_code")]
+    return inner + [c for i in inner for c in _codes(i)]
 
 
 def _constants(code: Any) -> set[Any]:

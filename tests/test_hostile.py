@@ -83,6 +83,28 @@ def test_hostile_rules_file_on_the_command_line(path: Path) -> None:
     assert result.exit_code == (0 if loads else 1), result.output
 
 
+# Rules that check cleanly but whose rules would take too long to read: refused where the cost
+# estimate (interpreter/dsl/cost.py) passes the limit, at that line and column.
+COSTLY = {"derived-doubling-60": (23, 9), "derived-sum-nested-10": (5, 87)}
+
+
+@pytest.mark.parametrize("name", sorted(COSTLY))
+def test_a_rule_too_costly_to_play_is_refused_where_it_is_written(name: str) -> None:
+    """Such a file once validated and then never finished a game (or ate all memory while it
+    loaded): now it is refused while it loads, so `validate` and `validate --play` agree on
+    it, and no game starts."""
+    path = HOSTILE / f"{name}.yaml"
+    with pytest.raises(amunre.RulesError) as info:
+        amunre.load_rules(path)
+    [problem] = info.value.problems                     # said once, not again by whatever reads it
+    assert problem.span is not None and (problem.span.line, problem.span.col) == COSTLY[name]
+    line, col = COSTLY[name]
+    for args in (["validate", str(path)], ["validate", "--play", "3", str(path)]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 1, result.output
+        assert f"{path.name}:{line}:{col}: too costly" in result.output and "playing" not in result.output
+
+
 def test_a_file_past_the_size_limit_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "huge.yaml"
     path.write_text("id: huge\n" + "# padding\n" * 120_000, encoding="utf-8")

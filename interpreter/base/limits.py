@@ -16,6 +16,7 @@ MAX_PATH_BYTES = 4_096                # a file name `extends` gives (the system'
 # ---- the DSL ------------------------------------------------------------------------------------
 MAX_DSL_LENGTH = 2_000               # characters of one DSL string
 MAX_DSL_DEPTH = 50                   # expressions nested in each other (parentheses, operators)
+MAX_DSL_COST = 1_000_000             # steps one evaluation of a rule may take, by dsl/cost.py (shipped: 520,716)
 
 # ---- what a rules file declares (the first three also stated in grammar/rules.schema.json) ------
 MAX_PLAYERS = 8

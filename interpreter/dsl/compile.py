@@ -90,6 +90,18 @@ _FOLDS = {"count": ("len(", ")"), "sum": ("sum(", ")"), "all": ("all(", ")"), "a
           "min": ("min(", ", default=0)"), "max": ("max(", ", default=0)")}
 
 
+# The most nodes of generated code a derived value may have to be inlined where it is read
+# (every shipped one has at most 20). A larger one is called: its function is compiled once,
+# when it is defined, so the code of a file stays linear in its text even when each derived
+# value reads the one before twice (cost.py counts the nodes).
+INLINE_NODES = 24
+
+
+def inlines(derived: Any) -> bool:
+    """Whether a derived value (its Expression) is inlined where it is read, or called."""
+    return getattr(derived, "nodes", INLINE_NODES + 1) <= INLINE_NODES
+
+
 class Compiler:
     """Generates the functions of one checked tree; `rule` (its `name` and `span`) is what a
     failure while one of them runs is put down to."""
@@ -276,9 +288,10 @@ class Compiler:
 
     def _inlined(self, derived: Any, of: str) -> str | None:
         """A derived value's own code in place of a call to its function (a call per place adds up
-        in sums over places). Only when `of` is a variable, so that it is read once either way, and
-        when nothing in the code can fail: a failure must name the derived value's own rule."""
-        if derived.checked is None or derived.tree is None or not of.isidentifier():
+        in sums over places), for a small one (`inlines`). Only when `of` is a variable, so that
+        it is read once either way, and when nothing in the code can fail: a failure must name
+        the derived value's own rule."""
+        if not inlines(derived) or derived.checked is None or derived.tree is None or not of.isidentifier():
             return None
         outer, self.info = self.info, derived.checked
         try:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..base.limits import MAX_PLAYERS
 from .types import NUM, Type, enum
 
 LIFETIMES = ("phase", "round", "age", "game")
@@ -99,6 +100,7 @@ class Vocabulary:
     phases: dict[str, dict[str, Member]] = field(default_factory=dict)
     tables: dict[str, dict[str, Type]] = field(default_factory=dict)  # row table -> column types
     verbs: Verbs | None = None                                # what compiled rules call (see Verbs)
+    max_players: int = MAX_PLAYERS                            # the most seats: the size of `seats` (dsl/cost.py)
 
     def member(self, phase: str, name: str) -> Member | None:
         return self.phases.get(phase, {}).get(name)

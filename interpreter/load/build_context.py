@@ -10,6 +10,7 @@ from typing import Any
 
 from ..base.causes import Cause, position
 from ..base.errors import Problem, did_you_mean
+from ..base.limits import MAX_PLAYERS
 from ..dsl import Dsl, Expression, Rule
 from ..dsl.checked import ACTING_SEAT, Scope
 from ..dsl.names import Vocabulary
@@ -26,7 +27,8 @@ class Build:
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
-        self.vocab = Vocabulary(verbs=VERBS)
+        # the most players sizes `seats` in the DSL's cost estimates (dsl/cost.py)
+        self.vocab = Vocabulary(verbs=VERBS, max_players=doc.data.get("players", {}).get("max", MAX_PLAYERS))
         self.problems: list[Problem] = []
         self.known: dict[str, Any] = {}      # what a `ref` may name, by kind: resource, deck, ...
         self.strings: list[DslString] = []   # every DSL string compiled, for fmt and the lint
