@@ -185,7 +185,8 @@ def test_the_schemas_state_the_limits_the_engine_holds() -> None:
 
 def test_a_long_flat_list_is_told_as_too_many_values_and_its_line_cut(tmp_path: Path) -> None:
     """A 600 kB line of 200,001 values: refused as too many values (no alias in sight), the line
-    shown as the 120 characters around the column, the caret under the value."""
+    shown as the SHOWN characters around the column, the caret under the value."""
+    from amunre.interpreter.base.errors import SHOWN
     path = tmp_path / "flat.yaml"
     path.write_text("id: flat\nitems: [" + ", ".join(["1"] * 200_001) + "]\n", encoding="utf-8")
     with pytest.raises(amunre.RulesError) as info:
@@ -193,7 +194,7 @@ def test_a_long_flat_list_is_told_as_too_many_values_and_its_line_cut(tmp_path: 
     message = info.value.format()
     head, source, caret = message.splitlines()[:3]
     assert "more than 200,000 values: more than any rules file needs" in head
-    assert len(source) <= 4 + 120 + 6 and source.lstrip().startswith("...")
+    assert len(source) <= 4 + SHOWN + 6 and source.lstrip().startswith("...")
     col = int(head.split(":")[2])
     assert source[len(caret) - 1] == "1" and col > 500_000
 

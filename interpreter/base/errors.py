@@ -16,7 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-SHOWN = 120          # characters of a source line shown under an error, around its column
+SHOWN = 300          # characters of a source line shown under an error, around its column (a rules file
+                     # line is at most about 200; a longer one is cut around the column)
 
 
 @dataclass(frozen=True)
