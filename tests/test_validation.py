@@ -71,6 +71,12 @@ CASES = [
      "favor, count", "favor", "must be a deck of places"),
     ("unknown tile value", "offering.tile.farmer_gold + harvest_bonus", "offering.tile.farmer_golds + harvest_bonus",
      "farmer_golds", "farmer_golds", "unknown tile value 'farmer_golds' (did you mean 'farmer_gold'?)"),
+    # Found by the long fuzz run (tests/fuzz/run.py): a bid-track auction without its lots or its
+    # spaces loaded, then failed as the game began.
+    ("placement auction without lots", "    lots: {deck: provinces, count: players}        # one province card per "
+     "player\n", "", "mechanic: auction\n    bid_spaces", "mechanic", "this one has no `lots`"),
+    ("placement auction without bid spaces", "    bid_spaces: [0, 1, 3, 6, 10, 15, 21, 28, 36]   # [B] printed on "
+     "every province card\n", "", "mechanic: auction\n    lots", "mechanic", "this one has no `bid_spaces`"),
 ]
 
 

@@ -43,9 +43,10 @@ class PlacementAuction(Auction):
     def __init__(self, phase_id: str, build: PhaseBuilder) -> None:
         super().__init__(phase_id, build)
         p = self.p
-        if p.lots is None or p.bid_spaces is None:
+        missing = [key for key in ("lots", "bid_spaces") if build.get(key) is None]    # as written, not defaulted
+        if missing:
             build.problem("style", message="an auction on a bid track (the placement style) needs `lots` and "
-                          "`bid_spaces`")
+                          f"`bid_spaces`: this one has no `{'` nor `'.join(missing)}`")
             p.lots, p.bid_spaces = SimpleNamespace(deck=None, count=None), [0]
         self.deck, self.count = p.lots.deck, p.lots.count
         decks = build.material["material"].decks
