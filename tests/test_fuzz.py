@@ -114,3 +114,33 @@ def test_random_play_with_illegal_tries(rules: Any, seed: int, data: st.DataObje
         game.apply_id(action)
         twin.apply_id(action)
     assert twin.over and twin.to_json() == game.to_json()
+
+
+ODD_VALUES = st.one_of(fz.json_values, st.floats(allow_nan=True, allow_infinity=True), st.booleans(),
+                       st.integers(-(10 ** 30), 10 ** 30), st.integers(-3, 900), st.text(max_size=8),
+                       st.binary(max_size=4))
+
+
+@settings(max_examples=60 * SCALE, **FAST)
+@given(st.integers(0, 10 ** 6), st.lists(ODD_VALUES, min_size=1, max_size=6))
+def test_adapter_calls_with_odd_values(rules: Any, seed: int, values: list[Any]) -> None:
+    """The PettingZoo env and the game's API given anything in place of an action id, a seat or
+    an agent's name: a legal id is played; anything else is refused as an AmunreError and
+    changes nothing (the env's game still equals a twin that saw only the legal ids)."""
+    from amunre.adapters.pettingzoo import raw_env
+    zoo = raw_env(rules, players=3, seed=seed)
+    zoo.reset(seed=seed)
+    twin = amunre.new_game(rules, players=3, seed=seed)
+    calls = {"step": zoo.step, "observe": zoo.observe, "observation": zoo.game.observation,
+             "action_from_id": zoo.game.action_from_id}
+    for value in values:
+        for name, call in calls.items():
+            before = zoo.game.to_json()
+            try:
+                call(value)
+            except amunre.AmunreError:
+                assert zoo.game.to_json() == before, name         # a refusal changes nothing
+                continue
+            if name == "step":
+                twin.apply_id(value)
+    assert zoo.game.to_json()["state"] == twin.to_json()["state"]
