@@ -49,11 +49,10 @@ def diff_documents(a: Document, b: Document) -> list[Change]:
     """Every difference; where either file writes its order of play as a `flow:` tree, the two
     orders are compared as outlines, a line per phase (tools/diff_flow.py), not as data."""
     changes: list[Change] = []
-    old, new = a.data, b.data
-    if "flow" in old or "flow" in new:
-        old, new = _without_flow(old), _without_flow(new)
+    as_outlines = "flow" in a.data or "flow" in b.data
+    old, new = (_without_flow(a.data), _without_flow(b.data)) if as_outlines else (a.data, b.data)
     _Walk(a, b, renaming(a.data, b.data), changes).walk((), (), (), old, new)
-    if "flow" in a.data or "flow" in b.data:
+    if as_outlines:
         changes += _flow_changes(a, b)
     return changes
 
@@ -64,11 +63,12 @@ def _without_flow(data: dict[str, Any]) -> dict[str, Any]:
 
 def _flow_changes(a: Document, b: Document) -> list[Change]:
     """The phases whose place in the order of play differs: removed and added outline lines."""
-    spans = [next((doc.span((key,)) for key in FLOW_KEYS if key in doc.data), None) for doc in (a, b)]
-    return [Change((ORDER_OF_PLAY, "phase"), kind, old=line if kind == "removed" else None,
-                   new=line if kind == "added" else None, old_at=spans[0] if kind == "removed" else None,
-                   new_at=spans[1] if kind == "added" else None)
-            for kind, line in changed_lines(outline(a.data), outline(b.data))]
+    old_at, new_at = (next((doc.span((key,)) for key in FLOW_KEYS if key in doc.data), None) for doc in (a, b))
+    def text(dsl: str) -> str:
+        return _dsl_text(dsl) or dsl
+    return [Change((ORDER_OF_PLAY, "phase"), "removed", old=line, old_at=old_at) if kind == "removed"
+            else Change((ORDER_OF_PLAY, "phase"), "added", new=line, new_at=new_at)
+            for kind, line in changed_lines(outline(a.data, text), outline(b.data, text))]
 
 
 # ---- the renaming ------------------------------------------------------------------------------

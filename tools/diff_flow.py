@@ -11,11 +11,9 @@ structure has no lines.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
-
-from ..interpreter.dsl.parse import DslSyntaxProblem
-from ..interpreter.dsl.printer import to_text
-from ..interpreter.dsl.tree_to_ast import parse_expression
 
 FLOW_KEYS = ("flow", "structure")
 ORDER_OF_PLAY = "order of play"        # the heading its lines are listed under
@@ -33,58 +31,54 @@ def changed_lines(old: list[str], new: list[str]) -> list[tuple[str, str]]:
     return found
 
 
-def outline(data: dict[str, Any]) -> list[str]:
-    """One line per phase of the file's order of play: the nodes above it, then its id."""
+def outline(data: dict[str, Any], text: Callable[[str], str] = str) -> list[str]:
+    """One line per phase of the file's order of play: the nodes above it, then its id; `text`
+    writes a count or a condition (tools/diff.py gives its canonical DSL text, so that spacing
+    is no change)."""
     if "flow" in data:
         spec = data["flow"]
     elif "structure" in data:
         spec = _structure(data["structure"])
     else:
         return []
-    lines: list[str] = []
-    _node(spec, [], lines)
-    return lines
+    tree = _Outline(text)
+    tree.node(spec, [])
+    return tree.lines
 
 
-def _node(spec: Any, above: list[str], lines: list[str]) -> None:
-    if isinstance(spec, str):
-        lines.append(" / ".join([*above, spec]))
-    elif isinstance(spec, list):
-        for item in spec:
-            _node(item, above, lines)
-    elif isinstance(spec, dict):
-        _control(spec, above, lines)
+@dataclass
+class _Outline:
+    text: Callable[[str], str]
+    lines: list[str] = field(default_factory=list)
 
+    def node(self, spec: Any, above: list[str]) -> None:
+        if isinstance(spec, str):
+            self.lines.append(" / ".join([*above, spec]))
+        elif isinstance(spec, list):
+            for item in spec:
+                self.node(item, above)
+        elif isinstance(spec, dict):
+            self.control(spec, above)
 
-def _control(spec: dict[str, Any], above: list[str], lines: list[str]) -> None:
-    """A sequence, repeat or branch: its label (with its name) over what it runs."""
-    name = spec.get("name")
-    if "sequence" in spec:
-        _node(spec["sequence"], [*above, name] if name else above, lines)
-    elif "repeat" in spec:
-        how = f"{_text(spec['times'])} times" if "times" in spec else f"until {_text(spec.get('until'))}"
-        if spec.get("check") == "before":
-            how += " (checked before)"
-        label = [*above, f"{name or 'repeat'} {how}"]
-        _node(spec["repeat"], label, lines)
-        if "between" in spec:
-            _node(spec["between"], [*label, "between passes"], lines)
-    elif "branch" in spec:
-        label = [*above, f"branch on {_text(spec['branch'])}" + (f" ({name})" if name else "")]
-        for word, case in (spec.get("cases") or {}).items():
-            _node(case, [*label, f"case {word}"], lines)
-        if "else" in spec:
-            _node(spec["else"], [*label, "else"], lines)
-
-
-def _text(value: Any) -> str:
-    """A count or a condition as the DSL prints it (so that spacing is no change)."""
-    if not isinstance(value, str):
-        return str(value)
-    try:
-        return to_text(parse_expression(value))
-    except DslSyntaxProblem:
-        return value
+    def control(self, spec: dict[str, Any], above: list[str]) -> None:
+        """A sequence, repeat or branch: its label (with its name) over what it runs."""
+        name, text = spec.get("name"), self.text
+        if "sequence" in spec:
+            self.node(spec["sequence"], [*above, name] if name else above)
+        elif "repeat" in spec:
+            how = f"{text(str(spec['times']))} times" if "times" in spec else f"until {text(str(spec.get('until')))}"
+            if spec.get("check") == "before":
+                how += " (checked before)"
+            label = [*above, f"{name or 'repeat'} {how}"]
+            self.node(spec["repeat"], label)
+            if "between" in spec:
+                self.node(spec["between"], [*label, "between passes"])
+        elif "branch" in spec:
+            label = [*above, f"branch on {text(str(spec['branch']))}" + (f" ({name})" if name else "")]
+            for word, case in (spec.get("cases") or {}).items():
+                self.node(case, [*label, f"case {word}"])
+            if "else" in spec:
+                self.node(spec["else"], [*label, "else"])
 
 
 def _structure(structure: dict[str, Any]) -> dict[str, Any]:
