@@ -115,10 +115,7 @@ class Game:
         """An action id given as another integral type (a numpy integer, anything with
         `__index__`) as a plain int; IllegalAction for a bool (Python's True is 1, not an id)
         and for anything not integral (a float, a text), never coerced."""
-        try:
-            index = None if isinstance(value, bool) else operator.index(value)
-        except TypeError:
-            index = None
+        index = _whole(value)
         if index is None:
             raise IllegalAction(f"an action id is a whole number from 0 to {self.rules.actions.size - 1}, "
                                 f"not {shown_repr(value, 40)}")
@@ -268,10 +265,7 @@ class Game:
     def _seat(self, seat: Any) -> int:
         """A seat given from outside, as a plain int; AmunreError for anything else. Python would
         take -1 as the last seat and True as seat 1, and show a seat another seat's view."""
-        try:
-            index = operator.index(seat) if not isinstance(seat, bool) else None
-        except TypeError:
-            index = None
+        index = _whole(seat)
         if index is None or not 0 <= index < self.state.players:
             raise AmunreError(f"a seat of this game is a whole number from 0 to {self.state.players - 1}, "
                               f"not {shown_repr(seat, 40)}")
@@ -302,6 +296,18 @@ class Game:
             copy.log = list(self.log)
         copy.decision = self.decision
         return copy
+
+
+def _whole(value: Any) -> int | None:
+    """A whole number given from outside (an int, a numpy integer, anything with `__index__`)
+    as a plain int; None for a bool (Python's True is 1) and for anything not integral (a
+    float, a text), never coerced."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
 
 
 def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any] | None = None,
