@@ -4,9 +4,7 @@ only say which would change and how."""
 from __future__ import annotations
 
 import os
-import shutil
 import sys
-import tempfile
 from typing import Annotated
 
 import typer
@@ -14,6 +12,7 @@ import typer
 from ..interpreter.base.errors import AmunreError, RulesError
 from ..interpreter.base.reading import not_a_file
 from ..tools.fmt import Formatted, format_file
+from .outputs import output_file
 
 
 def fmt(
@@ -60,13 +59,9 @@ def fmt(
 
 
 def _write(result: Formatted) -> None:
-    """Replace the file whole (never half-written), keeping its permissions."""
-    folder = os.path.dirname(os.path.abspath(result.path))
+    """Replace the file whole (never half-written, cli/outputs.py), keeping its permissions."""
     try:
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False,
-                                         suffix=".tmp", newline="\n") as handle:
+        with output_file(result.path, newline="\n") as handle:
             handle.write(result.after)
-        shutil.copymode(result.path, handle.name)
-        os.replace(handle.name, result.path)
     except OSError as error:
         raise AmunreError(f"cannot write '{result.path}': {error.strerror or error}") from None
