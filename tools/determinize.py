@@ -53,6 +53,7 @@ from ..interpreter.mechanics.reveal import Reveal
 from ..interpreter.mechanics.secret_offer import SecretOffer
 from ..interpreter.mechanics.secret_pick import SecretPick
 from ..interpreter.model import Rules
+from ..interpreter.play.observe import observation
 from .mechanic_hooks import entry
 
 TRIES = 50           # guesses drawn before giving up on one the seat cannot tell from the game
@@ -174,31 +175,47 @@ def determinize(game: Game, seat: int, rng: random.Random, choose: Choose | None
     the same), with every hidden fact drawn anew from `rng`. `choose(game, other, ids)` makes
     other seats' secret choices again (default: uniformly). `events` keeps a copy of the
     readable log (so that the observation's count of events is the same too)."""
-    choose = choose or uniform(rng)
-    seen = _seen(game, seat, events)
-    for _ in range(TRIES):
-        state = game.state.clone()
-        copy = Game(game.rules, state, [-1] * len(game.history), events, {"options": dict(state.options)},
-                    game.unlimited)
-        if events and game.log is not None:
-            copy.log = list(game.log)
-        _deal_again(copy, seat, rng)
-        _hold_again(copy, seat, rng)
-        if state.working is not None:
-            resample(game.rules.mechanic_at(state.at), copy, seat, choose)
-        state.rng, state.seed = rng.getrandbits(64), rng.getrandbits(62)
-        try:
-            copy.legal_action_ids()            # the decision worked out again from the guess
-        except AmunreError:
-            continue
-        if _seen(copy, seat, events) == seen:  # a guess may leave the seat to move nothing to decide
-            return copy
-    raise AmunreError(f"no guess of the hidden facts in {TRIES} tries agrees with what seat {seat} sees "
-                      f"(phase '{game.step.phase}')")
+    return Guesses(game, seat, events).draw(rng, choose)
+
+
+class Guesses:
+    """Guesses of one position for one seat, drawn one by one (`draw`): what the seat sees is
+    worked out once, however many guesses are drawn. A search draws one at every iteration
+    from the same position, and checking each guess against the seat's view is what a guess
+    costs most. The position must not change while guesses are drawn from it."""
+
+    def __init__(self, game: Game, seat: int, events: bool = False) -> None:
+        self.game, self.seat, self.events = game, seat, events
+        self.seen = _seen(game, seat, events)
+
+    def draw(self, rng: random.Random, choose: Choose | None = None) -> Game:
+        """One guess (as `determinize` says), its hidden facts drawn from `rng`."""
+        game, seat, events = self.game, self.seat, self.events
+        choose = choose or uniform(rng)
+        for _ in range(TRIES):
+            state = game.state.clone()
+            copy = Game(game.rules, state, [-1] * len(game.history), events, {"options": dict(state.options)},
+                        game.unlimited)
+            if events and game.log is not None:
+                copy.log = list(game.log)
+            _deal_again(copy, seat, rng)
+            _hold_again(copy, seat, rng)
+            if state.working is not None:
+                resample(game.rules.mechanic_at(state.at), copy, seat, choose)
+            state.rng, state.seed = rng.getrandbits(64), rng.getrandbits(62)
+            try:
+                copy.legal_action_ids()            # the decision worked out again from the guess
+            except AmunreError:
+                continue
+            if _seen(copy, seat, events) == self.seen:   # a guess may leave the seat to move nothing to decide
+                return copy
+        raise AmunreError(f"no guess of the hidden facts in {TRIES} tries agrees with what seat {seat} sees "
+                          f"(phase '{game.step.phase}')")
 
 
 def _seen(game: Game, seat: int, events: bool) -> dict[str, Any]:
-    seen = game.observation(seat)
+    """The seat's view, to compare only (the position's own lists, not copies)."""
+    seen = observation(game, seat, copies=False)
     if not events:
         seen["log"] = 0
     return seen

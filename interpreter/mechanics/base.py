@@ -42,13 +42,13 @@ every phase.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from ..base.actions import ActionSpace, Block
 from ..base.limits import MAX_PLAYERS
+from ..base.state import plain_copy
 from ..dsl import Expression
 from ..dsl.checked import Scope
 from ..dsl.context import Ctx
@@ -186,7 +186,7 @@ class Mechanic:
     # ---- information ---------------------------------------------------------------------------
     def observe(self, data: dict[str, Any], seat: int) -> dict[str, Any]:
         """The phase's working data as `seat` may see it (masked where the mechanic hides)."""
-        return copy.deepcopy(data)
+        return plain_copy(data)
 
     def tensor_pieces(self, rules: Rules) -> list[Any]:
         """This phase's pieces of the observation tensor (filled while it runs or from what it keeps)."""

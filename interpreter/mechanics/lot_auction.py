@@ -15,12 +15,12 @@ seller`), or nobody does (`unsold: nobody`).
 
 from __future__ import annotations
 
-import copy
 from types import SimpleNamespace
 from typing import Any
 
 from ..base.actions import ActionSpace, Block, Count
 from ..base.errors import GameError
+from ..base.state import plain_copy
 from ..dsl.context import Ctx
 from ..model import Game, Rules
 from ..play import material
@@ -201,7 +201,7 @@ class LotAuction(Auction):
 
     # ---- information ---------------------------------------------------------------------------
     def observe(self, data: dict[str, Any], seat: int) -> dict[str, Any]:
-        seen = copy.deepcopy(data)
+        seen = plain_copy(data)
         if data.get("style") == "sealed" and None in data["sealed"]:
             seen["sealed"] = [bid if other == seat or bid is None else "hidden"
                               for other, bid in enumerate(data["sealed"])]

@@ -19,33 +19,39 @@ from ..base.state import plain_copy
 from ..model import Game, Rules
 
 
-def observation(game: Game, seat: int) -> dict[str, Any]:
+def observation(game: Game, seat: int, copies: bool = True) -> dict[str, Any]:
+    """The seat's view of the position. With `copies=False` the parts it sees whole are the
+    position's own lists and dicts, not copies: a view only to compare and drop at once (a
+    search compares every guess of the hidden facts with the real game's view, hundreds of
+    times a decision), never to keep or change."""
     state, rules = game.state, game.rules
+    keep = plain_copy if copies else _itself
     step = game.step
     hands = []
     for other, hand in enumerate(state.hands):
         if other == seat:
-            hands.append(list(hand))
+            hands.append(keep(hand))
         else:
             shown = sorted(c for c in hand if not hidden(rules, c))
             hands.append(shown + ["?"] * (len(hand) - len(shown)))
     mech = rules.phases[step.phase]
+    hidden_resources = rules.hidden_resources
     seen = {
         "seat": seat, "players": state.players, "step": state.step, "phase_id": step.phase,
-        "age": step.age, "round": step.round, "at": state.at, "passes": list(state.passes),
+        "age": step.age, "round": step.round, "at": state.at, "passes": keep(state.passes),
         "to_move": state.to_move, "over": state.over,
-        "start_player": state.start_player, "options": dict(state.options),
-        "resources": _resources(rules, state.resources, seat),
-        "sources": _sources(rules, state.sources, seat),
+        "start_player": state.start_player, "options": keep(state.options),
+        "resources": _resources(rules, state.resources, seat) if hidden_resources else keep(state.resources),
+        "sources": _sources(rules, state.sources, seat) if hidden_resources else keep(state.sources),
         "hands": hands,
         "decks": {name: len(pile) for name, pile in state.decks.items()},
-        "discards": {name: list(pile) for name, pile in state.discards.items()},
+        "discards": keep(state.discards),
         "boxed": {name: len(pile) for name, pile in state.boxed.items()},
-        "shown": {name: list(pile) for name, pile in state.shown.items()},
-        "owner": list(state.owner), "tokens": [dict(t) for t in state.tokens], "supply": dict(state.supply),
+        "shown": keep(state.shown),
+        "owner": keep(state.owner), "tokens": keep(state.tokens), "supply": keep(state.supply),
         "phase": None if state.working is None else mech.observe(state.working, seat),
         "private": _private(game, seat),
-        "kept": plain_copy(state.kept), "mods": plain_copy(state.mods), "played": plain_copy(state.played),
+        "kept": keep(state.kept), "mods": keep(state.mods), "played": keep(state.played),
         "history": len(game.history), "log": len(game.log) if game.log is not None else 0,
     }
     if state.held:          # resources held as cards: a seat's cards are in its hand, the total is not
@@ -54,11 +60,13 @@ def observation(game: Game, seat: int) -> dict[str, Any]:
     return seen
 
 
+def _itself(value: Any) -> Any:
+    return value
+
+
 def _resources(rules: Rules, resources: list[dict[str, int]], seat: int) -> list[dict[str, Any]]:
     """Every seat's counters; another seat's amount of a hidden resource as "hidden"."""
     hidden = rules.hidden_resources
-    if not hidden:
-        return [dict(r) for r in resources]
     return [dict(r) if other == seat else {k: "hidden" if k in hidden else v for k, v in r.items()}
             for other, r in enumerate(resources)]
 
@@ -66,8 +74,8 @@ def _resources(rules: Rules, resources: list[dict[str, int]], seat: int) -> list
 def _sources(rules: Rules, sources: list[dict[str, dict[str, int]]], seat: int) -> list[dict[str, Any]]:
     """What each source gave every seat; for another seat, not where a hidden resource came from."""
     hidden = rules.hidden_resources
-    return [plain_copy(s) if other == seat or not hidden
-            else {k: plain_copy(v) for k, v in s.items() if k not in hidden} for other, s in enumerate(sources)]
+    return [plain_copy(s) if other == seat else {k: plain_copy(v) for k, v in s.items() if k not in hidden}
+            for other, s in enumerate(sources)]
 
 
 def _private(game: Game, seat: int) -> dict[str, Any]:

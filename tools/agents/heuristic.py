@@ -27,7 +27,7 @@ from ...interpreter.base.actions import PLAY, STANDING
 from ...interpreter.game import Game
 from ...interpreter.mechanics.base import Mechanic
 from ...interpreter.mechanics.lot_auction import LotAuction
-from ..determinize import determinize
+from ..determinize import Guesses
 from ..mechanic_hooks import entry
 from .options import Option
 from .value import WEIGHT_NAMES, Weights, value
@@ -119,7 +119,8 @@ class HeuristicAgent:
         assert seat is not None                 # an agent is asked only while a seat decides
         ids = spread(game, ids)
         secret = keeps_secret(game)
-        guesses = [determinize(game, seat, self.rng) for _ in range(self.samples if secret else 1)]
+        guessing = Guesses(game, seat)
+        guesses = [guessing.draw(self.rng) for _ in range(self.samples if secret else 1)]
         seeds = [self.rng.getrandbits(32) for _ in guesses]
         legal = [set(g.legal_action_ids()) for g in guesses]
         best, best_value = ids[0], -math.inf

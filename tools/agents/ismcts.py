@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from ...interpreter.base.limits import MAX_DECISION_MS, MAX_ITERATIONS
 from ...interpreter.game import Game
-from ..determinize import determinize
+from ..determinize import Guesses
 from .heuristic import STYLES
 from .options import Option
 from .value import values
@@ -93,8 +93,9 @@ class IsmctsAgent:
         root = Node(seat)
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else math.inf
         done = 0
+        guesses = Guesses(game, seat)
         while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline):
-            self._iterate(root, determinize(game, seat, self.rng))
+            self._iterate(root, guesses.draw(self.rng))
             done += 1
         self.searched += done
         allowed = set(ids)
