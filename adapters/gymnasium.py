@@ -1,0 +1,277 @@
+"""Any rules file as a single-agent Gymnasium environment: a learner plays one seat, the other
+seats are played by opponents (`pip install 'amunre[gymnasium]'`).
+
+    import gymnasium
+    import amunre.adapters.gymnasium                    # registers amunre/<shipped name>-v0
+    env = gymnasium.make("amunre/knizia2016-v0", opponents="greedy")
+    observation, info = env.reset(seed=7)
+    action = int(numpy.flatnonzero(info["action_mask"])[0])
+    observation, reward, terminated, truncated, info = env.step(action)
+
+`gymnasium.make("amunre.adapters.gymnasium:amunre/knizia2016-v0")` imports and registers in
+one go, and `gymnasium.make_vec("amunre/knizia2016-v0", num_envs=8)` gives Gymnasium's own
+vector environment. Every shipped rules file is registered; a local one is played by
+`AmunreGymEnv(rules="path/to/file.yaml", ...)` or `gymnasium.make("amunre/game-v0",
+rules=...)`.
+
+The observation is the learner's `observation_tensor` as a flat float32 Box (named by
+`env.unwrapped.game.observation_layout()`), the same facts the seat may see and nothing else;
+the legal actions are `info["action_mask"]` (int8 over the rules file's whole action space,
+also `env.unwrapped.action_masks()`, as maskable learners ask for it). Actions are the engine's
+integer ids. Between two of the learner's decisions the opponents play: agents named as
+`amunre simulate --agents` names them (`greedy`, `ismcts:iterations=50`...: they read the
+game only through the engine's API and guess what their seat cannot see), callables
+`policy(observation, action_mask) -> id` given that seat's own view, or a `Pool` of past
+policies for self-play, drawn anew for every game. The reward comes at the end
+(common.REWARDS); an illegal action ends the game with `illegal_reward` (as PettingZoo's
+TerminateIllegalWrapper does: a random learner must be able to explore), or raises
+IllegalAction when that is None.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from typing import Any
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+except ImportError as error:        # pragma: no cover - the message is the point
+    raise ImportError("amunre's Gymnasium environment needs Gymnasium: pip install 'amunre[gymnasium]'") from error
+
+from ..interpreter.base.errors import AmunreError, IllegalAction, shown_repr
+from ..interpreter.base.limits import MAX_AMOUNT
+from ..interpreter.game import Game, new_game
+from ..interpreter.load.shipped import shipped_names
+from ..interpreter.play.observe import observation_layout
+from ..interpreter.play.setup import check_setup
+from ..tools.agents import check_spec, choose_id, make_agent, split_specs
+from .common import DEFAULT_REWARD, RulesSource, checked_players, checked_reward, final_rewards, rules_from
+
+Policy = Callable[[np.ndarray, np.ndarray], Any]       # (observation, action_mask) -> an action id
+Opponent = str | Policy
+
+
+class Pool:
+    """Policies to play the opponents' seats, one drawn for each seat at every reset (uniformly,
+    from the environment's own seeded generator): self-play against past versions of a learner,
+    `pool.add(snapshot)` as training goes on. A policy is a callable (observation, action_mask)
+    -> action id, or an agent spec."""
+
+    def __init__(self, policies: Sequence[Opponent] = ()) -> None:
+        self.policies: list[Opponent] = []
+        for policy in policies:
+            self.add(policy)
+
+    def add(self, policy: Opponent) -> None:
+        """One more policy to draw from (an agent spec is checked now)."""
+        self.policies.append(_checked_opponent(policy))
+
+    def draw(self, rng: np.random.Generator) -> Opponent:
+        if not self.policies:
+            raise AmunreError("the pool of opponents is empty: add a policy first")
+        return self.policies[int(rng.integers(len(self.policies)))]
+
+
+class AmunreGymEnv(gymnasium.Env):
+    """One game at a time, from the learner's seat; `game` is the engine's Game being played."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}     # fps: for a viewer that plays the text back
+
+    def __init__(self, rules: RulesSource = "knizia2016", players: int | None = None, seat: int | None = 0,
+                 opponents: Opponent | Sequence[Opponent] | Pool = "random", reward: str = DEFAULT_REWARD,
+                 illegal_reward: float | None = -1.0, options: dict[str, Any] | None = None,
+                 render_mode: str | None = None) -> None:
+        """`seat`: the learner's seat, or None for a seat drawn at every reset. `opponents`: one
+        opponent for every other seat, a list of one per other seat (specs may be one text,
+        comma-separated as on the command line), or a Pool."""
+        self.rules = rules_from(rules)
+        self.players = checked_players(self.rules, players)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise AmunreError(f"seat is None (drawn at every reset) or a seat from 0 to {self.players - 1}, "
+                              f"not {shown_repr(seat, 40)}")
+        self.seat_given = seat
+        self.reward = checked_reward(reward)
+        if illegal_reward is not None and not isinstance(illegal_reward, (int, float)):
+            raise AmunreError(f"illegal_reward is a number or None (raise), not {shown_repr(illegal_reward, 40)}")
+        self.illegal_reward = illegal_reward
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise AmunreError(f"render_mode is 'ansi' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.setup = check_setup(self.rules, self.players, {"options": dict(options)} if options else None)
+        self.opponents = _opponents(opponents, self.players - 1)
+        size = sum(piece["size"] for piece in observation_layout(self.rules))
+        self.actions = self.rules.actions.size
+        self.observation_space = spaces.Box(-float(MAX_AMOUNT), float(MAX_AMOUNT), (size,), np.float32)
+        self.action_space = spaces.Discrete(self.actions)
+        # A game from the start, so that `game` (its rules, layout, action dicts) can be read
+        # before the first reset; reset() starts the game that is played.
+        self.seat = seat if seat is not None else 0
+        self.game: Game = new_game(self.rules, self.players, 0, self.setup, events=False)
+        self.ended = True                                # until reset(): no step before it
+        self._playing: list[Any] = []                    # per seat: the opponent playing it (None: the learner)
+
+    # ---- the game -------------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[np.ndarray, dict[str, Any]]:
+        """A new game, drawn from the environment's generator (seeded by `seed`): its deal, the
+        learner's seat when it is drawn, the opponents from a pool and their own seeds. The
+        opponents play until the learner is to move. Gymnasium's `options` are not used: the
+        rules' options are given to the environment."""
+        super().reset(seed=seed)
+        rng = self.np_random
+        self.seat = int(rng.integers(self.players)) if self.seat_given is None else self.seat_given
+        self.game = new_game(self.rules, self.players, int(rng.integers(2**62)), self.setup,
+                             events=self.render_mode is not None)
+        drawn = iter(self.opponents.draw(rng) for _ in range(self.players - 1)) if isinstance(self.opponents, Pool) \
+            else iter(self.opponents)
+        self._playing = [None if other == self.seat else _player(next(drawn), int(rng.integers(2**31)))
+                         for other in range(self.players)]
+        self._play_opponents()
+        self.ended = self.game.over
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        game = self.game
+        if self.ended:
+            raise AmunreError("no game is being played: reset() starts one (and the next, once one is over)")
+        legal = game.legal_action_ids()
+        if not _is_id(action) or int(action) not in legal:
+            if self.illegal_reward is None:
+                raise IllegalAction(f"{shown_repr(action, 40)} is not among the legal action ids {legal[:12]}"
+                                    + (" ..." if len(legal) > 12 else ""), action)
+            info = self._info()
+            info["illegal"] = shown_repr(action, 40)
+            self.ended = True                      # the learner's game ends here, the engine's does not
+            return self._observation(), float(self.illegal_reward), True, False, info
+        game.apply_id(int(action))
+        self._play_opponents()
+        reward = 0.0
+        self.ended = game.over
+        info = self._info()
+        if game.over:
+            result = game.result()
+            reward = final_rewards(result, self.reward)[self.seat]
+            info["result"] = result
+        return self._observation(), reward, game.over, False, info
+
+    def _play_opponents(self) -> None:
+        game = self.game
+        while not game.over and game.to_move != self.seat:
+            seat = game.to_move
+            assert seat is not None                 # a game not over has a seat to move
+            opponent = self._playing[seat]
+            if isinstance(opponent, _Agent):
+                game.apply_id(choose_id(opponent.agent, game))
+            else:
+                game.apply_id(_policy_id(opponent, game, seat))
+
+    def _observation(self) -> np.ndarray:
+        return np.asarray(self.game.observation_tensor(self.seat), np.float32)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks(), "seat": self.seat}
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions now, as 0/1 over the whole action space (all 0 once the
+        game is over)."""
+        mask = np.zeros(self.actions, np.int8)
+        if not self.ended and self.game.to_move == self.seat:
+            mask[self.game.legal_action_ids()] = 1
+        return mask
+
+    # ---- showing it -----------------------------------------------------------------------------
+    def render(self) -> str | None:
+        """`ansi`: the text of what the learner's seat may see (the final scores once over)."""
+        if self.render_mode is None:
+            return None
+        from rich.console import Console
+
+        from ..cli.render import result_table
+        from ..cli.seat_view import observation_view
+        buffer = io.StringIO()
+        console = Console(file=buffer, width=100, color_system=None)
+        if self.game.over:
+            console.print(result_table(self.game.result(), title="Final scores"))
+        else:
+            observation_view(console, self.game, self.seat)
+        return buffer.getvalue()
+
+
+class _Agent:
+    """One of amunre's agents in an opponent's seat, made for one game."""
+
+    def __init__(self, spec: str, seed: int) -> None:
+        self.agent = make_agent(spec, seed)
+
+
+def _player(opponent: Opponent, seed: int) -> Any:
+    return _Agent(opponent, seed) if isinstance(opponent, str) else opponent
+
+
+def _policy_id(policy: Policy, game: Game, seat: int) -> int:
+    """What a callable policy chooses from its seat's own view; IllegalAction naming it if that
+    is not a legal id (an opponent's mistake is not the learner's)."""
+    mask = np.zeros(game.rules.actions.size, np.int8)
+    legal = game.legal_action_ids()
+    mask[legal] = 1
+    chosen = policy(np.asarray(game.observation_tensor(seat), np.float32), mask)
+    if not _is_id(chosen) or int(chosen) not in legal:
+        raise IllegalAction(f"the opponent in seat {seat} chose {shown_repr(chosen, 40)}, not a legal action id",
+                            chosen)
+    return int(chosen)
+
+
+def _is_id(value: Any) -> bool:
+    """An integral value that is not a bool (numpy integers are ids too)."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def _checked_opponent(opponent: Any) -> Opponent:
+    if isinstance(opponent, str):
+        try:
+            check_spec(opponent)
+        except ValueError as error:
+            raise AmunreError(str(error)) from None
+        return opponent
+    if callable(opponent):
+        return opponent
+    raise AmunreError(f"an opponent is an agent spec (e.g. 'greedy') or a callable (observation, action_mask) "
+                      f"-> action id, not {shown_repr(opponent, 40)}")
+
+
+def _opponents(given: Any, seats: int) -> list[Opponent] | Pool:
+    """The opponents as one per other seat (or the Pool they are drawn from)."""
+    if isinstance(given, Pool):
+        return given
+    if isinstance(given, str):
+        given = split_specs(given)
+    elif callable(given):
+        given = [given]
+    if not isinstance(given, Sequence) or not given:
+        raise AmunreError(f"opponents are an agent spec, a callable, a list of them or a Pool, "
+                          f"not {shown_repr(given, 40)}")
+    found = [_checked_opponent(opponent) for opponent in given]
+    if len(found) == 1:
+        return found * seats
+    if len(found) != seats:
+        raise AmunreError(f"{len(found)} opponents given for {seats} other seats: give one, or one per other seat")
+    return found
+
+
+def register_shipped() -> list[str]:
+    """Register `amunre/<name>-v0` for every shipped rules file (and `amunre/game-v0`, which
+    takes `rules=`); the ids registered."""
+    ids = []
+    for name in (*shipped_names(), "game"):
+        env_id = f"amunre/{name}-v0"
+        if env_id not in gymnasium.registry:
+            kwargs = {} if name == "game" else {"rules": name}
+            gymnasium.register(id=env_id, entry_point=f"{__name__}:AmunreGymEnv", kwargs=kwargs)
+        ids.append(env_id)
+    return ids
+
+
+REGISTERED = register_shipped()
