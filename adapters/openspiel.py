@@ -18,13 +18,15 @@ observation after every whole move and its own actions (perfect recall: two hist
 the same string exactly when the seat cannot tell them apart, collisions aside); the tensor
 is the observation tensor (the position as the seat sees it now; bounded, for networks). A
 state serialises as the rules (path and digest), players, set-up and moves, and is restored
-by replaying them.
+by replaying them. `resample_from_infostate` draws anew what a seat cannot see
+(tools/determinize.py), so OpenSpiel's search that samples worlds (ISMCTSBot) runs as it is.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -201,6 +203,25 @@ class AmunreState(pyspiel.State):
         assert game is not None             # a game is over only once it has a position
         return final_rewards(game.result(), self._reward)
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> AmunreState:
+        """A state `player_id` cannot tell from this one (the same information state string,
+        observation string and tensors for that seat), with everything it cannot see drawn anew:
+        other hands, the decks' order, secret choices (tools/determinize.py). OpenSpiel's
+        ISMCTSBot searches such states. The draws come from a generator seeded by one call of
+        `probability_sampler` (a float in [0, 1), as OpenSpiel passes it), so the same sampler
+        gives the same state. The new state plays on (its later draws are chance nodes), but
+        it has no past: its `history()` is empty, and it cannot be serialised."""
+        if type(player_id) is not int or not 0 <= player_id < self._play.players:
+            raise AmunreError(f"a seat of this game is a whole number from 0 to {self._play.players - 1}, "
+                              f"not {player_id!r}")
+        value = probability_sampler()
+        if not 0.0 <= value < 1.0:
+            raise AmunreError(f"the probability sampler gives a float in [0, 1), not {value!r}")
+        guess = AmunreState(self.get_game())
+        guess._play = self._play.guess(player_id, random.Random(int(value * 2**53)))
+        guess._recall = self.recall().guessed(player_id, guess._play)
+        return guess
+
     def recall(self) -> _Recall:
         if self._recall is None:
             self._recall = _Recall.replayed(self._play)
@@ -239,6 +260,23 @@ class _Recall:
             assert game is not None         # outside a chance node there is always a position
             for seat, digest in enumerate(self.hashes):
                 digest.update(json.dumps(game.observation(seat), sort_keys=True).encode())
+
+    def guessed(self, seat: int, guess: ExplicitGame) -> _Recall:
+        """The digests of a guess at `seat`'s information (ExplicitGame.guess): the seat's own
+        goes on from this one, so a search finds its own information states again. Others'
+        past in the guess is not known: theirs start from the seat's digest and what they see
+        in the guess, so that guesses that give another seat other cards give it other
+        information states (and none shows what it saw in the real game)."""
+        recall = _Recall(guess.players)
+        game = guess.game
+        assert game is not None             # a guess is made where there is a position
+        for other, digest in enumerate(recall.hashes):
+            if other == seat:
+                recall.hashes[other] = self.hashes[seat].copy()
+            else:
+                digest.update(b"guess of seat %d: %s;" % (seat, self.hashes[seat].digest()))
+                digest.update(json.dumps(game.observation(other), sort_keys=True).encode())
+        return recall
 
     def string(self, seat: int) -> str:
         return self.hashes[seat].hexdigest()

@@ -2,7 +2,9 @@
 clone, serialise round trip, observation and information-state tensors and strings, returns
 within bounds) for every shipped rules file and the house rules, and what it does not check:
 chance outcomes are the engine's draws, the tensors are the engine's, the information state
-is perfect recall of what the seat saw and nothing else. Skipped without OpenSpiel."""
+is perfect recall of what the seat saw and nothing else, a resampled state keeps a seat's
+information state and OpenSpiel's ISMCTSBot runs on every shipped file as it is. Skipped
+without OpenSpiel."""
 
 from __future__ import annotations
 
@@ -178,3 +180,65 @@ def test_openspiel_algorithms_run_on_it() -> None:
         assert len(step.observations["info_state"][seat]) == game.information_state_tensor_size()
         step = env.step([int(np.random.default_rng(len(legal)).choice(legal))])
     assert sorted(set(step.rewards)) in ([-1.0, 1.0], [-1.0, 0.0], [0.0])
+
+
+def seat_view(state: Any, seat: int) -> tuple:
+    """All OpenSpiel shows one seat of a state."""
+    return (state.current_player(), state.legal_actions() if state.current_player() == seat else None,
+            state.information_state_string(seat), state.observation_string(seat),
+            state.observation_tensor(seat), state.information_state_tensor(seat))
+
+
+@pytest.mark.parametrize("name", ["knizia2016-expert", "modern-art"])
+def test_resample_from_infostate_keeps_what_the_seat_knows(name: str) -> None:
+    """A resampled state shows the seat exactly what the state shows it (every string and
+    tensor), draws anew what it cannot see, is the same for the same sampler, plays on to the
+    end, and refuses to be saved (it has no past)."""
+    game = load(name, players=4)
+    pick = random.Random(4)
+    state = play(game, pick, stop=lambda s: len(s.history()) > 160 and not s.is_chance_node())
+    views = [seat_view(state, seat) for seat in range(4)]
+    redrawn = 0
+    for seed in range(6):
+        seat = (state.current_player() + seed) % 4          # the seat to move, and the others
+        guess = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        assert seat_view(guess, seat) == views[seat]
+        again = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        assert str(again) == str(guess)
+        redrawn += str(guess) != str(state)
+        assert guess.history() == []
+    assert redrawn >= 5                              # the hidden facts are drawn anew, not copied
+    with pytest.raises(amunre.AmunreError, match="cannot be saved"):
+        pyspiel.serialize_game_and_state(game, guess)
+    while not guess.is_terminal():
+        guess.apply_action(pick.choice([o for o, _ in guess.chance_outcomes()] if guess.is_chance_node()
+                                       else guess.legal_actions()))
+    assert sorted(set(guess.returns())) in ([-1.0, 1.0], [-1.0, 0.0], [0.0])
+    with pytest.raises(amunre.AmunreError, match="chance node"):
+        game.new_initial_state().resample_from_infostate(0, random.random)
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_openspiels_ismcts_bot_plays_every_shipped_file(name: str) -> None:
+    """OpenSpiel's own ISMCTSBot with its random-rollout evaluator, unmodified (it asks the
+    state to resample_from_infostate), plays seat 0 of a whole game at the fewest players;
+    the other seats and chance choose at random. Few simulations and short rollouts: this is
+    about running, not playing well."""
+    from open_spiel.python.algorithms import ismcts, mcts
+    game = load(name, players=amunre.load_rules(REPO / "rules" / f"{name}.yaml").min_players)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1), max_length=10)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=2, random_state=np.random.RandomState(2))
+    pick = np.random.RandomState(3)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(int(pick.choice(outcomes, p=probabilities)))
+        elif state.current_player() == 0:
+            searched += len(state.legal_actions()) > 1
+            state.apply_action(int(bot.step(state)))
+        else:
+            state.apply_action(int(pick.choice(state.legal_actions())))
+    assert searched > 10
+    assert sorted(set(state.returns())) in ([-1.0, 1.0], [-1.0, 0.0], [0.0])
