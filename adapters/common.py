@@ -3,14 +3,12 @@ the seats' names, and the reward convention at the end of a game."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 from ..interpreter.base.errors import AmunreError
 from ..interpreter.base.limits import MAX_AMOUNT
 from ..interpreter.game import load_rules
-from ..interpreter.load.shipped import shipped_path
 from ..interpreter.model import Rules
 
 # How the end of a game pays each seat:
@@ -30,10 +28,7 @@ def rules_from(rules: RulesSource) -> Rules:
         return rules
     if not isinstance(rules, (str, Path)):
         raise AmunreError(f"rules are loaded Rules, a rules file's path or a shipped name, not {type(rules).__name__}")
-    text = str(rules)
-    if not os.path.exists(text):       # (never raises, whatever the name)
-        text = shipped_path(text) or text
-    return load_rules(text)
+    return load_rules(rules)
 
 
 def default_players(rules: Rules) -> int:
