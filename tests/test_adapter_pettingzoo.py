@@ -95,6 +95,24 @@ def test_a_seed_is_the_engines_game_and_resets_follow_on(rules_2016: Any) -> Non
     assert environment.seed_played == following               # and the same seeds after it
 
 
+def test_the_game_is_there_before_the_first_reset(rules_2016: Any) -> None:
+    """What a researcher reads before playing (the layout, the action ids) needs no reset:
+    `game` is the game of the env's seed (0 without one) until reset starts the one played."""
+    seeded = env(rules_2016, players=3, seed=7)
+    assert seeded.unwrapped.game.state.to_json() == amunre.new_game(rules_2016, players=3, seed=7).state.to_json()
+    unseeded = env("knizia2016", players=3).unwrapped
+    engine = amunre.new_game(rules_2016, players=3, seed=0)
+    assert unseeded.game.state.to_json() == engine.state.to_json()
+    assert unseeded.game.observation_layout() == engine.observation_layout()
+    assert unseeded.game.action_from_id(5) == engine.action_from_id(5)
+    assert unseeded.seed_played is None
+    unseeded.reset(seed=3)
+    assert unseeded.seed_played == 3
+    assert unseeded.game.state.to_json() == amunre.new_game(rules_2016, players=3, seed=3).state.to_json()
+    unseeded.close()
+    assert unseeded.game is None
+
+
 @pytest.mark.parametrize("reward", ["win_loss", "points"])
 def test_rewards_come_at_the_end_as_documented(rules_2016: Any, reward: str) -> None:
     environment = raw_env(rules_2016, players=4, reward=reward)
