@@ -162,6 +162,7 @@ class AmunreState(pyspiel.State):
         self._play = game.start.clone()
         self._reward = game.reward
         self._recall: _Recall | None = None      # made when an information state is first asked for
+        self._tensors = _Tensors()
 
     def current_player(self) -> int:
         if self._play.over:
@@ -221,6 +222,14 @@ class AmunreState(pyspiel.State):
         guess._play = self._play.guess(player_id, random.Random(int(value * 2**53)))
         guess._recall = self.recall().guessed(player_id, guess._play)
         return guess
+
+    def tensor(self, seat: int) -> np.ndarray:
+        """The engine's observation tensor of `seat` for the position the seats see, worked out
+        once per position: OpenSpiel asks for both tensors, and its rl_environment for every
+        seat's at every step, each a full pass over the position."""
+        game = self._play.game
+        assert game is not None             # the set-up's draws show nothing: the observer says zeros
+        return self._tensors.of(game, seat)
 
     def recall(self) -> _Recall:
         if self._recall is None:
@@ -290,6 +299,32 @@ class _Recall:
         return (type(None), ())          # not saved: a restored state works it out again
 
 
+class _Tensors:
+    """The observation tensors of one position, by seat. A position is a Game object the
+    adapter never changes (ExplicitGame moves on to a new one), so the cache holds as long as
+    the state shows the same one: through the chance nodes inside an action too. A copy of
+    the state (OpenSpiel's clone deep-copies every attribute) or a saved one starts empty: it
+    is quicker to work a tensor out again than to copy it."""
+
+    def __init__(self) -> None:
+        self.game: Any = None
+        self.by_seat: dict[int, np.ndarray] = {}
+
+    def of(self, game: Any, seat: int) -> np.ndarray:
+        if game is not self.game:
+            self.game, self.by_seat = game, {}
+        found = self.by_seat.get(seat)
+        if found is None:
+            found = self.by_seat[seat] = np.asarray(game.observation_tensor(seat), np.float32)
+        return found
+
+    def __deepcopy__(self, memo: dict) -> _Tensors:
+        return _Tensors()
+
+    def __reduce__(self) -> tuple:
+        return (_Tensors, ())
+
+
 class AmunreObserver:
     """OpenSpiel's Python observer: the engine's tensor in its named pieces, and a string."""
 
@@ -313,7 +348,7 @@ class AmunreObserver:
         if game is None or not 0 <= player < self.players:      # the set-up's draws: nothing to see
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = game.observation_tensor(player)
+        self.tensor[:] = state.tensor(player)
 
     def string_from(self, state: AmunreState, player: int) -> str:
         if self.perfect_recall:

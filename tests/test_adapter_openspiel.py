@@ -132,6 +132,42 @@ def test_clone_and_serialisation_are_independent_exact_copies() -> None:
         assert str(other) == str(state) and other.returns() == state.returns()
 
 
+def test_tensors_worked_out_once_per_position_are_the_uncached_ones() -> None:
+    """Each seat's tensor is kept for the position (through the chance nodes inside an
+    action), never after it: at every node of a whole game, asked twice and through both
+    tensors, it is the engine's for that position, and so is a clone's and a restored one's."""
+    game = load("knizia2016-expert", players=3)
+    state = game.new_initial_state()
+    pick = random.Random(6)
+    nodes = 0
+    while not state.is_terminal():
+        engine = state._play.game
+        for seat in range(3):
+            expected = [0.0] * game.observation_tensor_size() if engine is None else engine.observation_tensor(seat)
+            assert state.observation_tensor(seat) == pytest.approx(expected, abs=0)
+            assert state.information_state_tensor(seat) == state.observation_tensor(seat)
+        if nodes % 25 == 0:
+            for copy in (state.clone(), pickle.loads(pickle.dumps(state))):
+                assert [copy.observation_tensor(seat) for seat in range(3)] == \
+                       [state.observation_tensor(seat) for seat in range(3)]
+        state.apply_action(pick.choice([o for o, _ in state.chance_outcomes()] if state.is_chance_node()
+                                       else state.legal_actions()))
+        nodes += 1
+    assert nodes > 200
+
+
+def test_a_seats_tensor_is_worked_out_once_per_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = play(load("knizia2016", players=3), random.Random(2), stop=lambda s: len(s.history()) > 90)
+    worked_out = []
+    engine = type(state._play.game)
+    tensor = engine.observation_tensor
+    monkeypatch.setattr(engine, "observation_tensor", lambda game, seat: worked_out.append(seat) or tensor(game, seat))
+    for _ in range(2):
+        for seat in range(3):
+            state.observation_tensor(seat), state.information_state_tensor(seat)
+    assert worked_out == [0, 1, 2]
+
+
 def test_information_state_is_perfect_recall_of_what_the_seat_saw() -> None:
     """Same moves: same string (however the state was made). A different hidden chance outcome
     that no seat's view shows: the same strings. A different own action: a different string
