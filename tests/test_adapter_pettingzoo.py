@@ -177,3 +177,4 @@ def test_the_training_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     figures = example.main(["--episodes", "3", "--eval", "2", "--players", "3"])
     assert figures["steps"] > 100 and 0.0 <= figures["learned_win_rate"] <= 1.0
     assert "steps/s" in capsys.readouterr().out
+    assert "greedy" not in example.__doc__ and "sampling its actions" in example.__doc__   # as act() does
