@@ -6,7 +6,8 @@
 
 `register(rules, short_name)` registers any other rules file (a house rule, your own).
 
-Parameters: `players`, `reward` (`win_loss`, the default, or `points`: adapters/common.py),
+Parameters: `players`, `reward` (`win_loss`, the default, `win_loss_share` or `points`:
+adapters/common.py),
 and each option of the rules file under its own name; a bad one raises `pyspiel.SpielError`
 (`ParameterError`, an AmunreError too). Actions are the engine's integer ids.
 Chance is explicit (adapters/explicit.py): every random draw of the engine (each step of a
@@ -43,6 +44,7 @@ from ..interpreter.model import Rules
 from ..interpreter.play.observe import observation_layout
 from .common import (
     DEFAULT_REWARD,
+    ZERO_SUM_REWARDS,
     RulesSource,
     checked_players,
     checked_reward,
@@ -95,7 +97,8 @@ def _game_type(rules: Rules, name: str, reward: str) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM if reward == "points" else pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if reward in ZERO_SUM_REWARDS
+        else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=rules.max_players, min_num_players=rules.min_players,
         provides_information_state_string=True, provides_information_state_tensor=True,
@@ -140,7 +143,7 @@ class AmunreGame(pyspiel.Game):
         least, most = reward_bounds(self.reward, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.actions.size, max_chance_outcomes=max_draw(rules), num_players=players,
-            min_utility=least, max_utility=most, utility_sum=0.0 if self.reward == "points" else None,
+            min_utility=least, max_utility=most, utility_sum=0.0 if self.reward in ZERO_SUM_REWARDS else None,
             max_game_length=_most_actions(rules))
         super().__init__(_game_type(rules, name, self.reward), info, params)
         # The set-up up to its first draw, copied by every new state (OpenSpiel makes one for

@@ -13,12 +13,12 @@ integer ids (`Discrete(num_distinct_actions())`), of any integral type (a numpy 
 never coerced: a float, a text, a bool or None for a live agent raises IllegalAction, as an
 illegal id does; the step of an agent whose game is over is `step(None)` (PettingZoo's
 convention: anything else there is PettingZoo's ValueError).
-Rewards come only at the end (common.REWARDS: `win_loss` by default, or `points`), with the
-engine's result in every agent's `infos[agent]["result"]`. `reset(seed=s)` plays the game of
-seed `s` (the deal of `amunre run --seed s`); a reset without a seed draws the next seed from
-the last one given (or from the `seed` given to `env`, else from the system). Before the first
-reset, `env.unwrapped.game` is the game of the env's seed (0 without one), to read the layout
-and the action ids from.
+Rewards come only at the end (common.REWARDS: `win_loss` by default, `win_loss_share` or
+`points`), with the engine's result in every agent's `infos[agent]["result"]`. `reset(seed=s)`
+plays the game of seed `s` (the deal of `amunre run --seed s`); a reset without a seed draws
+the next seed from the last one given (or from the `seed` given to `env`, else from the
+system). Before the first reset, `env.unwrapped.game` is the game of the env's seed (0
+without one), to read the layout and the action ids from.
 """
 
 from __future__ import annotations

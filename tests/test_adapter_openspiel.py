@@ -38,9 +38,13 @@ def test_openspiel_random_simulation_test_passes(name: str, players: int) -> Non
     pyspiel.random_sim_test(load(name, players=players), num_sims=1, serialize=True, verbose=False)
 
 
-def test_zero_sum_points_and_a_house_rule_pass_it_too() -> None:
-    pyspiel.random_sim_test(load("knizia2016", players=4, reward="points"), num_sims=1, serialize=False,
-                            verbose=False)
+def test_zero_sum_rewards_and_a_house_rule_pass_it_too() -> None:
+    for reward in ("points", "win_loss_share"):
+        game = load("knizia2016", players=4, reward=reward)
+        assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM and game.utility_sum() == 0.0
+        pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    assert load("knizia2016", players=4).get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert (load("knizia2016", reward="win_loss_share").min_utility(), load("knizia2016").max_utility()) == (-1, 1)
     for house in HOUSE:
         name = register(REPO / "rules" / "house" / f"{house}.yaml")
         assert name == short_name(house)

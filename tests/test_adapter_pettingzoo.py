@@ -113,7 +113,7 @@ def test_the_game_is_there_before_the_first_reset(rules_2016: Any) -> None:
     assert unseeded.game is None
 
 
-@pytest.mark.parametrize("reward", ["win_loss", "points"])
+@pytest.mark.parametrize("reward", ["win_loss", "win_loss_share", "points"])
 def test_rewards_come_at_the_end_as_documented(rules_2016: Any, reward: str) -> None:
     environment = raw_env(rules_2016, players=4, reward=reward)
     environment.reset(seed=5)
@@ -133,7 +133,7 @@ def test_rewards_come_at_the_end_as_documented(rules_2016: Any, reward: str) -> 
     assert len(results) == 4 and all(r == result for r in results)
     expected = final_rewards(result, reward)
     assert [paid[a] for a in environment.possible_agents] == expected
-    if reward == "points":
+    if reward != "win_loss":
         assert abs(sum(expected)) < 1e-9
     else:
         assert sorted(set(expected)) in ([-1.0, 1.0], [-1.0, 0.0], [0.0])
@@ -143,6 +143,11 @@ def test_win_loss_and_points_conventions() -> None:
     assert final_rewards({"scores": [10, 30, 20], "winners": [1]}, "win_loss") == [-1.0, 1.0, -1.0]
     assert final_rewards({"scores": [30, 30, 20], "winners": [0, 1]}, "win_loss") == [0.0, 0.0, -1.0]
     assert final_rewards({"scores": [10, 30, 20], "winners": [1]}, "points") == [-10.0, 10.0, 0.0]
+    share = {((1,), 3): [-0.5, 1.0, -0.5], ((0, 1), 3): [0.5, 0.5, -1.0], ((0, 1, 2), 3): [0.0, 0.0, 0.0],
+             ((2,), 4): [-1 / 3, -1 / 3, 1.0, -1 / 3], ((0, 3), 4): [0.5, -0.5, -0.5, 0.5]}
+    for (winners, players), expected in share.items():
+        got = final_rewards({"scores": [0] * players, "winners": list(winners)}, "win_loss_share")
+        assert got == pytest.approx(expected) and sum(got) == pytest.approx(0.0, abs=1e-12)
 
 
 def test_illegal_actions_bad_arguments_and_render(rules_2016: Any) -> None:
