@@ -3,21 +3,23 @@ the seats' names, and the reward convention at the end of a game."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 from ..interpreter.base.errors import AmunreError
 from ..interpreter.base.limits import MAX_AMOUNT
 from ..interpreter.game import load_rules
-from ..interpreter.load.shipped import shipped_path
 from ..interpreter.model import Rules
 
 # How the end of a game pays each seat:
-#   win_loss: +1 to a sole winner, 0 to each of several winners (a shared first place), -1 to
-#             every other seat (the winners are the engine's, after its tie-breaks);
-#   points:   the seat's final score less the mean of all seats' (zero-sum, in the rules' points).
-REWARDS = ("win_loss", "points")
+#   win_loss:       +1 to a sole winner, 0 to each of several winners (a shared first place), -1
+#                   to every other seat (the winners are the engine's, after its tie-breaks);
+#                   general-sum: a 3-player game pays +1 - 1 - 1;
+#   win_loss_share: the winners share +1 and the other seats share -1 (+1/w each, -1/(n - w)
+#                   each), 0 to all if all win: zero-sum, for algorithms that assume it;
+#   points:         the seat's final score less the mean of all seats' (zero-sum, in the rules' points).
+REWARDS = ("win_loss", "win_loss_share", "points")
+ZERO_SUM_REWARDS = ("win_loss_share", "points")
 DEFAULT_REWARD = "win_loss"
 
 # The rules an adapter is given: loaded Rules, a rules file's path, or a shipped rules file's name.
@@ -30,10 +32,7 @@ def rules_from(rules: RulesSource) -> Rules:
         return rules
     if not isinstance(rules, (str, Path)):
         raise AmunreError(f"rules are loaded Rules, a rules file's path or a shipped name, not {type(rules).__name__}")
-    text = str(rules)
-    if not os.path.exists(text):       # (never raises, whatever the name)
-        text = shipped_path(text) or text
-    return load_rules(text)
+    return load_rules(rules)
 
 
 def default_players(rules: Rules) -> int:
@@ -66,13 +65,18 @@ def final_rewards(result: dict[str, Any], reward: str) -> list[float]:
     if reward == "points":
         mean = sum(scores) / len(scores)
         return [float(score - mean) for score in scores]
+    if reward == "win_loss_share":
+        losers = len(scores) - len(winners)
+        if not losers:
+            return [0.0] * len(scores)
+        return [1.0 / len(winners) if seat in winners else -1.0 / losers for seat in range(len(scores))]
     won = 1.0 if len(winners) == 1 else 0.0
     return [won if seat in winners else -1.0 for seat in range(len(scores))]
 
 
 def reward_bounds(reward: str, players: int) -> tuple[float, float]:
     """The least and most reward a seat can get (points: scores within the engine's limits)."""
-    if reward == "win_loss":
+    if reward != "points":              # a sole winner's +1, a sole loser's -1
         return -1.0, 1.0
     most = 2.0 * MAX_AMOUNT * (players - 1) / players
     return -most, most

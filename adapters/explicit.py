@@ -15,10 +15,16 @@ when the outcome is chosen the action is carried out again from there, its earli
 answered from the outcomes already chosen. Nothing else is kept: the rules, the player
 count, the set-up and the moves replay the game exactly, and that is how it is saved
 (`to_json`, `from_json`, and pickling).
+
+`guess(seat, rng)` is the one exception: a copy with every fact the seat cannot see drawn anew
+(tools/determinize.py), for search that samples the worlds a seat may be in. Its past is not
+known (its moves so far are -1), so it plays on, its later draws chance nodes again, but it
+cannot be saved.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ..interpreter.base.errors import AmunreError, IllegalAction
@@ -26,6 +32,7 @@ from ..interpreter.game import Game, new_game
 from ..interpreter.load.rules_cache import rules_for_save
 from ..interpreter.model import Rules
 from ..interpreter.play.setup import check_setup
+from ..tools.determinize import determinize
 
 
 class _Undrawn(Exception):
@@ -51,6 +58,7 @@ class ExplicitGame:
         self._game: Game | None = None              # the position after the last whole move
         self._action: int | None = None             # an action interrupted by a draw (None: the set-up)
         self._outcomes: list[int] = []              # the outcomes chosen for its draws so far
+        self.guessed = False                        # a guess (see guess()): no past to save
         self._run()
 
     # ---- reading ----------------------------------------------------------------------------------
@@ -131,9 +139,30 @@ class ExplicitGame:
     def __deepcopy__(self, memo: dict) -> ExplicitGame:
         return self.clone()
 
+    def guess(self, seat: int, rng: random.Random) -> ExplicitGame:
+        """A game `seat` cannot tell from this one (the same observation and tensor), with every
+        fact it cannot see drawn anew from `rng` (tools/determinize.py). Only at a decision or
+        the end: at a chance node no seat decides, so no search asks for one there (and a
+        pending action of another seat would be a secret to draw as well). Its moves so far
+        become -1, as its history: what was drawn and chosen in secret must not show."""
+        if self.is_chance or self._game is None:
+            raise AmunreError("a guess of the hidden facts is made at a seat's decision or the end, "
+                              "not at a chance node")
+        drawn = determinize(self._game, seat, rng)
+        copy = self.clone()
+        copy.moves = [-1] * len(self.moves)
+        # Its own draws explicit again: determinize gives a seeded game, which would draw the
+        # future from a generator instead of chance nodes.
+        copy._game = Game(self.rules, drawn.state, drawn.history, False, drawn.setup, drawn.unlimited,
+                          chance=_undrawn)
+        copy.guessed = True
+        return copy
+
     # ---- saving -----------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """Plain data that replays this game: the rules (path and digest), players, set-up, moves."""
+        if self.guessed:
+            raise AmunreError("a guessed game has no past to replay: it cannot be saved")
         rules = self.rules
         return {"rules": {"path": rules.path, "id": rules.id, "digest": rules.digest},
                 "players": self.players, "setup": self.setup, "moves": list(self.moves)}

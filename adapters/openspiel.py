@@ -6,7 +6,8 @@
 
 `register(rules, short_name)` registers any other rules file (a house rule, your own).
 
-Parameters: `players`, `reward` (`win_loss`, the default, or `points`: adapters/common.py),
+Parameters: `players`, `reward` (`win_loss`, the default, `win_loss_share` or `points`:
+adapters/common.py),
 and each option of the rules file under its own name; a bad one raises `pyspiel.SpielError`
 (`ParameterError`, an AmunreError too). Actions are the engine's integer ids.
 Chance is explicit (adapters/explicit.py): every random draw of the engine (each step of a
@@ -18,13 +19,15 @@ observation after every whole move and its own actions (perfect recall: two hist
 the same string exactly when the seat cannot tell them apart, collisions aside); the tensor
 is the observation tensor (the position as the seat sees it now; bounded, for networks). A
 state serialises as the rules (path and digest), players, set-up and moves, and is restored
-by replaying them.
+by replaying them. `resample_from_infostate` draws anew what a seat cannot see
+(tools/determinize.py), so OpenSpiel's search that samples worlds (ISMCTSBot) runs as it is.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +44,7 @@ from ..interpreter.model import Rules
 from ..interpreter.play.observe import observation_layout
 from .common import (
     DEFAULT_REWARD,
+    ZERO_SUM_REWARDS,
     RulesSource,
     checked_players,
     checked_reward,
@@ -93,7 +97,8 @@ def _game_type(rules: Rules, name: str, reward: str) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM if reward == "points" else pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if reward in ZERO_SUM_REWARDS
+        else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=rules.max_players, min_num_players=rules.min_players,
         provides_information_state_string=True, provides_information_state_tensor=True,
@@ -138,7 +143,7 @@ class AmunreGame(pyspiel.Game):
         least, most = reward_bounds(self.reward, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.actions.size, max_chance_outcomes=max_draw(rules), num_players=players,
-            min_utility=least, max_utility=most, utility_sum=0.0 if self.reward == "points" else None,
+            min_utility=least, max_utility=most, utility_sum=0.0 if self.reward in ZERO_SUM_REWARDS else None,
             max_game_length=_most_actions(rules))
         super().__init__(_game_type(rules, name, self.reward), info, params)
         # The set-up up to its first draw, copied by every new state (OpenSpiel makes one for
@@ -160,6 +165,7 @@ class AmunreState(pyspiel.State):
         self._play = game.start.clone()
         self._reward = game.reward
         self._recall: _Recall | None = None      # made when an information state is first asked for
+        self._tensors = _Tensors()
 
     def current_player(self) -> int:
         if self._play.over:
@@ -201,6 +207,33 @@ class AmunreState(pyspiel.State):
         assert game is not None             # a game is over only once it has a position
         return final_rewards(game.result(), self._reward)
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> AmunreState:
+        """A state `player_id` cannot tell from this one (the same information state string,
+        observation string and tensors for that seat), with everything it cannot see drawn anew:
+        other hands, the decks' order, secret choices (tools/determinize.py). OpenSpiel's
+        ISMCTSBot searches such states. The draws come from a generator seeded by one call of
+        `probability_sampler` (a float in [0, 1), as OpenSpiel passes it), so the same sampler
+        gives the same state. The new state plays on (its later draws are chance nodes), but
+        it has no past: its `history()` is empty, and it cannot be serialised."""
+        if type(player_id) is not int or not 0 <= player_id < self._play.players:
+            raise AmunreError(f"a seat of this game is a whole number from 0 to {self._play.players - 1}, "
+                              f"not {player_id!r}")
+        value = probability_sampler()
+        if not 0.0 <= value < 1.0:
+            raise AmunreError(f"the probability sampler gives a float in [0, 1), not {value!r}")
+        guess = AmunreState(self.get_game())
+        guess._play = self._play.guess(player_id, random.Random(int(value * 2**53)))
+        guess._recall = self.recall().guessed(player_id, guess._play)
+        return guess
+
+    def tensor(self, seat: int) -> np.ndarray:
+        """The engine's observation tensor of `seat` for the position the seats see, worked out
+        once per position: OpenSpiel asks for both tensors, and its rl_environment for every
+        seat's at every step, each a full pass over the position."""
+        game = self._play.game
+        assert game is not None             # the set-up's draws show nothing: the observer says zeros
+        return self._tensors.of(game, seat)
+
     def recall(self) -> _Recall:
         if self._recall is None:
             self._recall = _Recall.replayed(self._play)
@@ -240,6 +273,23 @@ class _Recall:
             for seat, digest in enumerate(self.hashes):
                 digest.update(json.dumps(game.observation(seat), sort_keys=True).encode())
 
+    def guessed(self, seat: int, guess: ExplicitGame) -> _Recall:
+        """The digests of a guess at `seat`'s information (ExplicitGame.guess): the seat's own
+        goes on from this one, so a search finds its own information states again. Others'
+        past in the guess is not known: theirs start from the seat's digest and what they see
+        in the guess, so that guesses that give another seat other cards give it other
+        information states (and none shows what it saw in the real game)."""
+        recall = _Recall(guess.players)
+        game = guess.game
+        assert game is not None             # a guess is made where there is a position
+        for other, digest in enumerate(recall.hashes):
+            if other == seat:
+                recall.hashes[other] = self.hashes[seat].copy()
+            else:
+                digest.update(b"guess of seat %d: %s;" % (seat, self.hashes[seat].digest()))
+                digest.update(json.dumps(game.observation(other), sort_keys=True).encode())
+        return recall
+
     def string(self, seat: int) -> str:
         return self.hashes[seat].hexdigest()
 
@@ -250,6 +300,32 @@ class _Recall:
 
     def __reduce__(self) -> tuple:
         return (type(None), ())          # not saved: a restored state works it out again
+
+
+class _Tensors:
+    """The observation tensors of one position, by seat. A position is a Game object the
+    adapter never changes (ExplicitGame moves on to a new one), so the cache holds as long as
+    the state shows the same one: through the chance nodes inside an action too. A copy of
+    the state (OpenSpiel's clone deep-copies every attribute) or a saved one starts empty: it
+    is quicker to work a tensor out again than to copy it."""
+
+    def __init__(self) -> None:
+        self.game: Any = None
+        self.by_seat: dict[int, np.ndarray] = {}
+
+    def of(self, game: Any, seat: int) -> np.ndarray:
+        if game is not self.game:
+            self.game, self.by_seat = game, {}
+        found = self.by_seat.get(seat)
+        if found is None:
+            found = self.by_seat[seat] = np.asarray(game.observation_tensor(seat), np.float32)
+        return found
+
+    def __deepcopy__(self, memo: dict) -> _Tensors:
+        return _Tensors()
+
+    def __reduce__(self) -> tuple:
+        return (_Tensors, ())
 
 
 class AmunreObserver:
@@ -275,7 +351,7 @@ class AmunreObserver:
         if game is None or not 0 <= player < self.players:      # the set-up's draws: nothing to see
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = game.observation_tensor(player)
+        self.tensor[:] = state.tensor(player)
 
     def string_from(self, state: AmunreState, player: int) -> str:
         if self.perfect_recall:

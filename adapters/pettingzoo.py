@@ -13,10 +13,12 @@ integer ids (`Discrete(num_distinct_actions())`), of any integral type (a numpy 
 never coerced: a float, a text, a bool or None for a live agent raises IllegalAction, as an
 illegal id does; the step of an agent whose game is over is `step(None)` (PettingZoo's
 convention: anything else there is PettingZoo's ValueError).
-Rewards come only at the end (common.REWARDS: `win_loss` by default, or `points`), with the
-engine's result in every agent's `infos[agent]["result"]`. `reset(seed=s)` plays the game of
-seed `s` (the deal of `amunre run --seed s`); a reset without a seed draws the next seed from
-the last one given (or from the `seed` given to `env`, else from the system).
+Rewards come only at the end (common.REWARDS: `win_loss` by default, `win_loss_share` or
+`points`), with the engine's result in every agent's `infos[agent]["result"]`. `reset(seed=s)`
+plays the game of seed `s` (the deal of `amunre run --seed s`); a reset without a seed draws
+the next seed from the last one given (or from the `seed` given to `env`, else from the
+system). Before the first reset, `env.unwrapped.game` is the game of the env's seed (0
+without one), to read the layout and the action ids from.
 """
 
 from __future__ import annotations
@@ -86,9 +88,11 @@ class AmunreEnv(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._first_seed = seed
         self._seeds = random.Random(seed)
-        # The Game being played; None until reset() (and after close()). Left Any: every step
-        # reads it, and PettingZoo's wrapper, not a check per step, sees that reset() came first.
-        self.game: Any = None
+        # The Game being played (None after close()). Left Any: every step reads it, and
+        # PettingZoo's wrapper, not a check per step, sees that reset() came first. Before the
+        # first reset it is the game of the env's seed (0 if none is given), for what a
+        # researcher reads before playing: the layout, the action ids, the rules.
+        self.game: Any = new_game(self.rules, self.players, seed or 0, self.setup, events=False)
         self._legal_mask = np.zeros(actions, np.int8)        # the seat to move's, worked out once per position
         self.seed_played: int | None = None
 

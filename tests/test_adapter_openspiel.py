@@ -2,7 +2,9 @@
 clone, serialise round trip, observation and information-state tensors and strings, returns
 within bounds) for every shipped rules file and the house rules, and what it does not check:
 chance outcomes are the engine's draws, the tensors are the engine's, the information state
-is perfect recall of what the seat saw and nothing else. Skipped without OpenSpiel."""
+is perfect recall of what the seat saw and nothing else, a resampled state keeps a seat's
+information state and OpenSpiel's ISMCTSBot runs on every shipped file as it is. Skipped
+without OpenSpiel."""
 
 from __future__ import annotations
 
@@ -36,9 +38,13 @@ def test_openspiel_random_simulation_test_passes(name: str, players: int) -> Non
     pyspiel.random_sim_test(load(name, players=players), num_sims=1, serialize=True, verbose=False)
 
 
-def test_zero_sum_points_and_a_house_rule_pass_it_too() -> None:
-    pyspiel.random_sim_test(load("knizia2016", players=4, reward="points"), num_sims=1, serialize=False,
-                            verbose=False)
+def test_zero_sum_rewards_and_a_house_rule_pass_it_too() -> None:
+    for reward in ("points", "win_loss_share"):
+        game = load("knizia2016", players=4, reward=reward)
+        assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM and game.utility_sum() == 0.0
+        pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    assert load("knizia2016", players=4).get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert (load("knizia2016", reward="win_loss_share").min_utility(), load("knizia2016").max_utility()) == (-1, 1)
     for house in HOUSE:
         name = register(REPO / "rules" / "house" / f"{house}.yaml")
         assert name == short_name(house)
@@ -130,6 +136,42 @@ def test_clone_and_serialisation_are_independent_exact_copies() -> None:
         assert str(other) == str(state) and other.returns() == state.returns()
 
 
+def test_tensors_worked_out_once_per_position_are_the_uncached_ones() -> None:
+    """Each seat's tensor is kept for the position (through the chance nodes inside an
+    action), never after it: at every node of a whole game, asked twice and through both
+    tensors, it is the engine's for that position, and so is a clone's and a restored one's."""
+    game = load("knizia2016-expert", players=3)
+    state = game.new_initial_state()
+    pick = random.Random(6)
+    nodes = 0
+    while not state.is_terminal():
+        engine = state._play.game
+        for seat in range(3):
+            expected = [0.0] * game.observation_tensor_size() if engine is None else engine.observation_tensor(seat)
+            assert state.observation_tensor(seat) == pytest.approx(expected, abs=0)
+            assert state.information_state_tensor(seat) == state.observation_tensor(seat)
+        if nodes % 25 == 0:
+            for copy in (state.clone(), pickle.loads(pickle.dumps(state))):
+                assert [copy.observation_tensor(seat) for seat in range(3)] == \
+                       [state.observation_tensor(seat) for seat in range(3)]
+        state.apply_action(pick.choice([o for o, _ in state.chance_outcomes()] if state.is_chance_node()
+                                       else state.legal_actions()))
+        nodes += 1
+    assert nodes > 200
+
+
+def test_a_seats_tensor_is_worked_out_once_per_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = play(load("knizia2016", players=3), random.Random(2), stop=lambda s: len(s.history()) > 90)
+    worked_out = []
+    engine = type(state._play.game)
+    tensor = engine.observation_tensor
+    monkeypatch.setattr(engine, "observation_tensor", lambda game, seat: worked_out.append(seat) or tensor(game, seat))
+    for _ in range(2):
+        for seat in range(3):
+            state.observation_tensor(seat), state.information_state_tensor(seat)
+    assert worked_out == [0, 1, 2]
+
+
 def test_information_state_is_perfect_recall_of_what_the_seat_saw() -> None:
     """Same moves: same string (however the state was made). A different hidden chance outcome
     that no seat's view shows: the same strings. A different own action: a different string
@@ -178,3 +220,65 @@ def test_openspiel_algorithms_run_on_it() -> None:
         assert len(step.observations["info_state"][seat]) == game.information_state_tensor_size()
         step = env.step([int(np.random.default_rng(len(legal)).choice(legal))])
     assert sorted(set(step.rewards)) in ([-1.0, 1.0], [-1.0, 0.0], [0.0])
+
+
+def seat_view(state: Any, seat: int) -> tuple:
+    """All OpenSpiel shows one seat of a state."""
+    return (state.current_player(), state.legal_actions() if state.current_player() == seat else None,
+            state.information_state_string(seat), state.observation_string(seat),
+            state.observation_tensor(seat), state.information_state_tensor(seat))
+
+
+@pytest.mark.parametrize("name", ["knizia2016-expert", "modern-art"])
+def test_resample_from_infostate_keeps_what_the_seat_knows(name: str) -> None:
+    """A resampled state shows the seat exactly what the state shows it (every string and
+    tensor), draws anew what it cannot see, is the same for the same sampler, plays on to the
+    end, and refuses to be saved (it has no past)."""
+    game = load(name, players=4)
+    pick = random.Random(4)
+    state = play(game, pick, stop=lambda s: len(s.history()) > 160 and not s.is_chance_node())
+    views = [seat_view(state, seat) for seat in range(4)]
+    redrawn = 0
+    for seed in range(6):
+        seat = (state.current_player() + seed) % 4          # the seat to move, and the others
+        guess = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        assert seat_view(guess, seat) == views[seat]
+        again = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        assert str(again) == str(guess)
+        redrawn += str(guess) != str(state)
+        assert guess.history() == []
+    assert redrawn >= 5                              # the hidden facts are drawn anew, not copied
+    with pytest.raises(amunre.AmunreError, match="cannot be saved"):
+        pyspiel.serialize_game_and_state(game, guess)
+    while not guess.is_terminal():
+        guess.apply_action(pick.choice([o for o, _ in guess.chance_outcomes()] if guess.is_chance_node()
+                                       else guess.legal_actions()))
+    assert sorted(set(guess.returns())) in ([-1.0, 1.0], [-1.0, 0.0], [0.0])
+    with pytest.raises(amunre.AmunreError, match="chance node"):
+        game.new_initial_state().resample_from_infostate(0, random.random)
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_openspiels_ismcts_bot_plays_every_shipped_file(name: str) -> None:
+    """OpenSpiel's own ISMCTSBot with its random-rollout evaluator, unmodified (it asks the
+    state to resample_from_infostate), plays seat 0 of a whole game at the fewest players;
+    the other seats and chance choose at random. Few simulations and short rollouts: this is
+    about running, not playing well."""
+    from open_spiel.python.algorithms import ismcts, mcts
+    game = load(name, players=amunre.load_rules(REPO / "rules" / f"{name}.yaml").min_players)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1), max_length=10)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=2, random_state=np.random.RandomState(2))
+    pick = np.random.RandomState(3)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(int(pick.choice(outcomes, p=probabilities)))
+        elif state.current_player() == 0:
+            searched += len(state.legal_actions()) > 1
+            state.apply_action(int(bot.step(state)))
+        else:
+            state.apply_action(int(pick.choice(state.legal_actions())))
+    assert searched > 10
+    assert sorted(set(state.returns())) in ([-1.0, 1.0], [-1.0, 0.0], [0.0])

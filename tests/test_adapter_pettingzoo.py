@@ -95,7 +95,25 @@ def test_a_seed_is_the_engines_game_and_resets_follow_on(rules_2016: Any) -> Non
     assert environment.seed_played == following               # and the same seeds after it
 
 
-@pytest.mark.parametrize("reward", ["win_loss", "points"])
+def test_the_game_is_there_before_the_first_reset(rules_2016: Any) -> None:
+    """What a researcher reads before playing (the layout, the action ids) needs no reset:
+    `game` is the game of the env's seed (0 without one) until reset starts the one played."""
+    seeded = env(rules_2016, players=3, seed=7)
+    assert seeded.unwrapped.game.state.to_json() == amunre.new_game(rules_2016, players=3, seed=7).state.to_json()
+    unseeded = env("knizia2016", players=3).unwrapped
+    engine = amunre.new_game(rules_2016, players=3, seed=0)
+    assert unseeded.game.state.to_json() == engine.state.to_json()
+    assert unseeded.game.observation_layout() == engine.observation_layout()
+    assert unseeded.game.action_from_id(5) == engine.action_from_id(5)
+    assert unseeded.seed_played is None
+    unseeded.reset(seed=3)
+    assert unseeded.seed_played == 3
+    assert unseeded.game.state.to_json() == amunre.new_game(rules_2016, players=3, seed=3).state.to_json()
+    unseeded.close()
+    assert unseeded.game is None
+
+
+@pytest.mark.parametrize("reward", ["win_loss", "win_loss_share", "points"])
 def test_rewards_come_at_the_end_as_documented(rules_2016: Any, reward: str) -> None:
     environment = raw_env(rules_2016, players=4, reward=reward)
     environment.reset(seed=5)
@@ -115,7 +133,7 @@ def test_rewards_come_at_the_end_as_documented(rules_2016: Any, reward: str) -> 
     assert len(results) == 4 and all(r == result for r in results)
     expected = final_rewards(result, reward)
     assert [paid[a] for a in environment.possible_agents] == expected
-    if reward == "points":
+    if reward != "win_loss":
         assert abs(sum(expected)) < 1e-9
     else:
         assert sorted(set(expected)) in ([-1.0, 1.0], [-1.0, 0.0], [0.0])
@@ -125,6 +143,11 @@ def test_win_loss_and_points_conventions() -> None:
     assert final_rewards({"scores": [10, 30, 20], "winners": [1]}, "win_loss") == [-1.0, 1.0, -1.0]
     assert final_rewards({"scores": [30, 30, 20], "winners": [0, 1]}, "win_loss") == [0.0, 0.0, -1.0]
     assert final_rewards({"scores": [10, 30, 20], "winners": [1]}, "points") == [-10.0, 10.0, 0.0]
+    share = {((1,), 3): [-0.5, 1.0, -0.5], ((0, 1), 3): [0.5, 0.5, -1.0], ((0, 1, 2), 3): [0.0, 0.0, 0.0],
+             ((2,), 4): [-1 / 3, -1 / 3, 1.0, -1 / 3], ((0, 3), 4): [0.5, -0.5, -0.5, 0.5]}
+    for (winners, players), expected in share.items():
+        got = final_rewards({"scores": [0] * players, "winners": list(winners)}, "win_loss_share")
+        assert got == pytest.approx(expected) and sum(got) == pytest.approx(0.0, abs=1e-12)
 
 
 def test_illegal_actions_bad_arguments_and_render(rules_2016: Any) -> None:
@@ -159,3 +182,4 @@ def test_the_training_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     figures = example.main(["--episodes", "3", "--eval", "2", "--players", "3"])
     assert figures["steps"] > 100 and 0.0 <= figures["learned_win_rate"] <= 1.0
     assert "steps/s" in capsys.readouterr().out
+    assert "greedy" not in example.__doc__ and "sampling its actions" in example.__doc__   # as act() does

@@ -90,7 +90,7 @@ def test_the_shared_helpers(rules: Any) -> None:
         checked_reward("wins")
     with pytest.raises(amunre.AmunreError):
         rules_from(42)
-    assert reward_bounds("win_loss", 4) == (-1.0, 1.0)
+    assert reward_bounds("win_loss", 4) == reward_bounds("win_loss_share", 4) == (-1.0, 1.0)
 
 
 def test_import_amunre_needs_no_outside_library() -> None:

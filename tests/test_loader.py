@@ -16,8 +16,10 @@ from ruamel.yaml.scalarstring import (
     SingleQuotedScalarString,
 )
 
+import amunre
 from amunre.interpreter.base.errors import Problem, RulesError, Span
 from amunre.interpreter.load.loader import Document, load_document, load_rules_text
+from conftest import REPO
 
 NESTED = """\
 title: Amun-Re
@@ -182,6 +184,23 @@ def test_missing_file_is_a_rules_error(tmp_path: Path) -> None:
     [problem] = caught.value.problems
     assert problem.span is None
     assert problem.message == f"cannot read rules file '{missing}': No such file or directory"
+
+
+def test_load_rules_takes_a_shipped_name_or_a_path(tmp_path: Path) -> None:
+    """A shipped rules file's name loads it, as `amunre run` and `env()` take it; a path still
+    loads its file, before a shipped one of the same name; a name that is neither is an
+    AmunreError naming the shipped ones."""
+    by_name = amunre.load_rules("knizia2016")
+    assert by_name.digest == amunre.load_rules(REPO / "rules" / "knizia2016.yaml").digest
+    assert amunre.load_rules("house/no_theft").id == amunre.load_rules(REPO / "rules/house/no_theft.yaml").id
+    parent = REPO / "rules" / "knizia2016.yaml"
+    (tmp_path / "knizia2016").write_text(f"extends: {parent}\nresources: {{gold: {{start: 25}}}}\n", encoding="utf-8")
+    assert amunre.load_rules(tmp_path / "knizia2016").resources["gold"] == 25
+    with pytest.raises(amunre.AmunreError) as caught:
+        amunre.load_rules("knizia2061")
+    text = str(caught.value)
+    assert "'knizia2061': no such file, nor a rules file shipped with amunre" in text
+    assert all(name in text for name in ("knizia2003", "knizia2016-expert", "modern-art", "pharaohs-heir"))
 
 
 def test_load_document_keeps_the_path_as_given(tmp_path: Path) -> None:

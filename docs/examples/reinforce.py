@@ -1,7 +1,8 @@
 """A small policy learning to play a rules file through the PettingZoo environment: REINFORCE
 with a running-mean baseline, a linear softmax policy over the legal actions, in numpy only.
 One seat learns against seats that pick uniformly among their legal actions; before and after,
-the learned (greedy) policy and a random one are measured against the same opponents.
+the learned policy (sampling its actions, as it trained) and a random one are measured against
+the same opponents.
 
     python docs/examples/reinforce.py --rules knizia2016 --players 3 --episodes 300
 
@@ -37,10 +38,11 @@ class LinearPolicy:
         odds = np.exp(logits)
         return odds / odds.sum()
 
-    def act(self, phi: np.ndarray, legal: np.ndarray, greedy: bool) -> tuple[int, np.ndarray]:
+    def act(self, phi: np.ndarray, legal: np.ndarray) -> tuple[int, np.ndarray]:
+        """An action sampled from the policy (never its most likely one: REINFORCE learns the
+        policy it samples, and it is measured the same way)."""
         p = self.probabilities(phi, legal)
-        index = int(np.argmax(p)) if greedy else int(self.rng.choice(len(legal), p=p))
-        return index, p
+        return int(self.rng.choice(len(legal), p=p)), p
 
     def learn(self, steps: list[tuple[np.ndarray, np.ndarray, int, np.ndarray]], advantage: float,
               rate: float) -> None:
@@ -51,7 +53,7 @@ class LinearPolicy:
             self.weights[legal] += rate * advantage * np.outer(grad, phi)
 
 
-def episode(env: Any, policy: LinearPolicy, learner: str, seed: int, greedy: bool, opponents: np.random.Generator,
+def episode(env: Any, policy: LinearPolicy, learner: str, seed: int, opponents: np.random.Generator,
             learn: bool) -> tuple[float, list, int]:
     """One game; the learner's reward, its decisions (for learning), and the steps taken."""
     env.reset(seed=seed)
@@ -66,7 +68,7 @@ def episode(env: Any, policy: LinearPolicy, learner: str, seed: int, greedy: boo
         legal = np.flatnonzero(observation["action_mask"])
         if agent == learner and policy is not None:
             phi = features(observation["observation"])
-            index, p = policy.act(phi, legal, greedy)
+            index, p = policy.act(phi, legal)
             if learn:
                 decisions.append((phi, legal, index, p))
             action = int(legal[index])
@@ -80,7 +82,7 @@ def episode(env: Any, policy: LinearPolicy, learner: str, seed: int, greedy: boo
 def evaluate(env: Any, policy: LinearPolicy | None, games: int, first_seed: int) -> tuple[float, float]:
     """Win rate and mean reward of the learner's seat over `games` fixed seeds (None: random play)."""
     opponents = np.random.default_rng(first_seed)
-    rewards = [episode(env, policy, "player_0", first_seed + g, False, opponents, False)[0] for g in range(games)]
+    rewards = [episode(env, policy, "player_0", first_seed + g, opponents, False)[0] for g in range(games)]
     return float(np.mean([r == 1.0 for r in rewards])), float(np.mean(rewards))
 
 
@@ -101,7 +103,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     opponents = np.random.default_rng(args.seed)
     baseline, steps, started = 0.0, 0, time.perf_counter()
     for number in range(args.episodes):
-        reward, decisions, taken = episode(env, policy, "player_0", args.seed + number, False, opponents, True)
+        reward, decisions, taken = episode(env, policy, "player_0", args.seed + number, opponents, True)
         policy.learn(decisions, reward - baseline, args.rate)
         baseline += 0.05 * (reward - baseline)
         steps += taken

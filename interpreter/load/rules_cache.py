@@ -21,12 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from ..base.cache_dir import cache_dir
-from ..base.errors import AmunreError, RulesError
+from ..base.errors import AmunreError, Problem, RulesError
 from ..base.limits import MAX_FILE_BYTES
 from ..base.reading import FileRefused, read_text
 from ..model import Rules
 from .build_rules import build_rules
 from .document import Document
+from .shipped import shipped_names, shipped_path
 
 CACHE_FORMAT = 2          # raise it whenever what loading checks or stores changes
 CACHE_ENTRIES = 200       # entries kept; the oldest go first
@@ -34,8 +35,23 @@ _LOADED: dict[str, Rules] = {}
 
 
 def load_rules(path: str | Path) -> Rules:
-    """Load, check and compile a rules file; RulesError lists every problem found."""
-    return load_rules_and_document(path)[0]
+    """Load, check and compile a rules file, given by its path or by the name of a rules file
+    shipped with amunre (as `amunre run` and the adapters take it); RulesError lists every
+    problem found."""
+    return load_rules_and_document(rules_file(path))[0]
+
+
+def rules_file(path: str | Path) -> str:
+    """`path` if anything is there, else the shipped rules file of that name: RulesError naming
+    the shipped ones if neither (a mistyped name is told what it could have been)."""
+    path = os.fspath(path)
+    if os.path.exists(path):           # (never raises: not for a name too long, nor a NUL)
+        return path
+    shipped = shipped_path(path)
+    if shipped is None:
+        raise RulesError([Problem(f"cannot read rules file '{path}': no such file, nor a rules file shipped "
+                                  f"with amunre", hint=f"shipped: {', '.join(shipped_names())}")])
+    return shipped
 
 
 def load_rules_and_document(path: str | Path) -> tuple[Rules, Document]:
