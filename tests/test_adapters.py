@@ -114,11 +114,17 @@ def python_blocks(markdown: Path) -> list[str]:
     return [block.split("```", 1)[0] for block in text.split("```python\n")[1:]]
 
 
+def python_block(markdown: Path, holding: str) -> str:
+    """The one python block of the page that holds `holding`."""
+    found = [block for block in python_blocks(markdown) if holding in block]
+    assert len(found) == 1, f"{len(found)} python blocks of {markdown.name} hold {holding!r}"
+    return found[0]
+
+
 def test_the_documented_pettingzoo_loop_runs() -> None:
     numpy = pytest.importorskip("numpy")
     pytest.importorskip("pettingzoo")
-    code = python_blocks(REPO / "docs" / "adapters.md")[0]
-    assert "pettingzoo import env" in code
+    code = python_block(REPO / "docs" / "adapters.md", "pettingzoo import env")
     namespace = {"my_policy": lambda features, mask: int(numpy.flatnonzero(mask)[0])}
     exec(code, namespace)
     assert namespace["environment"].unwrapped.game.over
@@ -126,7 +132,14 @@ def test_the_documented_pettingzoo_loop_runs() -> None:
 
 def test_the_documented_openspiel_loop_runs(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("pyspiel")
-    code = python_blocks(REPO / "docs" / "adapters.md")[1]
-    assert "pyspiel.load_game" in code
+    code = python_block(REPO / "docs" / "adapters.md", "pyspiel.load_game")
     exec(code, {})
     assert capsys.readouterr().out.startswith("[")
+
+
+def test_the_documented_gymnasium_loop_runs() -> None:
+    pytest.importorskip("gymnasium")
+    code = python_block(REPO / "docs" / "adapters.md", "gymnasium.make(")
+    namespace: dict = {}
+    exec(code, namespace)
+    assert namespace["terminated"] and namespace["env"].unwrapped.game.over
