@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import chain
+from operator import itemgetter
 from typing import Any
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, ref
 
 from ..base.state import plain_copy
 from ..model import Game, Rules
@@ -82,11 +84,18 @@ def _private(game: Game, seat: int) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Piece:
-    """One named part of the tensor: its shape and how to fill it for a seat."""
+    """One named part of the tensor: its shape and how to fill it for a seat.
+
+    `fill(game, seat, out, offset)` writes the piece's numbers into `out` from `offset` on, and
+    nowhere else; `out` comes filled with 0.0, so a fill need write only what is not zero. A
+    piece whose fill writes nothing unless one phase is running (its mechanic's `running(game)`
+    is None otherwise) names that phase in `phase`: the tensor then calls it only while the
+    phase runs, which spares a call per piece of every other phase at every observation."""
     name: str
     shape: tuple[int, ...]
     meaning: str
     fill: Callable[[Game, int, list[float], int], None]     # (game, seat, out, offset)
+    phase: str | None = None            # a phase id: the fill writes nothing unless it runs
 
     @property
     def size(self) -> int:
@@ -96,7 +105,30 @@ class Piece:
         return size
 
 
-_PIECES: WeakKeyDictionary[Any, tuple[Piece, ...]] = WeakKeyDictionary()
+Fill = Callable[[Game, int, list[float], int], None]
+
+
+@dataclass(frozen=True)
+class _Section:
+    """Consecutive pieces of the engine's own and one fill that writes them all from the first
+    one's offset: one call for the lot where a call per piece cost more than most pieces'
+    work. Each piece still has a fill of its own (the section's, its part copied out)."""
+    pieces: list[Piece]
+    fill: Fill
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A rules file's tensor, worked out once: its pieces, its size, and the fills to call with
+    their offsets (those of every observation, and those of each phase while it runs)."""
+    pieces: tuple[Piece, ...]
+    size: int
+    always: tuple[tuple[Fill, int], ...]
+    while_running: dict[str, tuple[tuple[Fill, int], ...]]
+
+
+_PLANS: WeakKeyDictionary[Any, _Plan] = WeakKeyDictionary()
+_last: tuple[Any, _Plan] | None = None          # (a weak reference to the last rules asked for, their plan)
 
 
 def hidden(rules: Rules, card: str) -> bool:
@@ -105,6 +137,16 @@ def hidden(rules: Rules, card: str) -> bool:
 
 
 # ---- the tensor ---------------------------------------------------------------------------------
+#
+# Learning loops read a tensor at every decision, often for every seat, so the fills are
+# written for speed (the tensor used to cost several engine steps): every name, index, offset
+# and default is looked up once per rules file (Rules are frozen) into plain tables the fills
+# close over; the engine's pieces are filled in a few sections, one call each; a one-hot is an
+# index computed and one store; a row of numbers is one slice assignment; and the pieces of a
+# phase that is not running are not called at all. What is written is exactly what a fill per
+# piece wrote before (tests/test_observation_tensor_same.py replays recorded digests). A slice
+# is assigned only a row whose length is the slice's by construction: a list's slice given
+# more or fewer items would change the tensor's length.
 
 def observation_layout(rules: Rules) -> list[dict[str, Any]]:
     out, offset = [], 0
@@ -116,23 +158,77 @@ def observation_layout(rules: Rules) -> list[dict[str, Any]]:
 
 
 def observation_tensor(game: Game, seat: int) -> list[float]:
-    layout = pieces(game.rules)
-    out = [0.0] * sum(p.size for p in layout)
-    offset = 0
-    for piece in layout:
-        piece.fill(game, seat, out, offset)
-        offset += piece.size
+    rules, last = game.rules, _last
+    plan = last[1] if last is not None and last[0]() is rules else _plan(rules)
+    out = [0.0] * plan.size
+    for fill, offset in plan.always:
+        fill(game, seat, out, offset)
+    state = game.state
+    if state.working is not None and plan.while_running:
+        for fill, offset in plan.while_running.get(game.rules.flow.leaf_phase(state.at), ()):
+            fill(game, seat, out, offset)
     return out
 
 
 def pieces(rules: Rules) -> tuple[Piece, ...]:
     """The tensor's pieces for a rules file (worked out once per Rules)."""
-    found = _PIECES.get(rules)
-    if found is None:
-        found = _PIECES[rules] = tuple(_turn_pieces(rules) + _seat_pieces(rules) + _held_pieces(rules)
-                                       + _pile_pieces(rules) + _place_pieces(rules) + _record_pieces(rules)
-                                       + [p for mech in rules.phases.values() for p in mech.tensor_pieces(rules)])
-    return found
+    return _plan(rules).pieces
+
+
+def _plan(rules: Rules) -> _Plan:
+    """The rules' plan. The last one asked for is held apart, as a game asks for its own rules'
+    plan at every observation: a weak reference is cheaper to check than a lookup in the
+    WeakKeyDictionary, which makes a weak reference of its key at every lookup."""
+    global _last
+    last = _last
+    if last is not None and last[0]() is rules:
+        return last[1]
+    plan = _PLANS.get(rules)
+    if plan is None:
+        plan = _PLANS[rules] = _make_plan(rules)
+    _last = (ref(rules), plan)
+    return plan
+
+
+def _make_plan(rules: Rules) -> _Plan:
+    sections = [_turn_section(rules), _seat_section(rules), _held_section(rules), _pile_section(rules),
+                _place_section(rules), _record_section(rules)]
+    found: list[Piece] = []
+    always: list[tuple[Fill, int]] = []
+    while_running: dict[str, list[tuple[Fill, int]]] = {}
+    offset = 0
+    for section in sections:
+        if section.pieces:
+            always.append((section.fill, offset))
+        for piece in section.pieces:
+            found.append(piece)
+            offset += piece.size
+    for mech in rules.phases.values():
+        for piece in mech.tensor_pieces(rules):
+            (always if piece.phase is None else while_running.setdefault(piece.phase, [])).append((piece.fill, offset))
+            found.append(piece)
+            offset += piece.size
+    return _Plan(tuple(found), offset, tuple(always), {phase: tuple(fills) for phase, fills in while_running.items()})
+
+
+def _section(fill: Fill, parts: list[tuple[str, tuple[int, ...], str]]) -> _Section:
+    """The pieces (name, shape, meaning) that `fill` writes one after another, each with a fill
+    of its own: the whole section filled apart and the piece's part copied out."""
+    shaped = [Piece(name, shape, meaning, fill) for name, shape, meaning in parts]
+    total = sum(piece.size for piece in shaped)
+    found, start = [], 0
+    for piece in shaped:
+        found.append(Piece(piece.name, piece.shape, piece.meaning, _part(fill, start, piece.size, total)))
+        start += piece.size
+    return _Section(found, fill)
+
+
+def _part(fill: Fill, start: int, size: int, total: int) -> Fill:
+    def part(g: Game, s: int, o: list[float], at: int) -> None:
+        whole = [0.0] * total
+        fill(g, s, whole, 0)
+        o[at:at + size] = whole[start:start + size]
+    return part
 
 
 def one_hot(out: list[float], offset: int, index: int | None, size: int) -> None:
@@ -140,163 +236,312 @@ def one_hot(out: list[float], offset: int, index: int | None, size: int) -> None
         out[offset + index] = 1.0
 
 
-def _turn_pieces(rules: Rules) -> list[Piece]:
+def _row(names: list[str]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    """A function giving a dict's values of the names, in order, as a tuple (itemgetter alone
+    gives a bare value for one name)."""
+    if len(names) >= 2:
+        return itemgetter(*names)
+    if names:
+        only = names[0]
+        return lambda d: (d[only],)
+    return lambda d: ()
+
+
+def _first_index(values: Any) -> dict[Any, int]:
+    """Each value's index, the first where one repeats (as list.index finds it)."""
+    index: dict[Any, int] = {}
+    for i, value in enumerate(values):
+        index.setdefault(value, i)
+    return index
+
+
+class _Blocks(dict[Any, list[float]]):
+    """Rows of numbers already worked out, by the plain values they are worked out from.
+
+    Much of a position does not change from one observation to the next: the same position is
+    observed by every seat in turn, and an action changes a few things of many. A block (the
+    numbers of a run of pieces) is worked out by `make` from its key alone, a tuple of the
+    state's plain values it depends on, and kept under that key: `blocks[key]` gives it (a
+    dict's lookup, in C), to be copied into the tensor by one slice assignment. A block is a
+    function of its key only, so it is exactly what working it out again would give. At most
+    LIMIT blocks are kept per section (then all are forgotten at once). The state holds plain
+    data (numbers, texts): a value that cannot be a key could not have been counted either."""
+    LIMIT = 4096
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[Any], list[float]]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> list[float]:
+        block = self.make(key)
+        if len(self) >= self.LIMIT:
+            self.clear()
+        self[key] = block
+        return block
+
+
+def _turn_section(rules: Rules) -> _Section:
     """Who observes, who plays, who moves, where the flow stands, which options."""
     seats, leaves, counters = rules.max_players, len(rules.flow.leaves), rules.flow.counters
-    found = [
-        Piece("seat", (seats,), "the observing seat (one-hot)", lambda g, s, o, at: one_hot(o, at, s, seats)),
-        Piece("players", (seats,), "how many play (one-hot at players - 1)",
-              lambda g, s, o, at: one_hot(o, at, g.state.players - 1, seats)),
-        Piece("to_move", (seats,), "the seat to move (one-hot; zero when the game is over)",
-              lambda g, s, o, at: one_hot(o, at, g.state.to_move, seats)),
-        Piece("start_player", (seats,), "the start player (one-hot)",
-              lambda g, s, o, at: one_hot(o, at, g.state.start_player, seats)),
-        Piece("at", (leaves,), "the phase of the flow now running, by its leaf (one-hot; zero once over)",
-              lambda g, s, o, at: one_hot(o, at, None if g.state.over else g.state.at, leaves)),
-        Piece("passes", (counters,), "the pass each repeat of the flow is in", _passes),
+    parts = [
+        ("seat", (seats,), "the observing seat (one-hot)"),
+        ("players", (seats,), "how many play (one-hot at players - 1)"),
+        ("to_move", (seats,), "the seat to move (one-hot; zero when the game is over)"),
+        ("start_player", (seats,), "the start player (one-hot)"),
+        ("at", (leaves,), "the phase of the flow now running, by its leaf (one-hot; zero once over)"),
+        ("passes", (counters,), "the pass each repeat of the flow is in"),
     ]
+    moving_at, start_at, leaf_at, passes_at = 2 * seats, 3 * seats, 4 * seats, 4 * seats + leaves
+    options_at = passes_at + counters
+    names, one_hots, width = [], [], 0      # each option's name, (each value's index, offset in the block)
     for name, opt in rules.options.items():
         values = list(opt.values)
-        found.append(Piece(f"option.{name}", (len(values),), f"option {name} (one-hot over {values})",
-                           _option_fill(name, values)))
-    return found
+        names.append(name)
+        one_hots.append((_first_index(values), width))
+        parts.append((f"option.{name}", (len(values),), f"option {name} (one-hot over {values})"))
+        width += len(values)
+    chosen_of = _row(names)
+
+    def options(chosen: tuple[Any, ...]) -> list[float]:
+        block = [0.0] * width
+        for value, (index, offset) in zip(chosen, one_hots, strict=True):
+            block[offset + index[value]] = 1.0
+        return block
+    blocks = _Blocks(options)
+
+    def turn(g: Game, s: int, o: list[float], at: int) -> None:
+        state = g.state
+        if 0 <= s < seats:
+            o[at + s] = 1.0
+        index = state.players - 1
+        if 0 <= index < seats:
+            o[at + seats + index] = 1.0
+        moving = state.to_move
+        if moving is not None and 0 <= moving < seats:
+            o[at + moving_at + moving] = 1.0
+        index = state.start_player
+        if 0 <= index < seats:
+            o[at + start_at + index] = 1.0
+        leaf = state.at
+        if not state.over and leaf is not None and 0 <= leaf < leaves:
+            o[at + leaf_at + leaf] = 1.0
+        here = at + passes_at
+        for number in state.passes:
+            o[here] = float(number)
+            here += 1
+        here = at + options_at
+        o[here:here + width] = blocks[chosen_of(state.options)]
+    return _section(turn, parts)
 
 
-def _passes(g: Game, s: int, o: list[float], at: int) -> None:
-    for i, number in enumerate(g.state.passes):
-        o[at + i] = float(number)
-
-
-def _option_fill(name: str, values: list[str]) -> Callable[[Game, int, list[float], int], None]:
-    return lambda g, s, o, at: one_hot(o, at, values.index(g.state.options[name]), len(values))
-
-
-def _seat_pieces(rules: Rules) -> list[Piece]:
+def _seat_section(rules: Rules) -> _Section:
     """Each seat's resources and cards: the observer's by kind, others' only where public."""
-    seats = rules.max_players
-    card_ids = sorted(rules.cards)
-    card_index = {c: i for i, c in enumerate(card_ids)}
-
-
-    def hand(g: Game, s: int, o: list[float], at: int) -> None:
-        for card in g.state.hands[s]:
-            o[at + card_index[card]] += 1.0
-
-    def sizes(g: Game, s: int, o: list[float], at: int) -> None:
-        for seat, held in enumerate(g.state.hands):
-            o[at + seat] = float(len(held))
-
-    def public(g: Game, s: int, o: list[float], at: int) -> None:
-        for seat, held in enumerate(g.state.hands):
-            for card in held:
-                if not hidden(rules, card):
-                    o[at + seat * len(card_ids) + card_index[card]] += 1.0
-    found = [_purses_piece(rules),
-             Piece("hand", (len(card_ids),), f"the observing seat's cards, counted by kind {card_ids}", hand),
-             Piece("hand_sizes", (seats,), "how many cards each seat holds", sizes),
-             Piece("public_hands", (seats, len(card_ids)), "each seat's cards of public decks, by kind", public)]
-    return found
-
-
-def _purses_piece(rules: Rules) -> Piece:
     seats, resources = rules.max_players, list(rules.resources)
-    hidden = [name in rules.hidden_resources for name in resources]
+    width, row = len(resources), _row(resources)
+    shown = [i for i, name in enumerate(resources) if name not in rules.hidden_resources]
+    secret = len(shown) < width             # some resource is hidden from other seats
+    card_ids = sorted(rules.cards)
+    kinds = len(card_ids)
+    card_index = {c: i for i, c in enumerate(card_ids)}
+    public_index = {c: i for c, i in card_index.items() if not hidden(rules, c)}   # a public card: its index
+    hand_at = seats * width
+    sizes_at = hand_at + kinds
+    purses_size, hands_size = seats * width, seats + seats * kinds
 
-    def purses(g: Game, s: int, o: list[float], at: int) -> None:
-        for seat, res in enumerate(g.state.resources):
-            for i, name in enumerate(resources):
-                if seat == s or not hidden[i]:
-                    o[at + seat * len(resources) + i] = float(res[name])
-    return Piece("resources", (seats, len(resources)),
-                 f"each seat's {', '.join(resources)} (zero for another seat's hidden ones)", purses)
+    def purses(key: tuple[int, tuple[tuple[Any, ...], ...]]) -> list[float]:
+        s, rows = key
+        block = [0.0] * purses_size
+        for seat, values in enumerate(rows):
+            for i in range(width) if seat == s or not secret else shown:
+                block[seat * width + i] = float(values[i])
+        return block
+
+    def hands(held: tuple[tuple[str, ...], ...]) -> list[float]:
+        block = [0.0] * hands_size        # hand sizes, then the public cards of each hand
+        for seat, cards in enumerate(held):
+            block[seat] = float(len(cards))
+            for card in cards:
+                index = public_index.get(card)
+                if index is not None:
+                    block[seats + seat * kinds + index] += 1.0
+        return block
+    purses_blocks, hands_blocks = _Blocks(purses), _Blocks(hands)
+
+    def seat_fill(g: Game, s: int, o: list[float], at: int) -> None:
+        state = g.state
+        o[at:at + purses_size] = purses_blocks[(s if secret else -1, tuple(map(row, state.resources)))]
+        here = at + hand_at
+        for card in state.hands[s]:
+            o[here + card_index[card]] += 1.0
+        here = at + sizes_at
+        o[here:here + hands_size] = hands_blocks[tuple(map(tuple, state.hands))]
+    return _section(seat_fill, [
+        ("resources", (seats, width), f"each seat's {', '.join(resources)} (zero for another seat's hidden ones)"),
+        ("hand", (kinds,), f"the observing seat's cards, counted by kind {card_ids}"),
+        ("hand_sizes", (seats,), "how many cards each seat holds"),
+        ("public_hands", (seats, kinds), "each seat's cards of public decks, by kind")])
 
 
-def _held_pieces(rules: Rules) -> list[Piece]:
+def _held_section(rules: Rules) -> _Section:
     """The observing seat's cards of each resource held as cards."""
-    found = []
+    parts, denominations, offset = [], [], 0        # (name, each value's index, offset in the section)
     for name, held in rules.denominations.items():
-        def cards(g: Game, s: int, o: list[float], at: int, name: str = name, values: tuple = held.values) -> None:
-            per_seat = g.state.held.get(name)
-            for value in per_seat[s] if per_seat else ():
-                o[at + values.index(value)] += 1.0
-        found.append(Piece(f"held.{name}", (len(held.values),), f"the observing seat's {name} cards, counted by "
-                           f"value {list(held.values)} (zero unless held as cards in this game)", cards))
-    return found
+        denominations.append((name, _first_index(held.values), offset))
+        parts.append((f"held.{name}", (len(held.values),), f"the observing seat's {name} cards, counted by "
+                      f"value {list(held.values)} (zero unless held as cards in this game)"))
+        offset += len(held.values)
+
+    def cards(g: Game, s: int, o: list[float], at: int) -> None:
+        held = g.state.held
+        for name, index, offset in denominations:
+            per_seat = held.get(name)
+            if per_seat:
+                here = at + offset
+                for value in per_seat[s]:
+                    o[here + index[value]] += 1.0
+    return _section(cards, parts)
 
 
-def _pile_pieces(rules: Rules) -> list[Piece]:
+def _pile_section(rules: Rules) -> _Section:
     """Decks, what was set aside, discards and the cards lying face up."""
     decks = list(rules.decks)
+    count, deck_row = len(decks), _row(decks)
     discard_ids = sorted(rules.cards)               # a deck of places holds cards named by the places
     discard_index = {c: i for i, c in enumerate(discard_ids)}
+    kinds = len(discard_ids)
+    displayed = any(deck.display is not None for deck in rules.decks.values())
+    discards_at = 2 * count
+    size = discards_at + kinds * (2 if displayed else 1)
+
+    def counted(key: tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...], tuple[str, ...]]) -> list[float]:
+        left, boxed, discarded, face_up = key
+        block = [0.0] * size        # the cards left in each deck, then set aside, the discards by kind, face up
+        block[:count] = map(float, left)
+        block[count:discards_at] = map(float, boxed)
+        for card in discarded:
+            block[discards_at + discard_index[card]] += 1.0
+        for card in face_up:
+            block[discards_at + kinds + discard_index[card]] += 1.0
+        return block
+    blocks = _Blocks(counted)
 
     def piles(g: Game, s: int, o: list[float], at: int) -> None:
-        for i, name in enumerate(decks):
-            o[at + i] = float(len(g.state.decks[name]))
-            o[at + len(decks) + i] = float(len(g.state.boxed[name]))
-
-    def discards(g: Game, s: int, o: list[float], at: int) -> None:
-        for pile in g.state.discards.values():
-            for card in pile:
-                o[at + discard_index[card]] += 1.0
-
-    found = [Piece("decks", (2, len(decks)), f"cards left in each deck {decks}, then set aside", piles),
-             Piece("discards", (len(discard_ids),), "discarded cards by kind (cards, then places)", discards)]
-    if any(deck.display is not None for deck in rules.decks.values()):
-        def shown(g: Game, s: int, o: list[float], at: int) -> None:
-            for pile in g.state.shown.values():
-                for card in pile:
-                    o[at + discard_index[card]] += 1.0
-        found.append(Piece("shown", (len(discard_ids),), "cards face up beside their decks, by kind", shown))
-    return found
+        state = g.state
+        key = (tuple(map(len, deck_row(state.decks))), tuple(map(len, deck_row(state.boxed))),
+               tuple(chain.from_iterable(state.discards.values())),
+               tuple(chain.from_iterable(state.shown.values())) if displayed else ())
+        o[at:at + size] = blocks[key]
+    parts = [("decks", (2, count), f"cards left in each deck {decks}, then set aside"),
+             ("discards", (kinds,), "discarded cards by kind (cards, then places)")]
+    if displayed:
+        parts.append(("shown", (kinds,), "cards face up beside their decks, by kind"))
+    return _section(piles, parts)
 
 
-def _place_pieces(rules: Rules) -> list[Piece]:
+def _place_section(rules: Rules) -> _Section:
     """Owners, tokens on the places, and what is left in each supply."""
     seats, places = rules.max_players, len(rules.place_ids)
     tokens, kinds = list(rules.token_supply), list(rules.supply)
+    token_index = {token: i for i, token in enumerate(tokens)}
+    width, supplies = len(tokens), _row(kinds)
+    owned = bool(rules.ownership)
+    tokens_at = places * (seats + 1) if owned else 0
+    supply_at = tokens_at + places * width
+    owners_size = tokens_at
 
-    def owners(g: Game, s: int, o: list[float], at: int) -> None:
-        for p, w in enumerate(g.state.owner):
-            one_hot(o, at + p * (seats + 1), seats if w < 0 else w, seats + 1)
+    def owned_by(owners: tuple[int, ...]) -> list[float]:
+        block = [0.0] * owners_size         # one-hot over the seats and nobody (the last)
+        for p, w in enumerate(owners):
+            one_hot(block, p * (seats + 1), seats if w < 0 else w, seats + 1)
+        return block
+    blocks = _Blocks(owned_by)
 
-    def counts(g: Game, s: int, o: list[float], at: int) -> None:
-        for p, held in enumerate(g.state.tokens):
-            for i, token in enumerate(tokens):
-                o[at + p * len(tokens) + i] = float(held.get(token, 0))
+    tokens_size = places * width
 
-    def supply(g: Game, s: int, o: list[float], at: int) -> None:
-        for i, kind in enumerate(kinds):
-            o[at + i] = float(g.state.supply[kind])
-    found = []
-    if rules.ownership:
-        found.append(Piece("owner", (places, seats + 1), "each place's owner (one-hot; last: nobody)", owners))
-    return found + [Piece("tokens", (places, len(tokens)), f"tokens on each place {tokens}", counts),
-                    Piece("supply", (len(kinds),), f"pieces left in each supply {kinds}", supply)]
+    def counted(held_by_place: list[dict[str, Any]]) -> list[float]:
+        block = [0.0] * tokens_size
+        here = 0
+        for held in held_by_place:
+            for token, number in held.items():
+                index = token_index.get(token)      # a token these rules do not count on places: left out
+                if index is not None:
+                    block[here + index] = float(number)
+            here += width
+        return block
+    # The tokens are most of a place's numbers and would make a costly key (a tuple per place):
+    # the last tokens seen are kept instead, as a copy with their block, and the state's are
+    # compared with them (lists of dicts compare in C). The same position is observed by every
+    # seat in turn, and tokens change at few actions. Kept as one tuple, replaced whole.
+    last: list[tuple[list[dict[str, Any]], list[float]]] = [([], [])]     # no places: no tokens either
+
+    def place_fill(g: Game, s: int, o: list[float], at: int) -> None:
+        state = g.state
+        if owned:
+            o[at:at + owners_size] = blocks[tuple(state.owner)]
+        held_by_place = state.tokens
+        seen = last[0]
+        if held_by_place != seen[0]:
+            seen = last[0] = (list(map(dict.copy, held_by_place)), counted(held_by_place))
+        here = at + tokens_at
+        o[here:here + tokens_size] = seen[1]
+        here = at + supply_at
+        o[here:here + len(kinds)] = map(float, supplies(state.supply))
+    parts = [("owner", (places, seats + 1), "each place's owner (one-hot; last: nobody)")] if owned else []
+    return _section(place_fill, parts + [("tokens", (places, width), f"tokens on each place {tokens}"),
+                                         ("supply", (len(kinds),), f"pieces left in each supply {kinds}")])
 
 
-def _record_pieces(rules: Rules) -> list[Piece]:
+def _record_section(rules: Rules) -> _Section:
     """Modifier values, and the kinds of card each seat played within a limit's lifetime."""
     seats, places = rules.max_players, len(rules.place_ids)
     card_index = {c: i for i, c in enumerate(sorted(rules.cards))}
-    found = []
+    kinds = len(card_index)
+    parts, mods, offset = [], [], 0
     for name, mod in rules.vocab.all_modifiers().items():
         size = seats if mod.scope == "seat" else places if mod.scope == "place" else 1
         enum = rules.vocab.enums.get(mod.enum, ()) if mod.enum is not None else ()
         words = {w: i for i, w in enumerate(enum)}      # a word: its index
-
-        def values(g: Game, s: int, o: list[float], at: int, mod: Any = mod, size: int = size,
-                   words: dict[str, int] = words) -> None:
-            held = g.state.mods.get(mod.name)
-            for i in range(size):
-                value = mod.default if held is None or i >= len(held) or held[i] is None else held[i]
-                o[at + i] = float(words[value] if words else value)
-        found.append(Piece(f"mod.{name}", (size,), f"modifier {name} ({mod.scope})", values))
+        mods.append((mod.name, size, offset, _Blocks(_mod_values(mod.default, size, words))))
+        parts.append((f"mod.{name}", (size,), f"modifier {name} ({mod.scope})"))
+        offset += size
+    mods_size = offset
+    try:                            # every modifier at its default, as before any is set
+        unset: list[float] | None = [x for *_, blocks in mods for x in blocks[()]]
+    except (KeyError, TypeError, ValueError):
+        unset = None                # a default that is no number: it fails where it is read, as it did
+    lifetimes = []
     for lifetime in sorted({d.one_per_kind for d in rules.decks.values() if d.one_per_kind}):
-        def played(g: Game, s: int, o: list[float], at: int, lifetime: str = lifetime) -> None:
-            for seat, kinds in enumerate(g.state.played.get(lifetime, [])):
-                for card in kinds:
-                    o[at + seat * len(card_index) + card_index[card]] = 1.0
-        found.append(Piece(f"played.{lifetime}", (seats, len(card_index)),
-                           f"kinds each seat played this {lifetime}", played))
-    return found
+        lifetimes.append((lifetime, offset))
+        parts.append((f"played.{lifetime}", (seats, kinds), f"kinds each seat played this {lifetime}"))
+        offset += seats * kinds
+
+    def records(g: Game, s: int, o: list[float], at: int) -> None:
+        state = g.state
+        set_values = state.mods
+        if not set_values and unset is not None:
+            o[at:at + mods_size] = unset
+        else:
+            for name, size, offset, blocks in mods:     # a modifier never set: the key ()
+                here = at + offset
+                o[here:here + size] = blocks[tuple(set_values.get(name, ()))]
+        played = state.played
+        for lifetime, offset in lifetimes:
+            here = at + offset
+            for kinds_played in played.get(lifetime, []):
+                for card in kinds_played:
+                    o[here + card_index[card]] = 1.0
+                here += kinds
+    return _section(records, parts)
+
+
+def _mod_values(default: Any, size: int, words: dict[str, int]) -> Callable[[tuple[Any, ...]], list[float]]:
+    """A modifier's values by seat or place from what is set (none set, or None: the default),
+    a word as its index."""
+    def values(held: tuple[Any, ...]) -> list[float]:
+        block = [0.0] * size
+        for i in range(size):
+            value = default if i >= len(held) or held[i] is None else held[i]
+            block[i] = float(words[value] if words else value)
+        return block
+    return values
