@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 from typing import Any
 
 import pytest
@@ -57,3 +58,52 @@ def test_same_tensors(recorded: dict[str, Any]) -> None:
             got = make.digest(tensor)
             assert got == want, f"{game}: first differs at decision {decision}, seat {seat} ({got} != {want})"
     assert decision == recorded["decisions"], f"{game}: ended after {decision} decisions, not {recorded['decisions']}"
+
+
+INTERLEAVED = ("knizia2016-expert.yaml", "modern-art.yaml", "pharaohs-heir.yaml", "house/market_until_all_pass.yaml")
+
+
+@pytest.mark.parametrize("name", INTERLEAVED)
+def test_games_played_side_by_side_give_the_same_tensors(name: str) -> None:
+    """The tensor keeps what it worked out of one position for the next (interpreter/play/
+    observe.py: _Blocks): games of one rules file observed in turn, a decision of each, as a
+    vectorised learning loop does, must still give every game's own recorded tensors."""
+    rules = rules_of(name)
+    recorded = [g for g in RECORDED["games"] if g["rules"] == name]
+    plays = [make.play(rules, g["players"], g["seed"], RECORDED["every"]) for g in recorded]
+    expected = [iter(g["digests"]) for g in recorded]
+    running = set(range(len(plays)))
+    while running:
+        for i in sorted(running):
+            step = next(plays[i], None)
+            if step is None:
+                running.discard(i)
+                continue
+            decision, tensors = step
+            want = next(expected[i])
+            got = [make.digest(t) for t in tensors]
+            assert got == want, f"{name} seed {recorded[i]['seed']}: differs at decision {decision} side by side"
+
+
+def test_each_piece_fills_its_own_part() -> None:
+    """Every piece's own fill (a piece of a section fills the section apart and copies its part)
+    writes what the whole tensor holds at the piece's offset."""
+    from amunre.interpreter.play.observe import pieces
+    for name in sorted({g["rules"] for g in RECORDED["games"]}):
+        rules = rules_of(name)
+        recorded = next(g for g in RECORDED["games"] if g["rules"] == name)
+        game = amunre.new_game(rules, recorded["players"], recorded["seed"], events=False)
+        pick = random.Random(recorded["seed"])
+        for decision in range(10_000):
+            if decision % 25 == 0 or game.over:
+                for seat in range(recorded["players"]):
+                    whole = game.observation_tensor(seat)
+                    alone = [0.0] * len(whole)
+                    offset = 0
+                    for piece in pieces(rules):
+                        piece.fill(game, seat, alone, offset)
+                        offset += piece.size
+                    assert alone == whole, f"{name}, decision {decision}, seat {seat}"
+            if game.over:
+                break
+            game.apply_id(pick.choice(game.legal_action_ids()))
