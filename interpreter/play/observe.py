@@ -11,8 +11,8 @@ the manner of OpenSpiel's observers: named pieces over one flat array.
 from __future__ import annotations
 
 from collections.abc import Callable
+from copy import deepcopy
 from dataclasses import dataclass
-from itertools import chain
 from operator import itemgetter
 from typing import Any
 from weakref import WeakKeyDictionary, ref
@@ -141,12 +141,13 @@ def hidden(rules: Rules, card: str) -> bool:
 # Learning loops read a tensor at every decision, often for every seat, so the fills are
 # written for speed (the tensor used to cost several engine steps): every name, index, offset
 # and default is looked up once per rules file (Rules are frozen) into plain tables the fills
-# close over; the engine's pieces are filled in a few sections, one call each; a one-hot is an
-# index computed and one store; a row of numbers is one slice assignment; and the pieces of a
-# phase that is not running are not called at all. What is written is exactly what a fill per
-# piece wrote before (tests/test_observation_tensor_same.py replays recorded digests). A slice
-# is assigned only a row whose length is the slice's by construction: a list's slice given
-# more or fewer items would change the tensor's length.
+# close over; the engine's pieces are filled in six sections, one call each; a one-hot is an
+# index computed and one store; a row of numbers is one slice assignment; what changes seldom
+# is kept as a block of numbers and copied in again while the state's values that made it are
+# unchanged (_Blocks); and the pieces of a phase that is not running are not called at all.
+# What is written is exactly what a fill per piece wrote before: tests/test_observation_tensor_same.py
+# replays recorded digests. A slice is assigned only a row whose length is the slice's by
+# construction: a list's slice given more or fewer items would change the tensor's length.
 
 def observation_layout(rules: Rules) -> list[dict[str, Any]]:
     out, offset = [], 0
@@ -211,7 +212,10 @@ def _make_plan(rules: Rules) -> _Plan:
     return _Plan(tuple(found), offset, tuple(always), {phase: tuple(fills) for phase, fills in while_running.items()})
 
 
-def _section(fill: Fill, parts: list[tuple[str, tuple[int, ...], str]]) -> _Section:
+Part = tuple[str, tuple[int, ...], str]         # a piece's name, shape and meaning
+
+
+def _section(fill: Fill, parts: list[Part]) -> _Section:
     """The pieces (name, shape, meaning) that `fill` writes one after another, each with a fill
     of its own: the whole section filled apart and the piece's part copied out."""
     shaped = [Piece(name, shape, meaning, fill) for name, shape, meaning in parts]
@@ -256,7 +260,7 @@ def _first_index(values: Any) -> dict[Any, int]:
 
 
 class _Blocks(dict[Any, list[float]]):
-    """Rows of numbers already worked out, by the plain values they are worked out from.
+    """Runs of numbers already worked out, by the plain values of the state they come from.
 
     Much of a position does not change from one observation to the next: the same position is
     observed by every seat in turn, and an action changes a few things of many. A block (the
@@ -264,14 +268,28 @@ class _Blocks(dict[Any, list[float]]):
     state's plain values it depends on, and kept under that key: `blocks[key]` gives it (a
     dict's lookup, in C), to be copied into the tensor by one slice assignment. A block is a
     function of its key only, so it is exactly what working it out again would give. At most
-    LIMIT blocks are kept per section (then all are forgotten at once). The state holds plain
-    data (numbers, texts): a value that cannot be a key could not have been counted either."""
-    LIMIT = 4096
-    __slots__ = ("make",)
+    LIMIT blocks are kept (then all are forgotten at once). The state holds plain data, whole
+    numbers and texts: a value that cannot be a key could not have been counted either, and
+    keys that compare equal give the same floats (1 and True are one key and both 1.0; 0 and
+    -0.0 would not be, but the DSL and the set-up know no fractions).
 
-    def __init__(self, make: Callable[[Any], list[float]]) -> None:
+    `of(values)` is cheaper still for what every seat reads in turn: it compares the state's
+    values themselves (lists and dicts compare in C, far faster than a key is built) with a
+    copy of the last ones it was given, and gives their block again if they are equal; else
+    the block of their key (`key(values)`), or of the values themselves when there is no key
+    (`make(values)`: for values too many to make a key of cheaply), and keeps a copy of them
+    (`keep(values)`, a deep copy by default: the state's own lists and dicts change in place;
+    a section gives a quicker copy for the shape it knows). The last values and
+    their block are kept as one tuple, replaced whole, so a reader never pairs one with the
+    other's block."""
+    LIMIT = 4096
+    __slots__ = ("make", "key", "keep", "last")
+
+    def __init__(self, make: Callable[[Any], list[float]], key: Callable[[Any], Any] | None = None,
+                 keep: Callable[[Any], Any] = deepcopy) -> None:
         super().__init__()
-        self.make = make
+        self.make, self.key, self.keep = make, key, keep
+        self.last: tuple[Any, list[float]] = (_NOTHING, [])
 
     def __missing__(self, key: Any) -> list[float]:
         block = self.make(key)
@@ -280,11 +298,37 @@ class _Blocks(dict[Any, list[float]]):
         self[key] = block
         return block
 
+    def of(self, values: Any) -> list[float]:
+        last = self.last
+        if values == last[0]:
+            return last[1]
+        block = self[self.key(values)] if self.key is not None else self.make(values)
+        self.last = (self.keep(values), block)
+        return block
+
+
+_NOTHING = object()                 # equal to no state's values
+
+
+def _dicts(values: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A copy of a list of flat dicts (each seat's resources, each place's tokens)."""
+    return list(map(dict.copy, values))
+
+
+def _lists(values: list[list[Any]]) -> list[list[Any]]:
+    """A copy of a list of flat lists (each seat's hand)."""
+    return list(map(list, values))
+
+
+def _piles(values: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """A copy of a dict of flat lists (decks, discard piles)."""
+    return {name: list(pile) for name, pile in values.items()}
+
 
 def _turn_section(rules: Rules) -> _Section:
     """Who observes, who plays, who moves, where the flow stands, which options."""
     seats, leaves, counters = rules.max_players, len(rules.flow.leaves), rules.flow.counters
-    parts = [
+    parts: list[Part] = [
         ("seat", (seats,), "the observing seat (one-hot)"),
         ("players", (seats,), "how many play (one-hot at players - 1)"),
         ("to_move", (seats,), "the seat to move (one-hot; zero when the game is over)"),
@@ -308,7 +352,7 @@ def _turn_section(rules: Rules) -> _Section:
         for value, (index, offset) in zip(chosen, one_hots, strict=True):
             block[offset + index[value]] = 1.0
         return block
-    blocks = _Blocks(options)
+    blocks = _Blocks(options, chosen_of, dict)
 
     def turn(g: Game, s: int, o: list[float], at: int) -> None:
         state = g.state
@@ -331,7 +375,7 @@ def _turn_section(rules: Rules) -> _Section:
             o[here] = float(number)
             here += 1
         here = at + options_at
-        o[here:here + width] = blocks[chosen_of(state.options)]
+        o[here:here + width] = blocks.of(state.options)
     return _section(turn, parts)
 
 
@@ -349,15 +393,18 @@ def _seat_section(rules: Rules) -> _Section:
     sizes_at = hand_at + kinds
     purses_size, hands_size = seats * width, seats + seats * kinds
 
-    def purses(key: tuple[int, tuple[tuple[Any, ...], ...]]) -> list[float]:
-        s, rows = key
+    def purses(s: int, purses_of: list[dict[str, Any]]) -> list[float]:
+        if not secret:                      # every seat's numbers in a row, then zeros for seats not playing
+            block = [float(value) for purse in purses_of for value in row(purse)]
+            return block + [0.0] * (purses_size - len(block))
         block = [0.0] * purses_size
-        for seat, values in enumerate(rows):
-            for i in range(width) if seat == s or not secret else shown:
+        for seat, purse in enumerate(purses_of):
+            values = row(purse)
+            for i in range(width) if seat == s else shown:
                 block[seat * width + i] = float(values[i])
         return block
 
-    def hands(held: tuple[tuple[str, ...], ...]) -> list[float]:
+    def hands(held: list[list[str]]) -> list[float]:
         block = [0.0] * hands_size        # hand sizes, then the public cards of each hand
         for seat, cards in enumerate(held):
             block[seat] = float(len(cards))
@@ -366,16 +413,20 @@ def _seat_section(rules: Rules) -> _Section:
                 if index is not None:
                     block[seats + seat * kinds + index] += 1.0
         return block
-    purses_blocks, hands_blocks = _Blocks(purses), _Blocks(hands)
+    purses_blocks = _Blocks(lambda purses_of: purses(-1, purses_of), None, _dicts)
+    hands_blocks = _Blocks(hands, None, _lists)
 
     def seat_fill(g: Game, s: int, o: list[float], at: int) -> None:
         state = g.state
-        o[at:at + purses_size] = purses_blocks[(s if secret else -1, tuple(map(row, state.resources)))]
+        if secret:                          # what the observer sees of the purses depends on the observer
+            o[at:at + purses_size] = purses(s, state.resources)
+        else:
+            o[at:at + purses_size] = purses_blocks.of(state.resources)
         here = at + hand_at
         for card in state.hands[s]:
             o[here + card_index[card]] += 1.0
         here = at + sizes_at
-        o[here:here + hands_size] = hands_blocks[tuple(map(tuple, state.hands))]
+        o[here:here + hands_size] = hands_blocks.of(state.hands)
     return _section(seat_fill, [
         ("resources", (seats, width), f"each seat's {', '.join(resources)} (zero for another seat's hidden ones)"),
         ("hand", (kinds,), f"the observing seat's cards, counted by kind {card_ids}"),
@@ -385,7 +436,8 @@ def _seat_section(rules: Rules) -> _Section:
 
 def _held_section(rules: Rules) -> _Section:
     """The observing seat's cards of each resource held as cards."""
-    parts, denominations, offset = [], [], 0        # (name, each value's index, offset in the section)
+    parts: list[Part] = []
+    denominations, offset = [], 0           # (name, each value's index, offset in the section)
     for name, held in rules.denominations.items():
         denominations.append((name, _first_index(held.values), offset))
         parts.append((f"held.{name}", (len(held.values),), f"the observing seat's {name} cards, counted by "
@@ -412,27 +464,28 @@ def _pile_section(rules: Rules) -> _Section:
     kinds = len(discard_ids)
     displayed = any(deck.display is not None for deck in rules.decks.values())
     discards_at = 2 * count
-    size = discards_at + kinds * (2 if displayed else 1)
+    size = kinds * (2 if displayed else 1)
 
-    def counted(key: tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...], tuple[str, ...]]) -> list[float]:
-        left, boxed, discarded, face_up = key
-        block = [0.0] * size        # the cards left in each deck, then set aside, the discards by kind, face up
-        block[:count] = map(float, left)
-        block[count:discards_at] = map(float, boxed)
-        for card in discarded:
-            block[discards_at + discard_index[card]] += 1.0
-        for card in face_up:
-            block[discards_at + kinds + discard_index[card]] += 1.0
+    def counted(piles_of: tuple[dict[str, list[str]], dict[str, list[str]]]) -> list[float]:
+        discarded, face_up = piles_of
+        block = [0.0] * size                # the discards by kind, then the cards face up by kind
+        for pile in discarded.values():
+            for card in pile:
+                block[discard_index[card]] += 1.0
+        for pile in face_up.values():
+            for card in pile:
+                block[kinds + discard_index[card]] += 1.0
         return block
-    blocks = _Blocks(counted)
+    blocks = _Blocks(counted, None, lambda piles_of: (_piles(piles_of[0]), _piles(piles_of[1])))
+    no_display: dict[str, list[str]] = {}
 
     def piles(g: Game, s: int, o: list[float], at: int) -> None:
         state = g.state
-        key = (tuple(map(len, deck_row(state.decks))), tuple(map(len, deck_row(state.boxed))),
-               tuple(chain.from_iterable(state.discards.values())),
-               tuple(chain.from_iterable(state.shown.values())) if displayed else ())
-        o[at:at + size] = blocks[key]
-    parts = [("decks", (2, count), f"cards left in each deck {decks}, then set aside"),
+        o[at:at + count] = map(float, map(len, deck_row(state.decks)))
+        o[at + count:at + discards_at] = map(float, map(len, deck_row(state.boxed)))
+        here = at + discards_at
+        o[here:here + size] = blocks.of((state.discards, state.shown if displayed else no_display))
+    parts: list[Part] = [("decks", (2, count), f"cards left in each deck {decks}, then set aside"),
              ("discards", (kinds,), "discarded cards by kind (cards, then places)")]
     if displayed:
         parts.append(("shown", (kinds,), "cards face up beside their decks, by kind"))
@@ -447,49 +500,54 @@ def _place_section(rules: Rules) -> _Section:
     width, supplies = len(tokens), _row(kinds)
     owned = bool(rules.ownership)
     tokens_at = places * (seats + 1) if owned else 0
-    supply_at = tokens_at + places * width
-    owners_size = tokens_at
+    tokens_size = places * width
+    supply_at = tokens_at + tokens_size
 
     def owned_by(owners: tuple[int, ...]) -> list[float]:
-        block = [0.0] * owners_size         # one-hot over the seats and nobody (the last)
+        block = [0.0] * tokens_at           # one-hot over the seats and nobody (the last)
         for p, w in enumerate(owners):
             one_hot(block, p * (seats + 1), seats if w < 0 else w, seats + 1)
         return block
-    blocks = _Blocks(owned_by)
+    owners_blocks = _Blocks(owned_by)
 
-    tokens_size = places * width
-
-    def counted(held_by_place: list[dict[str, Any]]) -> list[float]:
-        block = [0.0] * tokens_size
-        here = 0
-        for held in held_by_place:
-            for token, number in held.items():
-                index = token_index.get(token)      # a token these rules do not count on places: left out
-                if index is not None:
-                    block[here + index] = float(number)
-            here += width
-        return block
-    # The tokens are most of a place's numbers and would make a costly key (a tuple per place):
-    # the last tokens seen are kept instead, as a copy with their block, and the state's are
-    # compared with them (lists of dicts compare in C). The same position is observed by every
-    # seat in turn, and tokens change at few actions. Kept as one tuple, replaced whole.
-    last: list[tuple[list[dict[str, Any]], list[float]]] = [([], [])]     # no places: no tokens either
+    # The tokens, most of these numbers, would make a costly key (a tuple per place): the last
+    # tokens seen are compared instead.
+    tokens_blocks = _Blocks(_tokens_counter(token_index, width, tokens_size), None, _dicts)
 
     def place_fill(g: Game, s: int, o: list[float], at: int) -> None:
         state = g.state
         if owned:
-            o[at:at + owners_size] = blocks[tuple(state.owner)]
-        held_by_place = state.tokens
-        seen = last[0]
-        if held_by_place != seen[0]:
-            seen = last[0] = (list(map(dict.copy, held_by_place)), counted(held_by_place))
+            o[at:at + tokens_at] = owners_blocks[tuple(state.owner)]
         here = at + tokens_at
-        o[here:here + tokens_size] = seen[1]
+        o[here:here + tokens_size] = tokens_blocks.of(state.tokens)
         here = at + supply_at
         o[here:here + len(kinds)] = map(float, supplies(state.supply))
-    parts = [("owner", (places, seats + 1), "each place's owner (one-hot; last: nobody)")] if owned else []
+    parts: list[Part] = [("owner", (places, seats + 1), "each place's owner (one-hot; last: nobody)")] if owned else []
     return _section(place_fill, parts + [("tokens", (places, width), f"tokens on each place {tokens}"),
                                          ("supply", (len(kinds),), f"pieces left in each supply {kinds}")])
+
+
+def _tokens_counter(token_index: dict[str, int], width: int, size: int) -> Callable[[Any], list[float]]:
+    """The numbers of the tokens on each place, from each place's dict of tokens."""
+    def counted(held_by_place: list[dict[str, Any]]) -> list[float]:
+        # A count of 0 is not written: a place's dict keeps a token once taken away, and 0 (a
+        # whole number: the DSL and the set-up know no other) is the 0.0 already there.
+        block = [0.0] * size
+        here = 0
+        for held in held_by_place:
+            if held:
+                try:
+                    for token, number in held.items():
+                        if number:
+                            block[here + token_index[token]] = float(number)
+                except KeyError:            # a token these rules do not count on places: left out
+                    for token, number in held.items():
+                        index = token_index.get(token)
+                        if number and index is not None:
+                            block[here + index] = float(number)
+            here += width
+        return block
+    return counted
 
 
 def _record_section(rules: Rules) -> _Section:
@@ -497,7 +555,8 @@ def _record_section(rules: Rules) -> _Section:
     seats, places = rules.max_players, len(rules.place_ids)
     card_index = {c: i for i, c in enumerate(sorted(rules.cards))}
     kinds = len(card_index)
-    parts, mods, offset = [], [], 0
+    parts: list[Part] = []
+    mods, offset = [], 0
     for name, mod in rules.vocab.all_modifiers().items():
         size = seats if mod.scope == "seat" else places if mod.scope == "place" else 1
         enum = rules.vocab.enums.get(mod.enum, ()) if mod.enum is not None else ()
@@ -522,9 +581,10 @@ def _record_section(rules: Rules) -> _Section:
         if not set_values and unset is not None:
             o[at:at + mods_size] = unset
         else:
-            for name, size, offset, blocks in mods:     # a modifier never set: the key ()
+            for name, size, offset, blocks in mods:
+                held = set_values.get(name)
                 here = at + offset
-                o[here:here + size] = blocks[tuple(set_values.get(name, ()))]
+                o[here:here + size] = blocks[() if held is None else tuple(held)]     # never set: ()
         played = state.played
         for lifetime, offset in lifetimes:
             here = at + offset
