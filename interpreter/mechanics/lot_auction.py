@@ -223,7 +223,7 @@ class LotAuction(Auction):
             out[tail + 2] = float(data["sealed"][seat] or 0)
         return [Piece(f"{self.phase_id}.lot", (len(LOT_STYLES) + 2 * seats + 3,),
                       "the style (one-hot), the seller and the best bidder (one-hot), the best bid, the fixed "
-                      "price, the observing seat's own sealed bid", lot)]
+                      "price, the observing seat's own sealed bid", lot, phase=self.phase_id)]
 
 
 def _next(data: dict[str, Any]) -> tuple[int, int]:

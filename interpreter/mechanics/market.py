@@ -211,7 +211,8 @@ class Market(Mechanic):
                 if data["placing"]:
                     out[at + len(self.goods) + 1 + tokens.index(data["placing"][0])] = float(data["placing"][1])
         return [Piece(f"{self.phase_id}.stage", (len(self.goods) + 1 + len(tokens),),
-                      "the good now on sale (one-hot; last: done), then tokens bought and not yet placed", stage)]
+                      "the good now on sale (one-hot; last: done), then tokens bought and not yet placed", stage,
+                      phase=self.phase_id)]
 
     def _tokens_sold(self) -> list[str]:
         return list(dict.fromkeys(good.token for good, _ in self.goods if good.token))

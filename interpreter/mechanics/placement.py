@@ -184,9 +184,9 @@ class PlacementAuction(Auction):
                 if bid is not None:
                     out[at + other * (places + 1) + bid[0]] = 1.0
                     out[at + other * (places + 1) + places] = float(self.spaces[bid[1]])
-        return [Piece(f"{self.phase_id}.lots", (places,), "the places up for auction", lots),
+        return [Piece(f"{self.phase_id}.lots", (places,), "the places up for auction", lots, phase=self.phase_id),
                 Piece(f"{self.phase_id}.bids", (seats, places + 1), "each seat's bid: the lot (one-hot), then the bid",
-                      bids)]
+                      bids, phase=self.phase_id)]
 
 
 Auction.styles[PLACEMENT] = PlacementAuction

@@ -399,7 +399,8 @@ class SecretOffer(Mechanic):
             out[at + 3 + seats * 4] = float(data.get("total", 0))
         return Piece(f"{self.phase_id}.offers", (3 + seats * 4 + 1,),
                      "the stage (one-hot: offer, resolve, reward); per seat: offered, amount, steal card, cards "
-                     "attached (amounts and cards of others hidden until all are in); the total once revealed", offers)
+                     "attached (amounts and cards of others hidden until all are in); the total once revealed", offers,
+                     phase=self.phase_id)
 
     def _tile_piece(self) -> Piece:
         ids = [t.id for t in self.tiles]
@@ -424,4 +425,4 @@ class SecretOffer(Mechanic):
                         out[at + other * len(kinds) + kinds[("str", card)]] += 1.0
         return Piece(f"{self.phase_id}.attached", (seats, len(kinds)),
                      f"per seat: the cards attached to its offer, by kind {list(self.attached_cards.values)} "
-                     "(others' only once every offer is in)", attached)
+                     "(others' only once every offer is in)", attached, phase=self.phase_id)
