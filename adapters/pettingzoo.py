@@ -8,7 +8,9 @@ is to move (a seat may act many times in a row). Each agent observes a dict: `ob
 the engine's `observation_tensor(seat)` (float32; what that seat may see, named by
 `env.unwrapped.game.observation_layout()`), and `action_mask`, int8 over the rules file's
 whole action space (`legal_action_ids()`; all zeros when it is not that agent's turn); the
-mask is also in the acting agent's `infos[agent]["action_mask"]`. Actions are the engine's
+mask is also in the acting agent's `infos[agent]["action_mask"]`. With `env(..., flat=True)` an
+observation is the tensor alone, a Box (SuperSuit's observation wrappers take only Boxes), and
+the mask is in the acting agent's info only. Actions are the engine's
 integer ids (`Discrete(num_distinct_actions())`), of any integral type (a numpy integer too),
 never coerced: a float, a text, a bool or None for a live agent raises IllegalAction, as an
 illegal id does; the step of an agent whose game is over is `step(None)` (PettingZoo's
@@ -46,17 +48,18 @@ RENDER_MODES = ("human", "ansi")
 
 
 def env(rules: RulesSource, players: int | None = None, seed: int | None = None, reward: str = DEFAULT_REWARD,
-        render_mode: str | None = None, options: dict[str, Any] | None = None) -> AECEnv:
+        render_mode: str | None = None, options: dict[str, Any] | None = None, flat: bool = False) -> AECEnv:
     """The environment of a rules file (loaded Rules, a path, or a shipped name), in
     PettingZoo's order-enforcing wrapper. `options` sets the rules file's
-    options (`amunre options FILE` lists them)."""
-    return OrderEnforcingWrapper(raw_env(rules, players, seed, reward, render_mode, options))
+    options (`amunre options FILE` lists them). `flat`: each observation is the tensor alone
+    (a Box, as SuperSuit's observation wrappers need), the mask only in the acting agent's info."""
+    return OrderEnforcingWrapper(raw_env(rules, players, seed, reward, render_mode, options, flat))
 
 
 def raw_env(rules: RulesSource, players: int | None = None, seed: int | None = None, reward: str = DEFAULT_REWARD,
-            render_mode: str | None = None, options: dict[str, Any] | None = None) -> AmunreEnv:
+            render_mode: str | None = None, options: dict[str, Any] | None = None, flat: bool = False) -> AmunreEnv:
     """The environment without PettingZoo's wrapper."""
-    return AmunreEnv(rules, players, seed, reward, render_mode, options)
+    return AmunreEnv(rules, players, seed, reward, render_mode, options, flat)
 
 
 class AmunreEnv(AECEnv):
@@ -66,7 +69,7 @@ class AmunreEnv(AECEnv):
 
     def __init__(self, rules: RulesSource, players: int | None = None, seed: int | None = None,
                  reward: str = DEFAULT_REWARD, render_mode: str | None = None,
-                 options: dict[str, Any] | None = None) -> None:
+                 options: dict[str, Any] | None = None, flat: bool = False) -> None:
         super().__init__()
         self.rules = rules_from(rules)
         self.players = checked_players(self.rules, players)
@@ -82,9 +85,13 @@ class AmunreEnv(AECEnv):
         self.agent_name_mapping = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = sum(piece["size"] for piece in observation_layout(self.rules))
         actions = self.rules.actions.size
-        self.observation_spaces = {agent: spaces.Dict({
-            "observation": spaces.Box(-float(MAX_AMOUNT), float(MAX_AMOUNT), (size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (actions,), np.int8)}) for agent in self.possible_agents}
+        if type(flat) is not bool:
+            raise AmunreError(f"flat is True or False, not {shown_repr(flat, 40)}")
+        self.flat = flat
+        features = spaces.Box(-float(MAX_AMOUNT), float(MAX_AMOUNT), (size,), np.float32)
+        self.observation_spaces = {agent: features if flat else spaces.Dict({
+            "observation": features, "action_mask": spaces.Box(0, 1, (actions,), np.int8)})
+            for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._first_seed = seed
         self._seeds = random.Random(seed)
@@ -153,10 +160,13 @@ class AmunreEnv(AECEnv):
         self.infos = {agent: {} for agent in self.agents}
         self.infos[self.agent_selection]["action_mask"] = self._legal_mask
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> dict[str, np.ndarray] | np.ndarray:
         seat = self._seat(agent)
+        features = np.asarray(self.game.observation_tensor(seat), np.float32)
+        if self.flat:
+            return features
         moving = not self.game.over and self.game.to_move == seat
-        return {"observation": np.asarray(self.game.observation_tensor(seat), np.float32),
+        return {"observation": features,
                 "action_mask": self._legal_mask.copy() if moving else np.zeros(self.rules.actions.size, np.int8)}
 
     def _seat(self, agent: Any) -> int:

@@ -183,3 +183,36 @@ def test_the_training_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert figures["steps"] > 100 and 0.0 <= figures["learned_win_rate"] <= 1.0
     assert "steps/s" in capsys.readouterr().out
     assert "greedy" not in example.__doc__ and "sampling its actions" in example.__doc__   # as act() does
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_the_flat_observation_passes_the_api_test_without_a_warning(name: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")             # a Box observation: not even the dict warnings
+        api_test(env(rules_file(name), players=3, seed=1, flat=True), num_cycles=300)
+
+
+def test_supersuits_observation_wrappers_take_the_flat_observation() -> None:
+    """SuperSuit's dtype, flatten, normalize_obs and frame_stack wrappers refuse a dict
+    observation; the flat one goes through each, with the mask still in the acting agent's info."""
+    ss = pytest.importorskip("supersuit")
+    wrappers = {"dtype": lambda e: ss.dtype_v0(e, np.float64), "flatten": ss.flatten_v0,
+                "normalize_obs": lambda e: ss.normalize_obs_v0(ss.dtype_v0(e, np.float32), env_min=-1, env_max=1),
+                "frame_stack": lambda e: ss.frame_stack_v1(e, 2)}
+    plain = env("knizia2016", players=3, seed=4, flat=True)
+    size = plain.observation_space("player_0").shape[0]
+    for name, wrap in wrappers.items():
+        wrapped = wrap(env("knizia2016", players=3, seed=4, flat=True))
+        wrapped.reset(seed=4)
+        steps = 0
+        for agent in wrapped.agent_iter(max_iter=150):
+            observation, _, terminated, truncated, info = wrapped.last()
+            assert observation.shape == ((2 * size,) if name == "frame_stack" else (size,)), name
+            wrapped.step(None if terminated or truncated else int(np.flatnonzero(info["action_mask"])[0]))
+            steps += 1
+        assert steps == 150, name
+
+
+def test_flat_is_a_bool() -> None:
+    with pytest.raises(amunre.AmunreError, match="flat is True or False"):
+        raw_env("knizia2016", flat="yes")
