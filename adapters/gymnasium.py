@@ -3,13 +3,13 @@ seats are played by opponents (`pip install 'amunre[gymnasium]'`).
 
     import gymnasium
     import amunre.adapters.gymnasium                    # registers amunre/<shipped name>-v0
-    env = gymnasium.make("amunre/knizia2016-v0", opponents="greedy")
+    env = gymnasium.make(f"amunre/{NAME}-v0", opponents="greedy")    # NAME: `amunre editions`
     observation, info = env.reset(seed=7)
     action = int(numpy.flatnonzero(info["action_mask"])[0])
     observation, reward, terminated, truncated, info = env.step(action)
 
-`gymnasium.make("amunre.adapters.gymnasium:amunre/knizia2016-v0")` imports and registers in
-one go, and `gymnasium.make_vec("amunre/knizia2016-v0", num_envs=8)` gives Gymnasium's own
+`gymnasium.make(f"amunre.adapters.gymnasium:amunre/{NAME}-v0")` imports and registers in
+one go, and `gymnasium.make_vec(f"amunre/{NAME}-v0", num_envs=8)` gives Gymnasium's own
 vector environment. Every shipped rules file is registered; a local one is played by
 `AmunreGymEnv(rules="path/to/file.yaml", ...)` or `gymnasium.make("amunre/game-v0",
 rules=...)`.
@@ -80,7 +80,7 @@ class AmunreGymEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}     # fps: for a viewer that plays the text back
 
-    def __init__(self, rules: RulesSource = "knizia2016", players: int | None = None, seat: int | None = 0,
+    def __init__(self, rules: RulesSource, players: int | None = None, seat: int | None = 0,
                  opponents: Opponent | Sequence[Opponent] | Pool = "random", reward: str = DEFAULT_REWARD,
                  illegal_reward: float | None = -1.0, options: dict[str, Any] | None = None,
                  render_mode: str | None = None) -> None:

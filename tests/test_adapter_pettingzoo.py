@@ -205,7 +205,7 @@ def test_supersuits_observation_wrappers_take_the_flat_observation() -> None:
         wrapped = wrap(env("knizia2016", players=3, seed=4, flat=True))
         wrapped.reset(seed=4)
         steps = 0
-        for agent in wrapped.agent_iter(max_iter=150):
+        for _agent in wrapped.agent_iter(max_iter=150):
             observation, _, terminated, truncated, info = wrapped.last()
             assert observation.shape == ((2 * size,) if name == "frame_stack" else (size,)), name
             wrapped.step(None if terminated or truncated else int(np.flatnonzero(info["action_mask"])[0]))
