@@ -42,10 +42,9 @@ except ImportError as error:        # pragma: no cover - the message is the poin
     raise ImportError("amunre's Gymnasium environment needs Gymnasium: pip install 'amunre[gymnasium]'") from error
 
 from ..interpreter.base.errors import AmunreError, IllegalAction, shown_repr
-from ..interpreter.base.limits import MAX_AMOUNT
 from ..interpreter.game import Game, new_game
 from ..interpreter.load.shipped import shipped_names
-from ..interpreter.play.observe import observation_layout
+from ..interpreter.play.observe import observation_bounds
 from ..interpreter.play.setup import check_setup
 from ..tools.agents import check_spec, choose_id, make_agent, split_specs
 from .common import DEFAULT_REWARD, RulesSource, checked_players, checked_reward, final_rewards, rules_from
@@ -102,9 +101,9 @@ class AmunreGymEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.setup = check_setup(self.rules, self.players, {"options": dict(options)} if options else None)
         self.opponents = _opponents(opponents, self.players - 1)
-        size = sum(piece["size"] for piece in observation_layout(self.rules))
         self.actions = self.rules.actions.size
-        self.observation_space = spaces.Box(-float(MAX_AMOUNT), float(MAX_AMOUNT), (size,), np.float32)
+        least, most = observation_bounds(self.rules)
+        self.observation_space = spaces.Box(np.array(least, np.float32), np.array(most, np.float32), dtype=np.float32)
         self.action_space = spaces.Discrete(self.actions)
         # A game from the start, so that `game` (its rules, layout, action dicts) can be read
         # before the first reset; reset() starts the game that is played.

@@ -38,9 +38,8 @@ except ImportError as error:        # pragma: no cover - the message is the poin
     raise ImportError("amunre's PettingZoo environment needs PettingZoo: pip install 'amunre[pettingzoo]'") from error
 
 from ..interpreter.base.errors import AmunreError, IllegalAction, shown_repr
-from ..interpreter.base.limits import MAX_AMOUNT
 from ..interpreter.game import new_game
-from ..interpreter.play.observe import observation_layout
+from ..interpreter.play.observe import observation_bounds
 from ..interpreter.play.setup import check_setup
 from .common import DEFAULT_REWARD, RulesSource, checked_players, checked_reward, final_rewards, rules_from, seat_names
 
@@ -83,12 +82,12 @@ class AmunreEnv(AECEnv):
         self.metadata = dict(self.metadata, name=f"amunre_{self.rules.id.replace('-', '_')}")
         self.possible_agents = seat_names(self.players)
         self.agent_name_mapping = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        size = sum(piece["size"] for piece in observation_layout(self.rules))
         actions = self.rules.actions.size
         if type(flat) is not bool:
             raise AmunreError(f"flat is True or False, not {shown_repr(flat, 40)}")
         self.flat = flat
-        features = spaces.Box(-float(MAX_AMOUNT), float(MAX_AMOUNT), (size,), np.float32)
+        least, most = observation_bounds(self.rules)
+        features = spaces.Box(np.array(least, np.float32), np.array(most, np.float32), dtype=np.float32)
         self.observation_spaces = {agent: features if flat else spaces.Dict({
             "observation": features, "action_mask": spaces.Box(0, 1, (actions,), np.int8)})
             for agent in self.possible_agents}

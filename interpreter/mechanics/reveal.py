@@ -90,6 +90,7 @@ class Reveal(Mechanic):
         def upcoming(game: Game, seat: int, out: list[float], at: int) -> None:
             if self.peeking(game, seat):
                 one_hot(out, at, game.rules.place_index[game.state.decks[self.deck][0]], places)
-        return [Piece(f"{self.phase_id}.card", (places,), "the card turned last (one-hot over places)", turned),
+        return [Piece(f"{self.phase_id}.card", (places,), "the card turned last (one-hot over places)", turned,
+                      least=0.0, most=1.0),
                 Piece(f"{self.phase_id}.next", (places,), "the next card, when the observing seat may see it "
-                      "(one-hot over places)", upcoming)]
+                      "(one-hot over places)", upcoming, least=0.0, most=1.0)]

@@ -410,7 +410,7 @@ class SecretOffer(Mechanic):
             if kept and kept["tile"] in ids:
                 out[at + ids.index(kept["tile"])] = 1.0
         return Piece(f"{self.phase_id}.tile", (len(self.tiles),),
-                     "the row the total picked when the phase last ran (one-hot)", tile)
+                     "the row the total picked when the phase last ran (one-hot)", tile, least=0.0, most=1.0)
 
     def _attached_piece(self, seats: int) -> Piece:
         kinds = self.attached_cards.lookup
@@ -425,4 +425,4 @@ class SecretOffer(Mechanic):
                         out[at + other * len(kinds) + kinds[("str", card)]] += 1.0
         return Piece(f"{self.phase_id}.attached", (seats, len(kinds)),
                      f"per seat: the cards attached to its offer, by kind {list(self.attached_cards.values)} "
-                     "(others' only once every offer is in)", attached, phase=self.phase_id)
+                     "(others' only once every offer is in)", attached, phase=self.phase_id, least=0.0)

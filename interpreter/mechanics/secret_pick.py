@@ -93,4 +93,4 @@ class SecretPick(Mechanic):
                         out[at + other * width + 1 + index[card]] = 1.0
         return [Piece(f"{self.phase_id}.picks", (seats, width),
                       f"per seat: picked, then the card picked (one-hot over {sorted(index)}; "
-                      "others' only once the picks are revealed)", picks, phase=self.phase_id)]
+                      "others' only once the picks are revealed)", picks, phase=self.phase_id, least=0.0, most=1.0)]

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from copy import deepcopy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import Any
 from weakref import WeakKeyDictionary, ref
 
+from ..base.limits import MAX_AMOUNT
 from ..base.state import plain_copy
 from ..model import Game, Rules
 
@@ -104,6 +105,11 @@ class Piece:
     meaning: str
     fill: Callable[[Game, int, list[float], int], None]     # (game, seat, out, offset)
     phase: str | None = None            # a phase id: the fill writes nothing unless it runs
+    # The least and the most each number may be: one for the whole piece, or one per number (as
+    # the piece is laid out). A learner scales its inputs by them (observation spaces' bounds);
+    # tests/test_observation_bounds.py holds every tensor of random games within them.
+    least: float | tuple[float, ...] = -float(MAX_AMOUNT)
+    most: float | tuple[float, ...] = float(MAX_AMOUNT)
 
     @property
     def size(self) -> int:
@@ -161,9 +167,24 @@ def observation_layout(rules: Rules) -> list[dict[str, Any]]:
     out, offset = [], 0
     for piece in pieces(rules):
         out.append({"name": piece.name, "offset": offset, "shape": list(piece.shape), "size": piece.size,
-                    "meaning": piece.meaning})
+                    "meaning": piece.meaning, "least": _listed(piece.least), "most": _listed(piece.most)})
         offset += piece.size
     return out
+
+
+def observation_bounds(rules: Rules) -> tuple[list[float], list[float]]:
+    """The least and the most of every number of the tensor, in its order: what a learner's
+    observation space says and its inputs are scaled by."""
+    least: list[float] = []
+    most: list[float] = []
+    for piece in pieces(rules):
+        for bound, into in ((piece.least, least), (piece.most, most)):
+            into.extend(bound if isinstance(bound, tuple) else [bound] * piece.size)
+    return least, most
+
+
+def _listed(bound: float | tuple[float, ...]) -> float | list[float]:
+    return list(bound) if isinstance(bound, tuple) else bound
 
 
 def observation_tensor(game: Game, seat: int) -> list[float]:
@@ -220,17 +241,19 @@ def _make_plan(rules: Rules) -> _Plan:
     return _Plan(tuple(found), offset, tuple(always), {phase: tuple(fills) for phase, fills in while_running.items()})
 
 
-Part = tuple[str, tuple[int, ...], str]         # a piece's name, shape and meaning
+# A piece's name, shape and meaning, and its bounds (least, most) when they are not the default.
+Part = tuple[str, tuple[int, ...], str] | tuple[str, tuple[int, ...], str, Any, Any]
+FLAG = (0.0, 1.0)                       # the bounds of a one-hot or a yes/no
 
 
 def _section(fill: Fill, parts: list[Part]) -> _Section:
-    """The pieces (name, shape, meaning) that `fill` writes one after another, each with a fill
-    of its own: the whole section filled apart and the piece's part copied out."""
-    shaped = [Piece(name, shape, meaning, fill) for name, shape, meaning in parts]
+    """The pieces (name, shape, meaning[, least, most]) that `fill` writes one after another, each
+    with a fill of its own: the whole section filled apart and the piece's part copied out."""
+    shaped = [Piece(*part[:3], fill, None, *part[3:]) for part in parts]
     total = sum(piece.size for piece in shaped)
     found, start = [], 0
     for piece in shaped:
-        found.append(Piece(piece.name, piece.shape, piece.meaning, _part(fill, start, piece.size, total)))
+        found.append(replace(piece, fill=_part(fill, start, piece.size, total)))
         start += piece.size
     return _Section(found, fill)
 
@@ -337,12 +360,12 @@ def _turn_section(rules: Rules) -> _Section:
     """Who observes, who plays, who moves, where the flow stands, which options."""
     seats, leaves, counters = rules.max_players, len(rules.flow.leaves), rules.flow.counters
     parts: list[Part] = [
-        ("seat", (seats,), "the observing seat (one-hot)"),
-        ("players", (seats,), "how many play (one-hot at players - 1)"),
-        ("to_move", (seats,), "the seat to move (one-hot; zero when the game is over)"),
-        ("start_player", (seats,), "the start player (one-hot)"),
-        ("at", (leaves,), "the phase of the flow now running, by its leaf (one-hot; zero once over)"),
-        ("passes", (counters,), "the pass each repeat of the flow is in"),
+        ("seat", (seats,), "the observing seat (one-hot)", *FLAG),
+        ("players", (seats,), "how many play (one-hot at players - 1)", *FLAG),
+        ("to_move", (seats,), "the seat to move (one-hot; zero when the game is over)", *FLAG),
+        ("start_player", (seats,), "the start player (one-hot)", *FLAG),
+        ("at", (leaves,), "the phase of the flow now running, by its leaf (one-hot; zero once over)", *FLAG),
+        ("passes", (counters,), "the pass each repeat of the flow is in", 0.0, float(MAX_AMOUNT)),
     ]
     moving_at, start_at, leaf_at, passes_at = 2 * seats, 3 * seats, 4 * seats, 4 * seats + leaves
     options_at = passes_at + counters
@@ -351,7 +374,7 @@ def _turn_section(rules: Rules) -> _Section:
         values = list(opt.values)
         names.append(name)
         one_hots.append((_first_index(values), width))
-        parts.append((f"option.{name}", (len(values),), f"option {name} (one-hot over {values})"))
+        parts.append((f"option.{name}", (len(values),), f"option {name} (one-hot over {values})", *FLAG))
         width += len(values)
     chosen_of = _row(names)
 
@@ -435,11 +458,18 @@ def _seat_section(rules: Rules) -> _Section:
             o[here + card_index[card]] += 1.0
         here = at + sizes_at
         o[here:here + hands_size] = hands_blocks.of(state.hands)
+    copies = _copies(rules, card_ids)         # a hand holds at most every copy of a kind
     return _section(seat_fill, [
-        ("resources", (seats, width), f"each seat's {', '.join(resources)} (zero for another seat's hidden ones)"),
-        ("hand", (kinds,), f"the observing seat's cards, counted by kind {card_ids}"),
-        ("hand_sizes", (seats,), "how many cards each seat holds"),
-        ("public_hands", (seats, kinds), "each seat's cards of public decks, by kind")])
+        ("resources", (seats, width), f"each seat's {', '.join(resources)} (zero for another seat's hidden ones)",
+         0.0, float(MAX_AMOUNT)),
+        ("hand", (kinds,), f"the observing seat's cards, counted by kind {card_ids}", 0.0, copies),
+        ("hand_sizes", (seats,), "how many cards each seat holds", 0.0, float(sum(copies))),
+        ("public_hands", (seats, kinds), "each seat's cards of public decks, by kind", 0.0, copies * seats)])
+
+
+def _copies(rules: Rules, card_ids: list[str]) -> tuple[float, ...]:
+    """How many cards of each kind the rules have, in the order of `card_ids`."""
+    return tuple(float(rules.cards[card].count) for card in card_ids)
 
 
 def _held_section(rules: Rules) -> _Section:
@@ -449,7 +479,7 @@ def _held_section(rules: Rules) -> _Section:
     for name, held in rules.denominations.items():
         denominations.append((name, _first_index(held.values), offset))
         parts.append((f"held.{name}", (len(held.values),), f"the observing seat's {name} cards, counted by "
-                      f"value {list(held.values)} (zero unless held as cards in this game)"))
+                      f"value {list(held.values)} (zero unless held as cards in this game)", 0.0, float(MAX_AMOUNT)))
         offset += len(held.values)
 
     def cards(g: Game, s: int, o: list[float], at: int) -> None:
@@ -493,10 +523,12 @@ def _pile_section(rules: Rules) -> _Section:
         o[at + count:at + discards_at] = map(float, map(len, deck_row(state.boxed)))
         here = at + discards_at
         o[here:here + size] = blocks.of((state.discards, state.shown if displayed else no_display))
-    parts: list[Part] = [("decks", (2, count), f"cards left in each deck {decks}, then set aside"),
-             ("discards", (kinds,), "discarded cards by kind (cards, then places)")]
+    copies = _copies(rules, discard_ids)
+    in_deck = tuple(float(sum(card.count for card in rules.cards.values() if card.deck == deck)) for deck in decks)
+    parts: list[Part] = [("decks", (2, count), f"cards left in each deck {decks}, then set aside", 0.0, in_deck * 2),
+                         ("discards", (kinds,), "discarded cards by kind (cards, then places)", 0.0, copies)]
     if displayed:
-        parts.append(("shown", (kinds,), "cards face up beside their decks, by kind"))
+        parts.append(("shown", (kinds,), "cards face up beside their decks, by kind", 0.0, copies))
     return _section(piles, parts)
 
 
@@ -530,9 +562,12 @@ def _place_section(rules: Rules) -> _Section:
         o[here:here + tokens_size] = tokens_blocks.of(state.tokens)
         here = at + supply_at
         o[here:here + len(kinds)] = map(float, supplies(state.supply))
-    parts: list[Part] = [("owner", (places, seats + 1), "each place's owner (one-hot; last: nobody)")] if owned else []
-    return _section(place_fill, parts + [("tokens", (places, width), f"tokens on each place {tokens}"),
-                                         ("supply", (len(kinds),), f"pieces left in each supply {kinds}")])
+    parts: list[Part] = [("owner", (places, seats + 1), "each place's owner (one-hot; last: nobody)", *FLAG)
+                         ] if owned else []
+    return _section(place_fill, parts + [("tokens", (places, width), f"tokens on each place {tokens}",
+                                          0.0, float(MAX_AMOUNT)),
+                                         ("supply", (len(kinds),), f"pieces left in each supply {kinds}",
+                                          0.0, float(MAX_AMOUNT))])
 
 
 def _tokens_counter(token_index: dict[str, int], width: int, size: int) -> Callable[[Any], list[float]]:
@@ -580,7 +615,8 @@ def _record_section(rules: Rules) -> _Section:
     lifetimes = []
     for lifetime in sorted({d.one_per_kind for d in rules.decks.values() if d.one_per_kind}):
         lifetimes.append((lifetime, offset))
-        parts.append((f"played.{lifetime}", (seats, kinds), f"kinds each seat played this {lifetime}"))
+        parts.append((f"played.{lifetime}", (seats, kinds), f"kinds each seat played this {lifetime}",
+                      0.0, float(MAX_AMOUNT)))
         offset += seats * kinds
 
     def records(g: Game, s: int, o: list[float], at: int) -> None:
