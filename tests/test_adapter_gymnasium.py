@@ -5,6 +5,7 @@ view only, reproducible seeds, illegal actions, and Gymnasium's vector API."""
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +19,8 @@ from amunre.adapters import gymnasium as amunre_gym
 from amunre.adapters.gymnasium import AmunreGymEnv, Pool
 from amunre.interpreter.base.errors import AmunreError, IllegalAction
 from amunre.interpreter.load.shipped import shipped_names
+
+EXAMPLES = Path(__file__).parents[1] / "docs" / "examples"
 
 
 def _first_legal(info: dict[str, Any]) -> int:
@@ -170,3 +173,18 @@ def test_ansi_render_shows_the_learners_view() -> None:
     assert env.render() and "Final scores" not in env.render()
     _, reward, info = _play(env, 4)
     assert "Final scores" in env.render()
+
+
+def test_the_training_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/examples/reinforce.py, for a few games (docs/adapters.md quotes a full run)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("reinforce", EXAMPLES / "reinforce.py")
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    figures = example.main(["--episodes", "3", "--block", "2", "--eval", "2", "--players", "3",
+                            "--opponents", "random,heuristic"])
+    assert figures["steps"] > 30 and 0.0 <= figures["learned_win_rate"] <= 1.0
+    assert len(figures["curve"]) == 2                     # a point per block of games, the last one short
+    out = capsys.readouterr().out
+    assert "decisions/s" in out and "games 3-3: the learner won" in out
+    assert "greedy policy" not in example.__doc__ and "sampling its actions" in example.__doc__   # as act() does

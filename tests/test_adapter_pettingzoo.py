@@ -173,18 +173,6 @@ def test_illegal_actions_bad_arguments_and_render(rules_2016: Any) -> None:
     assert chosen.game.state.options == options
 
 
-def test_the_training_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    """docs/examples/reinforce.py, for a few games (docs/adapters.md quotes a full run)."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("reinforce", REPO / "docs" / "examples" / "reinforce.py")
-    example = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(example)
-    figures = example.main(["--episodes", "3", "--eval", "2", "--players", "3"])
-    assert figures["steps"] > 100 and 0.0 <= figures["learned_win_rate"] <= 1.0
-    assert "steps/s" in capsys.readouterr().out
-    assert "greedy" not in example.__doc__ and "sampling its actions" in example.__doc__   # as act() does
-
-
 @pytest.mark.parametrize("name", EDITIONS)
 def test_the_flat_observation_passes_the_api_test_without_a_warning(name: str) -> None:
     with warnings.catch_warnings():

@@ -1,12 +1,15 @@
-"""A small policy learning to play a rules file through the PettingZoo environment: REINFORCE
+"""A small policy learning to play a rules file through the Gymnasium environment: REINFORCE
 with a running-mean baseline, a linear softmax policy over the legal actions, in numpy only.
-One seat learns against seats that pick uniformly among their legal actions; before and after,
-the learned policy (sampling its actions, as it trained) and a random one are measured against
-the same opponents.
+Seat 0 learns against opponents named as `amunre simulate --agents` names them (`random` by
+default, or `greedy`, `heuristic`...: the environment plays them between the learner's
+decisions). As it trains it prints the learner's win rate over each block of games (the
+learning curve); before and after, the learned policy (sampling its actions, as it trained)
+and a random one are measured against the same opponents on the same games.
 
     python docs/examples/reinforce.py --rules knizia2016 --players 3 --episodes 300
+    python docs/examples/reinforce.py --opponents greedy --episodes 200 --eval 50
 
-Needs `pip install 'amunre[pettingzoo]'`. See docs/adapters.md for what it prints and measured.
+Needs `pip install 'amunre[gymnasium]'`. See docs/adapters.md for what it prints and measured.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from amunre.adapters.pettingzoo import raw_env
+from amunre.adapters.gymnasium import AmunreGymEnv
 
 
 def features(observation: np.ndarray) -> np.ndarray:
@@ -53,70 +56,75 @@ class LinearPolicy:
             self.weights[legal] += rate * advantage * np.outer(grad, phi)
 
 
-def episode(env: Any, policy: LinearPolicy, learner: str, seed: int, opponents: np.random.Generator,
-            learn: bool) -> tuple[float, list, int]:
-    """One game; the learner's reward, its decisions (for learning), and the steps taken."""
-    env.reset(seed=seed)
-    decisions, reward, steps = [], 0.0, 0
-    for agent in env.agent_iter():
-        observation, got, terminated, truncated, _ = env.last()
-        if agent == learner:
-            reward += got
-        if terminated or truncated:
-            env.step(None)
-            continue
-        legal = np.flatnonzero(observation["action_mask"])
-        if agent == learner and policy is not None:
-            phi = features(observation["observation"])
+def episode(env: Any, policy: LinearPolicy | None, seed: int, rng: np.random.Generator,
+            learn: bool) -> tuple[float, bool, list, int]:
+    """One game from the learner's seat; its reward, whether it won alone, its decisions (for
+    learning), and how many it made. Without a policy the learner chooses uniformly (with `rng`)."""
+    observation, info = env.reset(seed=seed)
+    decisions, steps = [], 0
+    while True:
+        legal = np.flatnonzero(info["action_mask"])
+        if policy is not None:
+            phi = features(observation)
             index, p = policy.act(phi, legal)
             if learn:
                 decisions.append((phi, legal, index, p))
             action = int(legal[index])
         else:
-            action = int(opponents.choice(legal))
-        env.step(action)
+            action = int(rng.choice(legal))
+        observation, reward, terminated, truncated, info = env.step(action)
         steps += 1
-    return reward, decisions, steps
+        if terminated or truncated:
+            return float(reward), info["result"]["winners"] == [info["seat"]], decisions, steps
 
 
 def evaluate(env: Any, policy: LinearPolicy | None, games: int, first_seed: int) -> tuple[float, float]:
     """Win rate and mean reward of the learner's seat over `games` fixed seeds (None: random play)."""
-    opponents = np.random.default_rng(first_seed)
-    rewards = [episode(env, policy, "player_0", first_seed + g, opponents, False)[0] for g in range(games)]
-    return float(np.mean([r == 1.0 for r in rewards])), float(np.mean(rewards))
+    rng = np.random.default_rng(first_seed)
+    played = [episode(env, policy, first_seed + g, rng, False)[:2] for g in range(games)]
+    return float(np.mean([won for _, won in played])), float(np.mean([reward for reward, _ in played]))
 
 
-def main(argv: list[str] | None = None) -> dict[str, float]:
+def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rules", default="knizia2016", help="a shipped name or a rules file's path")
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--opponents", default="random", help="agent specs, as --agents writes them")
+    parser.add_argument("--reward", default="win_loss", help="win_loss, win_loss_share or points (docs/adapters.md)")
     parser.add_argument("--episodes", type=int, default=300)
+    parser.add_argument("--block", type=int, default=50, help="training games per point of the curve")
     parser.add_argument("--eval", type=int, default=200, help="games to measure each policy on")
     parser.add_argument("--rate", type=float, default=0.01)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
 
-    env = raw_env(args.rules, players=args.players)
-    size = env.observation_space("player_0")["observation"].shape[0]
-    policy = LinearPolicy(env.action_space("player_0").n, size, args.seed)
+    env = AmunreGymEnv(args.rules, players=args.players, opponents=args.opponents, reward=args.reward)
+    policy = LinearPolicy(env.action_space.n, env.observation_space.shape[0], args.seed)
     before = evaluate(env, None, args.eval, 10 ** 6)
-    opponents = np.random.default_rng(args.seed)
-    baseline, steps, started = 0.0, 0, time.perf_counter()
+    baseline, steps, started, block, curve = 0.0, 0, time.perf_counter(), [], []
     for number in range(args.episodes):
-        reward, decisions, taken = episode(env, policy, "player_0", args.seed + number, opponents, True)
+        reward, won, decisions, taken = episode(env, policy, args.seed + number, policy.rng, True)
         policy.learn(decisions, reward - baseline, args.rate)
         baseline += 0.05 * (reward - baseline)
         steps += taken
+        block.append((won, reward))
+        if len(block) == args.block or number == args.episodes - 1:
+            won, mean = float(np.mean([w for w, _ in block])), float(np.mean([r for _, r in block]))
+            curve.append(won)
+            print(f"  games {number + 2 - len(block)}-{number + 1}: the learner won {won:.0%}, "
+                  f"mean reward {mean:+.2f}", flush=True)
+            block = []
     seconds = time.perf_counter() - started
     after = evaluate(env, policy, args.eval, 10 ** 6)
-    figures = {"episodes": args.episodes, "steps": steps, "seconds": seconds,
+    figures = {"episodes": args.episodes, "steps": steps, "seconds": seconds, "curve": curve,
                "steps_per_second": steps / seconds if seconds else 0.0,
                "random_win_rate": before[0], "learned_win_rate": after[0],
                "random_mean_reward": before[1], "learned_mean_reward": after[1]}
-    print(f"{args.rules}, {args.players} players: {args.episodes} training games, {steps} steps in {seconds:.1f} s "
-          f"({figures['steps_per_second']:.0f} steps/s, learning included)")
-    print(f"seat 0 against random seats, {args.eval} games each: random play wins {before[0]:.0%} "
-          f"(mean reward {before[1]:+.2f}); the learned policy wins {after[0]:.0%} (mean reward {after[1]:+.2f})")
+    print(f"{args.rules}, {args.players} players, against {args.opponents}: {args.episodes} training games, "
+          f"{steps} learner decisions in {seconds:.1f} s ({figures['steps_per_second']:.0f} decisions/s, "
+          "the opponents' play and learning included)")
+    print(f"seat 0, {args.eval} games each: random play wins {before[0]:.0%} (mean reward {before[1]:+.2f}); "
+          f"the learned policy wins {after[0]:.0%} (mean reward {after[1]:+.2f})")
     return figures
 
 
