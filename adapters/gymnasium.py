@@ -93,7 +93,7 @@ class AmunreGymEnv(gymnasium.Env):
                               f"not {shown_repr(seat, 40)}")
         self.seat_given = seat
         self.reward = checked_reward(reward)
-        if illegal_reward is not None and not isinstance(illegal_reward, (int, float)):
+        if illegal_reward is not None and type(illegal_reward) not in (int, float):     # a bool is no reward
             raise AmunreError(f"illegal_reward is a number or None (raise), not {shown_repr(illegal_reward, 40)}")
         self.illegal_reward = illegal_reward
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:

@@ -148,6 +148,8 @@ def test_bad_settings_are_clear_errors() -> None:
         AmunreGymEnv("knizia2016", players=3, seat=3)
     with pytest.raises(AmunreError, match="an opponent is an agent spec"):
         AmunreGymEnv("knizia2016", opponents=[1, 2, 3])
+    with pytest.raises(AmunreError, match="illegal_reward is a number or None"):
+        AmunreGymEnv("knizia2016", illegal_reward=True)
 
 
 def test_the_game_is_there_before_the_first_reset_but_not_a_step() -> None:
