@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from numbers import Real
 from typing import Any
 
 try:
@@ -93,9 +94,9 @@ class AmunreGymEnv(gymnasium.Env):
                               f"not {shown_repr(seat, 40)}")
         self.seat_given = seat
         self.reward = checked_reward(reward)
-        if illegal_reward is not None and type(illegal_reward) not in (int, float):     # a bool is no reward
+        if illegal_reward is not None and (isinstance(illegal_reward, bool) or not isinstance(illegal_reward, Real)):
             raise AmunreError(f"illegal_reward is a number or None (raise), not {shown_repr(illegal_reward, 40)}")
-        self.illegal_reward = illegal_reward
+        self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise AmunreError(f"render_mode is 'ansi' or None, not {render_mode!r}")
         self.render_mode = render_mode

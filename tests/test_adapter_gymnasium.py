@@ -137,6 +137,7 @@ def test_an_illegal_action_ends_the_game_or_raises_when_asked() -> None:
         with pytest.raises(IllegalAction):
             strict.step(wrong)
     strict.step(np.int64(_first_legal(info)))            # a numpy integer is an id
+    assert AmunreGymEnv("knizia2016", illegal_reward=np.float32(-2)).illegal_reward == -2.0
 
 
 def test_bad_settings_are_clear_errors() -> None:
