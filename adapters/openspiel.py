@@ -226,7 +226,7 @@ class AmunreState(pyspiel.State):
         guess._recall = self.recall().guessed(player_id, guess._play)
         return guess
 
-    def tensor(self, seat: int) -> np.ndarray:
+    def tensor(self, seat: int | None) -> np.ndarray:
         """The engine's observation tensor of `seat` for the position the seats see, worked out
         once per position: OpenSpiel asks for both tensors, and its rl_environment for every
         seat's at every step, each a full pass over the position."""
@@ -311,14 +311,16 @@ class _Tensors:
 
     def __init__(self) -> None:
         self.game: Any = None
-        self.by_seat: dict[int, np.ndarray] = {}
+        self.by_seat: dict[int | None, np.ndarray] = {}
 
-    def of(self, game: Any, seat: int) -> np.ndarray:
+    def of(self, game: Any, seat: int | None) -> np.ndarray:
+        """The seat's tensor (None: the public one)."""
         if game is not self.game:
             self.game, self.by_seat = game, {}
         found = self.by_seat.get(seat)
         if found is None:
-            found = self.by_seat[seat] = np.asarray(game.observation_tensor(seat), np.float32)
+            found = self.by_seat[seat] = np.asarray(
+                game.observation_tensor(seat) if seat is not None else game.public_observation_tensor(), np.float32)
         return found
 
     def __deepcopy__(self, memo: dict) -> _Tensors:
@@ -329,14 +331,20 @@ class _Tensors:
 
 
 class AmunreObserver:
-    """OpenSpiel's Python observer: the engine's tensor in its named pieces, and a string."""
+    """OpenSpiel's Python observer: the engine's tensor in its named pieces, and a string. It
+    observes for one seat (its private and the public information), or, asked for no private
+    information, the public information alone (the engine's public observation: the same for
+    every player, as OpenSpiel's public observers are)."""
 
     def __init__(self, game: AmunreGame, iig_obs_type: Any, params: Any) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
-        if kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not kind.public_info:
-            raise ValueError("amunre observes for one seat: its private and the public information")
+        self.public = kind.private_info == pyspiel.PrivateInfoType.NONE
+        if not kind.public_info or kind.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS or (
+                self.public and kind.perfect_recall):
+            raise ValueError("amunre observes for one seat (its private and the public information), or the "
+                             "public information alone (without perfect recall)")
         self.perfect_recall = kind.perfect_recall
         self.players = game.num_players()
         layout = [piece for piece in observation_layout(game.rules) if piece["size"]]   # OpenSpiel's views
@@ -351,13 +359,15 @@ class AmunreObserver:
         if game is None or not 0 <= player < self.players:      # the set-up's draws: nothing to see
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = state.tensor(player)
+        self.tensor[:] = state.tensor(None if self.public else player)
 
     def string_from(self, state: AmunreState, player: int) -> str:
         if self.perfect_recall:
             return state.recall().string(player)
         game = state._play.game
-        return "set-up" if game is None else json.dumps(game.observation(player), sort_keys=True)
+        if game is None:
+            return "set-up"
+        return json.dumps(game.public_observation() if self.public else game.observation(player), sort_keys=True)
 
 
 def _register_shipped() -> None:

@@ -262,6 +262,17 @@ class Game:
         """The observation as a flat list of numbers (layout: observation_layout())."""
         return observation_tensor(self, self._seat(seat))
 
+    def public_observation(self) -> dict[str, Any]:
+        """What every seat sees: a seat's observation without anything only it may see (its
+        hidden cards, its secret choices, what a phase shows it alone); `seat` is None. For
+        tools that reason from the public information only (OpenSpiel's public observer)."""
+        return observation(self, None)
+
+    def public_observation_tensor(self) -> list[float]:
+        """The public observation as numbers, in the layout of observation_tensor (the
+        observing seat's one-hot and own cards all zero)."""
+        return observation_tensor(self, None)
+
     def _seat(self, seat: Any) -> int:
         """A seat given from outside, as a plain int; AmunreError for anything else. Python would
         take -1 as the last seat and True as seat 1, and show a seat another seat's view."""

@@ -184,7 +184,7 @@ class Mechanic:
         """The phase ends (maybe early, by `end_if`): put back anything only it was holding."""
 
     # ---- information ---------------------------------------------------------------------------
-    def observe(self, data: dict[str, Any], seat: int) -> dict[str, Any]:
+    def observe(self, data: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """The phase's working data as `seat` may see it (masked where the mechanic hides)."""
         return plain_copy(data)
 
@@ -192,7 +192,7 @@ class Mechanic:
         """This phase's pieces of the observation tensor (filled while it runs or from what it keeps)."""
         return []
 
-    def private(self, game: Game, seat: int) -> dict[str, Any]:
+    def private(self, game: Game, seat: int | None) -> dict[str, Any]:
         """Facts of this phase that only `seat` may see, whether the phase runs or not (a card it
         was allowed to look at, say): the observation's `private.<phase id>`."""
         return {}

@@ -200,7 +200,7 @@ class LotAuction(Auction):
         return [game.rules.place_ids[p] for p in data["lot"]]
 
     # ---- information ---------------------------------------------------------------------------
-    def observe(self, data: dict[str, Any], seat: int) -> dict[str, Any]:
+    def observe(self, data: dict[str, Any], seat: int | None) -> dict[str, Any]:
         seen = plain_copy(data)
         if data.get("style") == "sealed" and None in data["sealed"]:
             seen["sealed"] = [bid if other == seat or bid is None else "hidden"
@@ -210,7 +210,7 @@ class LotAuction(Auction):
     def tensor_pieces(self, rules: Rules) -> list[Piece]:
         seats = rules.max_players
 
-        def lot(game: Game, seat: int, out: list[float], at: int) -> None:
+        def lot(game: Game, seat: int | None, out: list[float], at: int) -> None:
             data = self.running(game)
             if data is None:
                 return
@@ -220,7 +220,8 @@ class LotAuction(Auction):
             tail = at + len(LOT_STYLES) + 2 * seats
             out[tail] = float(data["best"])
             out[tail + 1] = float(data["price"] or 0)
-            out[tail + 2] = float(data["sealed"][seat] or 0)
+            if seat is not None:                 # the public view has no seat's own bid
+                out[tail + 2] = float(data["sealed"][seat] or 0)
         return [Piece(f"{self.phase_id}.lot", (len(LOT_STYLES) + 2 * seats + 3,),
                       "the style (one-hot), the seller and the best bidder (one-hot), the best bid, the fixed "
                       "price, the observing seat's own sealed bid", lot, phase=self.phase_id)]

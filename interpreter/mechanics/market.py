@@ -204,7 +204,7 @@ class Market(Mechanic):
     def tensor_pieces(self, rules: Rules) -> list[Piece]:
         tokens = list(self._tokens_sold())
 
-        def stage(game: Game, seat: int, out: list[float], at: int) -> None:
+        def stage(game: Game, seat: int | None, out: list[float], at: int) -> None:
             data = self.running(game)
             if data is not None:
                 one_hot(out, at, data["stage"], len(self.goods) + 1)

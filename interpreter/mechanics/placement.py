@@ -175,11 +175,11 @@ class PlacementAuction(Auction):
     def tensor_pieces(self, rules: Rules) -> list[Piece]:
         places, seats = len(rules.place_ids), rules.max_players
 
-        def lots(game: Game, seat: int, out: list[float], at: int) -> None:
+        def lots(game: Game, seat: int | None, out: list[float], at: int) -> None:
             for lot in (self.running(game) or {}).get("lots", []):
                 out[at + lot] = 1.0
 
-        def bids(game: Game, seat: int, out: list[float], at: int) -> None:
+        def bids(game: Game, seat: int | None, out: list[float], at: int) -> None:
             for other, bid in enumerate((self.running(game) or {}).get("bids", [])):
                 if bid is not None:
                     out[at + other * (places + 1) + bid[0]] = 1.0

@@ -74,20 +74,21 @@ class Reveal(Mechanic):
             self.then.run(Ctx(game, None, {}, None, self.cause))
 
     # ---- information ---------------------------------------------------------------------------
-    def peeking(self, game: Game, seat: int) -> bool:
-        """Whether the seat may see the deck's next card now."""
-        return bool(modifiers.read(game.state, self.peek, seat)) and bool(game.state.decks[self.deck])
+    def peeking(self, game: Game, seat: int | None) -> bool:
+        """Whether the seat may see the deck's next card now (nobody, in the public view: None)."""
+        return (seat is not None and bool(modifiers.read(game.state, self.peek, seat))
+                and bool(game.state.decks[self.deck]))
 
-    def private(self, game: Game, seat: int) -> dict[str, Any]:
+    def private(self, game: Game, seat: int | None) -> dict[str, Any]:
         return {"next": game.state.decks[self.deck][0]} if self.peeking(game, seat) else {}
 
     def tensor_pieces(self, rules: Rules) -> list[Piece]:
         places = len(rules.place_ids)
 
-        def turned(game: Game, seat: int, out: list[float], at: int) -> None:
+        def turned(game: Game, seat: int | None, out: list[float], at: int) -> None:
             one_hot(out, at, game.state.kept.get(self.phase_id, {}).get("card"), places)
 
-        def upcoming(game: Game, seat: int, out: list[float], at: int) -> None:
+        def upcoming(game: Game, seat: int | None, out: list[float], at: int) -> None:
             if self.peeking(game, seat):
                 one_hot(out, at, game.rules.place_index[game.state.decks[self.deck][0]], places)
         return [Piece(f"{self.phase_id}.card", (places,), "the card turned last (one-hot over places)", turned,

@@ -368,7 +368,7 @@ class SecretOffer(Mechanic):
             return f"{key} {value}"
         return f"{key} {row_.label} ({row_.id})"
 
-    def observe(self, data: dict[str, Any], seat: int) -> dict[str, Any]:
+    def observe(self, data: dict[str, Any], seat: int | None) -> dict[str, Any]:
         seen = super().observe(data, seat)
         if seen.get("stage") == "offer":
             seen["offers"] = [o if s == seat or o is None else "hidden" for s, o in enumerate(seen["offers"])]
@@ -382,7 +382,7 @@ class SecretOffer(Mechanic):
     def _offers_piece(self, seats: int) -> Piece:
         stages = ("offer", "resolve", "reward")
 
-        def offers(game: Game, seat: int, out: list[float], at: int) -> None:
+        def offers(game: Game, seat: int | None, out: list[float], at: int) -> None:
             data = self.running(game)
             if data is None:
                 return
@@ -405,7 +405,7 @@ class SecretOffer(Mechanic):
     def _tile_piece(self) -> Piece:
         ids = [t.id for t in self.tiles]
 
-        def tile(game: Game, seat: int, out: list[float], at: int) -> None:
+        def tile(game: Game, seat: int | None, out: list[float], at: int) -> None:
             kept = game.state.kept.get(self.phase_id)
             if kept and kept["tile"] in ids:
                 out[at + ids.index(kept["tile"])] = 1.0
@@ -415,7 +415,7 @@ class SecretOffer(Mechanic):
     def _attached_piece(self, seats: int) -> Piece:
         kinds = self.attached_cards.lookup
 
-        def attached(game: Game, seat: int, out: list[float], at: int) -> None:
+        def attached(game: Game, seat: int | None, out: list[float], at: int) -> None:
             data = self.running(game)
             if data is None:
                 return

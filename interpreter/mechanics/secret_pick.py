@@ -72,7 +72,7 @@ class SecretPick(Mechanic):
         data["idx"] += 1
         game.event({"event": "picked", "seat": seat})
 
-    def observe(self, data: dict[str, Any], seat: int) -> dict[str, Any]:
+    def observe(self, data: dict[str, Any], seat: int | None) -> dict[str, Any]:
         seen = super().observe(data, seat)
         if not seen["revealed"]:
             seen["picks"] = [p if s == seat or p is None else "hidden" for s, p in enumerate(seen["picks"])]
@@ -82,7 +82,7 @@ class SecretPick(Mechanic):
         seats, index = rules.max_players, self.index
         width = 1 + len(index)
 
-        def picks(game: Game, seat: int, out: list[float], at: int) -> None:
+        def picks(game: Game, seat: int | None, out: list[float], at: int) -> None:
             data = self.running(game)
             if data is None:
                 return

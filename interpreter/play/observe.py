@@ -22,11 +22,12 @@ from ..base.state import plain_copy
 from ..model import Game, Rules
 
 
-def observation(game: Game, seat: int, copies: bool = True) -> dict[str, Any]:
-    """The seat's view of the position. With `copies=False` the parts it sees whole are the
-    position's own lists and dicts, not copies: a view only to compare and drop at once (a
-    search compares every guess of the hidden facts with the real game's view, hundreds of
-    times a decision), never to keep or change."""
+def observation(game: Game, seat: int | None, copies: bool = True) -> dict[str, Any]:
+    """The seat's view of the position; for `seat` None the public view, what every seat sees
+    (nobody's hand, secret choice or private fact). With `copies=False` the parts it sees
+    whole are the position's own lists and dicts, not copies: a view only to compare and drop
+    at once (a search compares every guess of the hidden facts with the real game's view,
+    hundreds of times a decision), never to keep or change."""
     state, rules = game.state, game.rules
     keep = plain_copy if copies else _itself
     step = game.step
@@ -67,21 +68,21 @@ def _itself(value: Any) -> Any:
     return value
 
 
-def _resources(rules: Rules, resources: list[dict[str, int]], seat: int) -> list[dict[str, Any]]:
+def _resources(rules: Rules, resources: list[dict[str, int]], seat: int | None) -> list[dict[str, Any]]:
     """Every seat's counters; another seat's amount of a hidden resource as "hidden"."""
     hidden = rules.hidden_resources
     return [dict(r) if other == seat else {k: "hidden" if k in hidden else v for k, v in r.items()}
             for other, r in enumerate(resources)]
 
 
-def _sources(rules: Rules, sources: list[dict[str, dict[str, int]]], seat: int) -> list[dict[str, Any]]:
+def _sources(rules: Rules, sources: list[dict[str, dict[str, int]]], seat: int | None) -> list[dict[str, Any]]:
     """What each source gave every seat; for another seat, not where a hidden resource came from."""
     hidden = rules.hidden_resources
     return [plain_copy(s) if other == seat else {k: plain_copy(v) for k, v in s.items() if k not in hidden}
             for other, s in enumerate(sources)]
 
 
-def _private(game: Game, seat: int) -> dict[str, Any]:
+def _private(game: Game, seat: int | None) -> dict[str, Any]:
     """What phases let this seat alone see (by phase id)."""
     found = {}
     for pid, mech in game.rules.phases.items():
@@ -103,7 +104,7 @@ class Piece:
     name: str
     shape: tuple[int, ...]
     meaning: str
-    fill: Callable[[Game, int, list[float], int], None]     # (game, seat, out, offset)
+    fill: Callable[[Game, int | None, list[float], int], None]     # (game, seat, out, offset)
     phase: str | None = None            # a phase id: the fill writes nothing unless it runs
     # The least and the most each number may be: one for the whole piece, or one per number (as
     # the piece is laid out). A learner scales its inputs by them (observation spaces' bounds);
@@ -119,7 +120,7 @@ class Piece:
         return size
 
 
-Fill = Callable[[Game, int, list[float], int], None]
+Fill = Callable[[Game, int | None, list[float], int], None]
 
 
 @dataclass(frozen=True)
@@ -187,7 +188,7 @@ def _listed(bound: float | tuple[float, ...]) -> float | list[float]:
     return list(bound) if isinstance(bound, tuple) else bound
 
 
-def observation_tensor(game: Game, seat: int) -> list[float]:
+def observation_tensor(game: Game, seat: int | None) -> list[float]:
     rules, last = game.rules, _last
     plan = last[1] if last is not None and last[0]() is rules else _plan(rules)
     out = [0.0] * plan.size
@@ -259,7 +260,7 @@ def _section(fill: Fill, parts: list[Part]) -> _Section:
 
 
 def _part(fill: Fill, start: int, size: int, total: int) -> Fill:
-    def part(g: Game, s: int, o: list[float], at: int) -> None:
+    def part(g: Game, s: int | None, o: list[float], at: int) -> None:
         whole = [0.0] * total
         fill(g, s, whole, 0)
         o[at:at + size] = whole[start:start + size]
@@ -385,9 +386,9 @@ def _turn_section(rules: Rules) -> _Section:
         return block
     blocks = _Blocks(options, chosen_of, dict)
 
-    def turn(g: Game, s: int, o: list[float], at: int) -> None:
+    def turn(g: Game, s: int | None, o: list[float], at: int) -> None:
         state = g.state
-        if 0 <= s < seats:
+        if s is not None and 0 <= s < seats:            # None: the public view, nobody's
             o[at + s] = 1.0
         index = state.players - 1
         if 0 <= index < seats:
@@ -424,7 +425,7 @@ def _seat_section(rules: Rules) -> _Section:
     sizes_at = hand_at + kinds
     purses_size, hands_size = seats * width, seats + seats * kinds
 
-    def purses(s: int, purses_of: list[dict[str, Any]]) -> list[float]:
+    def purses(s: int | None, purses_of: list[dict[str, Any]]) -> list[float]:
         if not secret:                      # every seat's numbers in a row, then zeros for seats not playing
             block = [float(value) for purse in purses_of for value in row(purse)]
             return block + [0.0] * (purses_size - len(block))
@@ -447,14 +448,14 @@ def _seat_section(rules: Rules) -> _Section:
     purses_blocks = _Blocks(lambda purses_of: purses(-1, purses_of), None, _dicts)
     hands_blocks = _Blocks(hands, None, _lists)
 
-    def seat_fill(g: Game, s: int, o: list[float], at: int) -> None:
+    def seat_fill(g: Game, s: int | None, o: list[float], at: int) -> None:
         state = g.state
         if secret:                          # what the observer sees of the purses depends on the observer
             o[at:at + purses_size] = purses(s, state.resources)
         else:
             o[at:at + purses_size] = purses_blocks.of(state.resources)
         here = at + hand_at
-        for card in state.hands[s]:
+        for card in _own(state.hands, s):
             o[here + card_index[card]] += 1.0
         here = at + sizes_at
         o[here:here + hands_size] = hands_blocks.of(state.hands)
@@ -465,6 +466,11 @@ def _seat_section(rules: Rules) -> _Section:
         ("hand", (kinds,), f"the observing seat's cards, counted by kind {card_ids}", 0.0, copies),
         ("hand_sizes", (seats,), "how many cards each seat holds", 0.0, float(sum(copies))),
         ("public_hands", (seats, kinds), "each seat's cards of public decks, by kind", 0.0, copies * seats)])
+
+
+def _own(per_seat: list[Any], seat: int | None) -> Any:
+    """The observing seat's own cards (none in the public view, whose seat is None)."""
+    return per_seat[seat] if seat is not None else ()
 
 
 def _copies(rules: Rules, card_ids: list[str]) -> tuple[float, ...]:
@@ -482,13 +488,13 @@ def _held_section(rules: Rules) -> _Section:
                       f"value {list(held.values)} (zero unless held as cards in this game)", 0.0, float(MAX_AMOUNT)))
         offset += len(held.values)
 
-    def cards(g: Game, s: int, o: list[float], at: int) -> None:
+    def cards(g: Game, s: int | None, o: list[float], at: int) -> None:
         held = g.state.held
         for name, index, offset in denominations:
             per_seat = held.get(name)
             if per_seat:
                 here = at + offset
-                for value in per_seat[s]:
+                for value in _own(per_seat, s):
                     o[here + index[value]] += 1.0
     return _section(cards, parts)
 
@@ -517,7 +523,7 @@ def _pile_section(rules: Rules) -> _Section:
     blocks = _Blocks(counted, None, lambda piles_of: (_piles(piles_of[0]), _piles(piles_of[1])))
     no_display: dict[str, list[str]] = {}
 
-    def piles(g: Game, s: int, o: list[float], at: int) -> None:
+    def piles(g: Game, s: int | None, o: list[float], at: int) -> None:
         state = g.state
         o[at:at + count] = map(float, map(len, deck_row(state.decks)))
         o[at + count:at + discards_at] = map(float, map(len, deck_row(state.boxed)))
@@ -554,7 +560,7 @@ def _place_section(rules: Rules) -> _Section:
     # tokens seen are compared instead.
     tokens_blocks = _Blocks(_tokens_counter(token_index, width, tokens_size), None, _dicts)
 
-    def place_fill(g: Game, s: int, o: list[float], at: int) -> None:
+    def place_fill(g: Game, s: int | None, o: list[float], at: int) -> None:
         state = g.state
         if owned:
             o[at:at + tokens_at] = owners_blocks[tuple(state.owner)]
@@ -619,7 +625,7 @@ def _record_section(rules: Rules) -> _Section:
                       0.0, float(MAX_AMOUNT)))
         offset += seats * kinds
 
-    def records(g: Game, s: int, o: list[float], at: int) -> None:
+    def records(g: Game, s: int | None, o: list[float], at: int) -> None:
         state = g.state
         set_values = state.mods
         if not set_values and unset is not None:
