@@ -106,3 +106,11 @@ def test_a_guess_plays_to_the_end(rules: Any, seed: int) -> None:
     while not guess.over:
         guess.apply_id(rng.choice(guess.legal_action_ids()))
     assert guess.result()["over"]
+
+
+def test_a_guess_is_for_a_seat_of_the_game(rules_2016: Any) -> None:
+    """-1 would read as the last seat and True as seat 1: each is refused, as a seat past the last."""
+    game = drive(rules_2016, 3, 1, 40)
+    for wrong in (-1, 3, True, None, 1.0):
+        with pytest.raises(amunre.AmunreError, match="a guess is made for a seat of the game, 0 to 2"):
+            determinize(game, wrong, random.Random(0))

@@ -186,6 +186,9 @@ class Guesses:
 
     def __init__(self, game: Game, seat: int, events: bool = False) -> None:
         self.game, self.seat, self.events = game, seat, events
+        if type(seat) is not int or not 0 <= seat < game.state.players:     # -1 would be the last seat
+            raise AmunreError(f"a guess is made for a seat of the game, 0 to {game.state.players - 1}, "
+                              f"not {seat!r}")
         self.seen = _seen(game, seat, events)
 
     def draw(self, rng: random.Random, choose: Choose | None = None) -> Game:
