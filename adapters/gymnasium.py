@@ -142,9 +142,9 @@ class AmunreGymEnv(gymnasium.Env):
             if self.illegal_reward is None:
                 raise IllegalAction(f"{shown_repr(action, 40)} is not among the legal action ids {legal[:12]}"
                                     + (" ..." if len(legal) > 12 else ""), action)
+            self.ended = True                      # the learner's game ends here, the engine's does not
             info = self._info()
             info["illegal"] = shown_repr(action, 40)
-            self.ended = True                      # the learner's game ends here, the engine's does not
             return self._observation(), float(self.illegal_reward), True, False, info
         game.apply_id(int(action))
         self._play_opponents()

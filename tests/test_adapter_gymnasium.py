@@ -191,3 +191,10 @@ def test_the_training_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "decisions/s" in out and "games 3-3: the learner won" in out
     assert "greedy policy" not in example.__doc__ and "sampling its actions" in example.__doc__   # as act() does
+
+
+def test_the_step_that_ends_the_game_on_an_illegal_action_shows_no_legal_action() -> None:
+    env = AmunreGymEnv("knizia2016")
+    _, info = env.reset(seed=3)
+    _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
+    assert terminated and not info["action_mask"].any() and not env.action_masks().any()
