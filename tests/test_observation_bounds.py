@@ -56,3 +56,17 @@ def test_the_layout_gives_each_pieces_bounds_and_they_are_tight_where_known() ->
     bids = layout["auction.bids"]["most"]
     assert max(bids) < 100 and bids.count(1.0) == 15 * 5                # the lots one-hot, then the bid's space
     assert layout["resources"]["most"] == float(MAX_AMOUNT)              # no maximum: the engine's limit
+
+
+def test_a_number_the_rules_compute_past_the_limit_is_held_at_it() -> None:
+    """A modifier is whatever its rule computes (nothing clamps it in play): the tensor holds
+    it within the engine's limit, which is its bound."""
+    rules = amunre.load_rules("knizia2016")
+    game = amunre.new_game(rules, 4, seed=1, events=False)
+    least, most = observation_bounds(rules)
+    piece = next(p for p in game.observation_layout() if p["name"].startswith("mod.") and p["size"] == 15)
+    game.state.mods[piece["name"][len("mod."):]] = [10 ** 30] * 7 + [-(10 ** 30)] * 8
+    tensor = game.observation_tensor(0)
+    values = tensor[piece["offset"]:piece["offset"] + piece["size"]]
+    assert values == [float(MAX_AMOUNT)] * 7 + [-float(MAX_AMOUNT)] * 8
+    assert all(least[i] <= x <= most[i] for i, x in enumerate(tensor))

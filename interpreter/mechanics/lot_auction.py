@@ -24,7 +24,7 @@ from ..base.state import plain_copy
 from ..dsl.context import Ctx
 from ..model import Game, Rules
 from ..play import material
-from ..play.observe import Piece, one_hot
+from ..play.observe import Piece, bounded, one_hot
 from .auction import LOT_STYLES, Auction
 from .params import PhaseBuilder
 
@@ -205,6 +205,7 @@ class LotAuction(Auction):
         if data.get("style") == "sealed" and None in data["sealed"]:
             seen["sealed"] = [bid if other == seat or bid is None else "hidden"
                               for other, bid in enumerate(data["sealed"])]
+            seen["passed"] = "hidden"       # a sealed decline counts here: the count would tell who bid nothing
         return seen
 
     def tensor_pieces(self, rules: Rules) -> list[Piece]:
@@ -219,7 +220,7 @@ class LotAuction(Auction):
             one_hot(out, at + len(LOT_STYLES) + seats, data["leader"], seats)
             tail = at + len(LOT_STYLES) + 2 * seats
             out[tail] = float(data["best"])
-            out[tail + 1] = float(data["price"] or 0)
+            out[tail + 1] = bounded(data["price"] or 0)
             if seat is not None:                 # the public view has no seat's own bid
                 out[tail + 2] = float(data["sealed"][seat] or 0)
         return [Piece(f"{self.phase_id}.lot", (len(LOT_STYLES) + 2 * seats + 3,),

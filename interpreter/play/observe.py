@@ -267,6 +267,12 @@ def _part(fill: Fill, start: int, size: int, total: int) -> Fill:
     return part
 
 
+def bounded(value: Any) -> float:
+    """A number the rules compute (a modifier, a price) as the tensor holds it: within the
+    engine's limit, which is the piece's bound; nothing clamps such a number in play."""
+    return float(min(max(value, -MAX_AMOUNT), MAX_AMOUNT))
+
+
 def one_hot(out: list[float], offset: int, index: int | None, size: int) -> None:
     if index is not None and 0 <= index < size:
         out[offset + index] = 1.0
@@ -652,6 +658,6 @@ def _mod_values(default: Any, size: int, words: dict[str, int]) -> Callable[[tup
         block = [0.0] * size
         for i in range(size):
             value = default if i >= len(held) or held[i] is None else held[i]
-            block[i] = float(words[value] if words else value)
+            block[i] = bounded(words[value] if words else value)
         return block
     return values
