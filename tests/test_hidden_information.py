@@ -400,3 +400,24 @@ def test_the_next_tile_an_overseer_looked_at_is_seen_by_it_alone(rules_pharaoh: 
         game.apply(game.legal_actions()[0])
     assert [e["card"] for e in game.log[turned:] if e["event"] == "turned"] == [upcoming]
     assert not looked_at(game)
+
+
+def test_a_sealed_auctions_count_of_declines_is_not_seen_before_the_reveal() -> None:
+    """A sealed bid of nothing is counted in `passed`; shown, the count would tell who bid nothing."""
+    rules = amunre.load_rules("modern-art")
+    found = 0
+    for seed in range(40):
+        game = amunre.new_game(rules, 4, seed=seed, events=False)
+        pick = random.Random(seed)
+        while not game.over:
+            data = game.state.working or {}
+            if data.get("style") == "sealed" and None in data["sealed"] and data["passed"]:
+                for seat in range(4):
+                    assert game.observation(seat)["phase"]["passed"] == "hidden"
+                assert game.public_observation()["phase"]["passed"] == "hidden"
+                found += 1
+                break
+            game.apply_id(pick.choice(game.legal_action_ids()))
+        if found >= 3:
+            break
+    assert found >= 3

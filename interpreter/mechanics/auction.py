@@ -109,7 +109,8 @@ class Auction(Mechanic):
               Doc("declined", '{"event": "declined", "seat": 1}', "a seat made no bid, or did not buy"),
               Doc("sold", '{"event": "sold", "seat": 1, "lot": ["PLACE"], "price": 12, "to": 0}',
                   "the lot sold: the winner, the price and who was paid (null: the bank)"))
-    hidden = (Doc("sealed", '"hidden"', "sealed: each other seat's bid, until every seat has bid"),)
+    hidden = (Doc("sealed", '"hidden"', "sealed: each other seat's bid, until every seat has bid"),
+              Doc("passed", '"hidden"', "sealed: how many seats bid nothing, until every seat has bid"))
     queries = {"outbid": Member(BOOL, _outbid, needs_seat=True,
                                 doc="placement: the acting seat has a bid and it is not the best on its lot")}
     modifiers = {
