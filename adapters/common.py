@@ -3,12 +3,13 @@ the seats' names, and the reward convention at the end of a game."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 from ..interpreter.base.errors import AmunreError
 from ..interpreter.base.limits import MAX_AMOUNT
-from ..interpreter.game import load_rules
+from ..interpreter.game import Game, load_rules
 from ..interpreter.model import Rules
 
 # How the end of a game pays each seat:
@@ -57,6 +58,22 @@ def checked_reward(reward: Any) -> str:
 
 def seat_names(players: int) -> list[str]:
     return [f"player_{seat}" for seat in range(players)]
+
+
+def render_view(game: Game, seat: int, printed: bool = False) -> str | None:
+    """What the seat may see as text (what `amunre run` shows a human; the final scores once
+    the game is over): returned, or printed to the terminal (`printed`, a render mode "human")."""
+    from rich.console import Console
+
+    from ..cli.render import result_table
+    from ..cli.seat_view import observation_view
+    buffer = None if printed else io.StringIO()
+    console = Console() if buffer is None else Console(file=buffer, width=100, color_system=None)
+    if game.over:
+        console.print(result_table(game.result(), title="Final scores"))
+    else:
+        observation_view(console, game, seat)
+    return None if buffer is None else buffer.getvalue()
 
 
 def final_rewards(result: dict[str, Any], reward: str) -> list[float]:

@@ -30,7 +30,6 @@ IllegalAction when that is None.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Sequence
 from numbers import Real
 from typing import Any
@@ -48,7 +47,7 @@ from ..interpreter.load.shipped import shipped_names
 from ..interpreter.play.observe import observation_bounds
 from ..interpreter.play.setup import check_setup
 from ..tools.agents import check_spec, choose_id, make_agent, split_specs
-from .common import DEFAULT_REWARD, RulesSource, checked_players, checked_reward, final_rewards, rules_from
+from .common import DEFAULT_REWARD, RulesSource, checked_players, checked_reward, final_rewards, render_view, rules_from
 
 Policy = Callable[[np.ndarray, np.ndarray], Any]       # (observation, action_mask) -> an action id
 Opponent = str | Policy
@@ -70,6 +69,7 @@ class Pool:
         self.policies.append(_checked_opponent(policy))
 
     def draw(self, rng: np.random.Generator) -> Opponent:
+        """One policy, uniformly, from the env's generator (so a seeded reset draws the same)."""
         if not self.policies:
             raise AmunreError("the pool of opponents is empty: add a policy first")
         return self.policies[int(rng.integers(len(self.policies)))]
@@ -187,17 +187,7 @@ class AmunreGymEnv(gymnasium.Env):
         """`ansi`: the text of what the learner's seat may see (the final scores once over)."""
         if self.render_mode is None:
             return None
-        from rich.console import Console
-
-        from ..cli.render import result_table
-        from ..cli.seat_view import observation_view
-        buffer = io.StringIO()
-        console = Console(file=buffer, width=100, color_system=None)
-        if self.game.over:
-            console.print(result_table(self.game.result(), title="Final scores"))
-        else:
-            observation_view(console, self.game, self.seat)
-        return buffer.getvalue()
+        return render_view(self.game, self.seat)
 
 
 class _Agent:
@@ -208,6 +198,8 @@ class _Agent:
 
 
 def _player(opponent: Opponent, seed: int) -> Any:
+    """What plays a seat for one game: an agent made afresh from its spec (its own seed, so a
+    game replays), or the callable itself."""
     return _Agent(opponent, seed) if isinstance(opponent, str) else opponent
 
 
@@ -230,6 +222,7 @@ def _is_id(value: Any) -> bool:
 
 
 def _checked_opponent(opponent: Any) -> Opponent:
+    """An opponent checked when it is given, not when the first game needs it."""
     if isinstance(opponent, str):
         try:
             check_spec(opponent)

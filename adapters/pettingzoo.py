@@ -25,7 +25,6 @@ without one), to read the layout and the action ids from.
 
 from __future__ import annotations
 
-import io
 import random
 from typing import Any
 
@@ -41,7 +40,16 @@ from ..interpreter.base.errors import AmunreError, IllegalAction, shown_repr
 from ..interpreter.game import new_game
 from ..interpreter.play.observe import observation_bounds
 from ..interpreter.play.setup import check_setup
-from .common import DEFAULT_REWARD, RulesSource, checked_players, checked_reward, final_rewards, rules_from, seat_names
+from .common import (
+    DEFAULT_REWARD,
+    RulesSource,
+    checked_players,
+    checked_reward,
+    final_rewards,
+    render_view,
+    rules_from,
+    seat_names,
+)
 
 RENDER_MODES = ("human", "ansi")
 
@@ -183,17 +191,7 @@ class AmunreEnv(AECEnv):
         over); `human`: the same, printed."""
         if self.render_mode is None or self.game is None:
             return None
-        from rich.console import Console
-
-        from ..cli.render import result_table
-        from ..cli.seat_view import observation_view
-        buffer = io.StringIO() if self.render_mode == "ansi" else None
-        console = Console(file=buffer, width=100, color_system=None) if buffer else Console()
-        if self.game.over:
-            console.print(result_table(self.game.result(), title="Final scores"))
-        else:
-            observation_view(console, self.game, self.game.to_move)
-        return buffer.getvalue() if buffer else None
+        return render_view(self.game, self.game.to_move, printed=self.render_mode == "human")
 
     def close(self) -> None:
         self.game = None

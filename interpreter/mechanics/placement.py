@@ -184,12 +184,11 @@ class PlacementAuction(Auction):
                 if bid is not None:
                     out[at + other * (places + 1) + bid[0]] = 1.0
                     out[at + other * (places + 1) + places] = float(self.spaces[bid[1]])
-        least, most = float(min(0, *self.spaces)), float(max(1, *self.spaces))     # a bid is one of the spaces
+        most = float(max(1, *self.spaces))      # a bid is one of the spaces (ascending from 0: the build checks)
         return [Piece(f"{self.phase_id}.lots", (places,), "the places up for auction", lots, phase=self.phase_id,
                       least=0.0, most=1.0),
                 Piece(f"{self.phase_id}.bids", (seats, places + 1), "each seat's bid: the lot (one-hot), then the bid",
-                      bids, phase=self.phase_id, least=((0.0,) * places + (least,)) * seats if least < 0 else 0.0,
-                      most=((1.0,) * places + (most,)) * seats)]
+                      bids, phase=self.phase_id, least=0.0, most=((1.0,) * places + (most,)) * seats)]
 
 
 Auction.styles[PLACEMENT] = PlacementAuction
