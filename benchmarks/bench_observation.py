@@ -1,7 +1,7 @@
 """What an observation tensor costs beside an engine step, over seeded random games.
 
     python benchmarks/bench_observation.py                       # 20 four-player games of knizia2016
-    python benchmarks/bench_observation.py --games 50 --players 5 --rules pharaohs-heir
+    python benchmarks/bench_observation.py --games 50 --players 4 --rules pharaohs-heir
     python benchmarks/bench_observation.py --seats mover         # only the seat to move is observed
     python benchmarks/bench_observation.py --profile             # + the top 25 functions of the tensors
 

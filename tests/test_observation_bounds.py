@@ -55,7 +55,7 @@ def test_the_layout_gives_each_pieces_bounds_and_they_are_tight_where_known() ->
     assert layout["hand_sizes"]["most"] == sum(hand["most"])
     bids = layout["auction.bids"]["most"]
     assert max(bids) < 100 and bids.count(1.0) == 15 * 5                # the lots one-hot, then the bid's space
-    assert layout["resources"]["most"] == float(MAX_AMOUNT)              # no maximum: the engine's limit
+    assert layout["resources"]["most"] == float(MAX_AMOUNT)   # a set-up may start a seat past a resource's max
 
 
 def test_a_number_the_rules_compute_past_the_limit_is_held_at_it() -> None:
