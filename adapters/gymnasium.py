@@ -137,16 +137,15 @@ class AmunreGymEnv(gymnasium.Env):
         game = self.game
         if self.ended:
             raise AmunreError("no game is being played: reset() starts one (and the next, once one is over)")
-        legal = game.legal_action_ids()
-        if not _is_id(action) or int(action) not in legal:
+        try:
+            game.apply_id(action)                  # refuses, the game unchanged, what is no legal id
+        except IllegalAction:
             if self.illegal_reward is None:
-                raise IllegalAction(f"{shown_repr(action, 40)} is not among the legal action ids {legal[:12]}"
-                                    + (" ..." if len(legal) > 12 else ""), action)
+                raise
             self.ended = True                      # the learner's game ends here, the engine's does not
             info = self._info()
             info["illegal"] = shown_repr(action, 40)
-            return self._observation(), float(self.illegal_reward), True, False, info
-        game.apply_id(int(action))
+            return self._observation(), self.illegal_reward, True, False, info
         self._play_opponents()
         reward = 0.0
         self.ended = game.over
@@ -163,10 +162,10 @@ class AmunreGymEnv(gymnasium.Env):
             seat = game.to_move
             assert seat is not None                 # a game not over has a seat to move
             opponent = self._playing[seat]
-            if isinstance(opponent, _Agent):
-                game.apply_id(choose_id(opponent.agent, game))
+            if callable(opponent):
+                _play_policy(opponent, game, seat)
             else:
-                game.apply_id(_policy_id(opponent, game, seat))
+                game.apply_id(choose_id(opponent, game))
 
     def _observation(self) -> np.ndarray:
         return np.asarray(self.game.observation_tensor(self.seat), np.float32)
@@ -177,10 +176,9 @@ class AmunreGymEnv(gymnasium.Env):
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions now, as 0/1 over the whole action space (all 0 once the
         game is over)."""
-        mask = np.zeros(self.actions, np.int8)
         if not self.ended and self.game.to_move == self.seat:
-            mask[self.game.legal_action_ids()] = 1
-        return mask
+            return _legal_mask(self.game)
+        return np.zeros(self.actions, np.int8)
 
     # ---- showing it -----------------------------------------------------------------------------
     def render(self) -> str | None:
@@ -190,35 +188,27 @@ class AmunreGymEnv(gymnasium.Env):
         return render_view(self.game, self.seat)
 
 
-class _Agent:
-    """One of amunre's agents in an opponent's seat, made for one game."""
-
-    def __init__(self, spec: str, seed: int) -> None:
-        self.agent = make_agent(spec, seed)
-
-
 def _player(opponent: Opponent, seed: int) -> Any:
-    """What plays a seat for one game: an agent made afresh from its spec (its own seed, so a
-    game replays), or the callable itself."""
-    return _Agent(opponent, seed) if isinstance(opponent, str) else opponent
+    """What plays a seat for one game: one of our agents made afresh from its spec (its own
+    seed, so a game replays; an agent is not callable), or the callable policy itself."""
+    return make_agent(opponent, seed) if isinstance(opponent, str) else opponent
 
 
-def _policy_id(policy: Policy, game: Game, seat: int) -> int:
-    """What a callable policy chooses from its seat's own view; IllegalAction naming it if that
-    is not a legal id (an opponent's mistake is not the learner's)."""
+def _play_policy(policy: Policy, game: Game, seat: int) -> None:
+    """Make the move a callable policy chooses from its seat's own view; IllegalAction naming
+    the seat if it is no legal id (an opponent's mistake is not the learner's)."""
+    chosen = policy(np.asarray(game.observation_tensor(seat), np.float32), _legal_mask(game))
+    try:
+        game.apply_id(chosen)
+    except IllegalAction as error:
+        raise IllegalAction(f"the opponent in seat {seat}: {error}", chosen) from None
+
+
+def _legal_mask(game: Game) -> np.ndarray:
+    """The legal actions of the seat to move, as 0/1 over the whole action space."""
     mask = np.zeros(game.rules.actions.size, np.int8)
-    legal = game.legal_action_ids()
-    mask[legal] = 1
-    chosen = policy(np.asarray(game.observation_tensor(seat), np.float32), mask)
-    if not _is_id(chosen) or int(chosen) not in legal:
-        raise IllegalAction(f"the opponent in seat {seat} chose {shown_repr(chosen, 40)}, not a legal action id",
-                            chosen)
-    return int(chosen)
-
-
-def _is_id(value: Any) -> bool:
-    """An integral value that is not a bool (numpy integers are ids too)."""
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+    mask[game.legal_action_ids()] = 1
+    return mask
 
 
 def _checked_opponent(opponent: Any) -> Opponent:

@@ -198,3 +198,9 @@ def test_the_step_that_ends_the_game_on_an_illegal_action_shows_no_legal_action(
     _, info = env.reset(seed=3)
     _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
     assert terminated and not info["action_mask"].any() and not env.action_masks().any()
+
+
+def test_an_opponents_illegal_choice_is_its_own_error() -> None:
+    env = AmunreGymEnv("knizia2016", players=3, seat=2, opponents=lambda observation, mask: -5)
+    with pytest.raises(IllegalAction, match="the opponent in seat 0"):
+        env.reset(seed=1)
