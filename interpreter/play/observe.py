@@ -627,8 +627,7 @@ def _record_section(rules: Rules) -> _Section:
     lifetimes = []
     for lifetime in sorted({d.one_per_kind for d in rules.decks.values() if d.one_per_kind}):
         lifetimes.append((lifetime, offset))
-        parts.append((f"played.{lifetime}", (seats, kinds), f"kinds each seat played this {lifetime}",
-                      0.0, float(MAX_AMOUNT)))
+        parts.append((f"played.{lifetime}", (seats, kinds), f"kinds each seat played this {lifetime}", *FLAG))
         offset += seats * kinds
 
     def records(g: Game, s: int | None, o: list[float], at: int) -> None:
