@@ -193,6 +193,23 @@ class WinnerDef:
     report: tuple[str, ...]               # resources listed beside the scores in a result
 
 
+@dataclass(frozen=True)
+class Split:
+    """One way a board drawing divides the places: by a place property's values, or by owner."""
+    by: str                                # a place property with values, or "owner"
+    order: tuple[str, ...]                 # its values in drawing order (every one; none for owner)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How a program draws the board (`layout:`). Presentation only: play never reads it."""
+    title: str = ""
+    columns: Split | None = None
+    rows: Split | None = None
+    between: str = ""                      # a label between the first column and the rest
+    show: str = "all"                      # all places, or only those "occupied"
+
+
 @dataclass(frozen=True, eq=False)
 class Rules:
     path: str
@@ -240,6 +257,7 @@ class Rules:
     source: str = ""
     dsl: tuple[DslString, ...] = ()           # every DSL string, in the order it was compiled
     parents: tuple[str, ...] = ()             # every file the rules file extends: parent, grandparent...
+    layout: Layout = Layout()                 # how the board is drawn (never read in play)
 
     def mechanic_at(self, at: int) -> Any:
         """The mechanic of the phase at a leaf of the flow (state.at)."""
