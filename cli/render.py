@@ -372,7 +372,7 @@ def action_text(rules: Rules, action: dict[str, Any], docs: bool = True) -> str:
     kind = action.get("type")
     a = {k: esc(plain_value(v)) for k, v in action.items()}
     if kind == "bid":
-        return f"bid {a.get('space')} on [bold]{a.get('lot')}[/]"
+        return _bid_text(action, a)
     doc = card_doc(rules, action.get("card")) if docs else ""
     if kind == "play":
         return f"play [bold]{a.get('card')}[/]{extras(action, ('type', 'card'))}{doc}"
@@ -380,7 +380,7 @@ def action_text(rules: Rules, action: dict[str, Any], docs: bool = True) -> str:
         deck = _deck_of(rules, action.get("card"))
         gain = f" for {deck.sell} {esc(deck.sell_resource)}" if deck is not None and deck.sell else ""
         return f"sell {a.get('card')}{gain}"
-    if kind == "buy":
+    if kind == "buy" and "good" in action:
         return f"buy no {a.get('good')}" if action.get("count") == 0 else f"buy {a.get('count')} {a.get('good')}"
     if kind == "place":
         return f"place {a.get('token')} on [bold]{a.get('at')}[/]"
@@ -397,6 +397,13 @@ def action_text(rules: Rules, action: dict[str, Any], docs: bool = True) -> str:
     if kind == "collect":
         return "collect income"
     return f"{esc(kind)}{extras(action, ('type',))}"
+
+
+def _bid_text(action: dict[str, Any], a: dict[str, str]) -> str:
+    """A bid on a space of a lot (a placement auction), or of an amount on the lot up (a lot auction)."""
+    if "space" in action:
+        return f"bid {a.get('space')} on [bold]{a.get('lot')}[/]"
+    return f"bid {a.get('amount')}{extras(action, ('type', 'amount'))}"
 
 
 def card_doc(rules: Rules, card_id: Any) -> str:
