@@ -40,6 +40,7 @@ from .human import HumanAgent, HumanQuit
 from .listing import listing_console, print_listing
 from .outputs import output_file, refuse_overwriting, rules_inputs
 from .render import PlayByPlay, esc, result_table, winner_line
+from .serve.command import serve_command
 
 app = App(
     name="amunre",
@@ -344,6 +345,10 @@ app.command("explain")(explain.explain)
 app.command("simulate")(simulate.simulate_command)
 app.command("compare")(simulate.compare_command)
 app.command("arena")(arena.arena_command)
+
+# ---- the browser (cli/serve/) -------------------------------------------------------------------
+
+app.command("serve")(serve_command)
 
 
 @app.callback()

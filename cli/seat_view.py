@@ -22,7 +22,7 @@ from .render import card_doc, esc, kept_text, offer_text, phase_unit, place_fact
 
 def board_view(console: Console, rules: Rules, obs: dict[str, Any], seat: int) -> None:
     owners, tokens = obs.get("owner", []), obs.get("tokens", [])
-    mods = _place_modifiers(rules, obs)
+    mods = place_modifiers(rules, obs)
     rows = [p for p in range(len(rules.place_ids))
             if (p < len(owners) and owners[p] >= 0) or (p < len(tokens) and any(tokens[p].values()))]
     groups: dict[int, list[int]] = {}
@@ -50,7 +50,7 @@ def board_view(console: Console, rules: Rules, obs: dict[str, Any], seat: int) -
                           f"{_facts(rules, value)}", highlight=False)
 
 
-def _place_modifiers(rules: Rules, obs: dict[str, Any]) -> dict[int, dict[str, Any]]:
+def place_modifiers(rules: Rules, obs: dict[str, Any]) -> dict[int, dict[str, Any]]:
     """Per place, the place modifiers an effect has set to other than their default."""
     found: dict[int, dict[str, Any]] = {}
     for name, mod in rules.vocab.all_modifiers().items():

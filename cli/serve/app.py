@@ -1,0 +1,357 @@
+"""The web app of `amunre serve`: pages, a JSON API and event streams, on Starlette.
+
+Routes (every game is reached through a token, never by a number one could guess):
+
+    GET  /                     the start page: pick rules, players, options, agents; open a replay
+    GET  /seat/TOKEN           a human seat's page;   GET /api/seat/TOKEN        its view (JSON)
+    POST /api/seat/TOKEN/act   {"id": N}: the seat's action, by the engine's action id
+    GET  /watch/TOKEN          a watcher's page (the public view); GET /api/watch/TOKEN its view
+    GET  /api/{seat,watch}/TOKEN/log  the game's log once it is over (`amunre run --log`'s format)
+    GET  /replay/TOKEN         a replay;   GET /api/replay/TOKEN?step=K&seat=S  a step's view
+    GET  /api/{seat,watch,replay}/TOKEN/stream   server-sent events: the view's version
+    GET  /api/setup            the rules files, their options and players, the agents
+    POST /api/games            start a game;   POST /api/replays  a log's text, to step through
+
+What a request may do is bounded: the rules files are those named on the command line and the
+shipped ones, chosen by name (no request names a path); bodies, games and replays are limited
+and idle ones dropped; every error is JSON (under /api/) or a short page, never a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from importlib.resources import files
+from typing import Any
+
+import anyio
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ...interpreter.base.errors import AmunreError
+from ...interpreter.base.limits import MAX_PLAYERS
+from ...tools.agents import AGENTS, check_spec
+from .catalog import Catalog
+from .refused import Refused
+from .tables import HUMAN, Replay, Table
+
+log = logging.getLogger("amunre.serve")
+
+SMALL_BODY = 16_384                 # a start form or an action
+STREAM_POLL = 0.15                  # seconds between two looks at a view's version
+KEEP_ALIVE = 15.0                   # seconds between two comments on a quiet stream
+SECURITY_HEADERS = {
+    "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+                               "object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    "referrer-policy": "no-referrer",          # a page's address holds its seat's token
+    "x-content-type-options": "nosniff",
+    "cache-control": "no-store",
+}
+
+
+@dataclass
+class Limits:
+    """How much one server holds: what a shared machine can afford, and no request can raise."""
+    games: int = 16                 # live games at once
+    replays: int = 8
+    idle: float = 3600.0            # seconds after its last request that a game or replay is dropped
+    log_bytes: int = 20_000_000     # the largest log a replay reads
+    pace: float = 0.5               # seconds between two bots' moves
+
+
+@dataclass
+class Server:
+    """The server's state: its rules, its games and replays by token, its limits."""
+    catalog: Catalog
+    limits: Limits = field(default_factory=Limits)
+    tables: dict[str, Table] = field(default_factory=dict)       # by game id (not a token)
+    replays: dict[str, Replay] = field(default_factory=dict)     # by token
+
+    def seat(self, token: str) -> tuple[Table, int]:
+        for table in self.tables.values():
+            seat = table.tokens.get(token)
+            if seat is not None:
+                return table, seat
+        raise Refused("no game has this link (it may have ended and been dropped)", 404)
+
+    def watched(self, token: str) -> Table:
+        for table in self.tables.values():
+            if secrets.compare_digest(table.watch, token):
+                return table
+        raise Refused("no game has this link (it may have ended and been dropped)", 404)
+
+    def replay(self, token: str) -> Replay:
+        replay = self.replays.get(token)
+        if replay is None:
+            raise Refused("no replay has this link (it may have been dropped)", 404)
+        return replay
+
+    def drop_idle(self) -> None:
+        now = time.monotonic()
+        for key, table in list(self.tables.items()):
+            if now - table.touched > self.limits.idle:
+                table.closed = True
+                del self.tables[key]
+        for key, replay in list(self.replays.items()):
+            if now - replay.touched > self.limits.idle:
+                del self.replays[key]
+
+    def start(self, request: dict[str, Any]) -> Table:
+        """A new game from the start form; Refused saying which field is wrong."""
+        self.drop_idle()
+        if len(self.tables) >= self.limits.games:
+            raise Refused(f"this server holds {self.limits.games} games already; finish one or wait", 503)
+        rules = self.catalog.rules(_text(request, "rules"))
+        agents = request.get("agents")
+        if not isinstance(agents, list) or not all(isinstance(a, str) for a in agents) \
+                or not 1 <= len(agents) <= MAX_PLAYERS:
+            raise Refused("agents: a list of one agent name per seat")
+        agents = [_agent(a.strip().lower()) for a in agents]
+        seed = request.get("seed")
+        if seed is None or seed == "":
+            seed = secrets.randbelow(2**31)
+        if type(seed) is not int or not 0 <= seed < 2**63:
+            raise Refused("seed: a whole number from 0, or nothing for a fresh one")
+        options = request.get("options") or {}
+        if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+            raise Refused("options: a mapping of option names to values")
+        unknown = sorted(set(options) - set(rules.options))
+        if unknown:
+            raise Refused(f"options: {rules.title or rules.id} has no option {', '.join(unknown)}")
+        try:
+            table = Table(rules, len(agents), seed, agents, dict(options), pace=self.limits.pace)
+        except AmunreError as error:
+            raise Refused(str(error)) from None
+        self.tables[secrets.token_urlsafe(12)] = table
+        table.wake_bots()
+        return table
+
+    def open_replay(self, text: str) -> str:
+        self.drop_idle()
+        if len(self.replays) >= self.limits.replays:
+            oldest = min(self.replays, key=lambda k: self.replays[k].touched)
+            del self.replays[oldest]
+        try:
+            replay = Replay(text, self.catalog.logged)
+        except AmunreError as error:
+            raise Refused(f"this log cannot be replayed: {error}") from None
+        token = secrets.token_urlsafe(18)
+        self.replays[token] = replay
+        return token
+
+
+def _text(request: dict[str, Any], key: str) -> str:
+    value = request.get(key)
+    if not isinstance(value, str) or not value:
+        raise Refused(f"{key}: a name is needed")
+    return value
+
+
+def _agent(spec: str) -> str:
+    if spec == HUMAN:
+        return spec
+    try:
+        check_spec(spec)
+    except ValueError as error:
+        raise Refused(f"agents: {error}") from None
+    return spec
+
+
+# ---- the HTTP side ------------------------------------------------------------------------------
+
+def create_app(server: Server) -> Starlette:
+    static = files("amunre.cli.serve").joinpath("static")
+    api = _Api(server, static.joinpath("page.html").read_text(encoding="utf-8"))
+    routes = [
+        Route("/", api.shell),
+        Route("/seat/{token}", api.shell), Route("/watch/{token}", api.shell), Route("/replay/{token}", api.shell),
+        Route("/api/setup", api.setup),
+        Route("/api/games", api.start, methods=["POST"]),
+        Route("/api/seat/{token}", api.seat_view),
+        Route("/api/seat/{token}/act", api.act, methods=["POST"]),
+        Route("/api/watch/{token}", api.watch_view),
+        Route("/api/replays", api.replay_open, methods=["POST"]),
+        Route("/api/replay/{token}", api.replay_view),
+        *[Route(f"/api/{kind}/{{token}}/stream", api.stream) for kind in ("seat", "watch", "replay")],
+        *[Route(f"/api/{kind}/{{token}}/log", api.game_log) for kind in ("seat", "watch")],
+        Mount("/static", app=StaticFiles(directory=str(static)), name="static"),
+    ]
+    handlers = {Refused: _refused, HTTPException: _http_error, Exception: _failure}
+    return Starlette(routes=routes, exception_handlers=handlers, middleware=[Middleware(_Headers)])
+
+
+class _Api:
+    """The endpoints, over one server's state. Engine work runs in worker threads: a view or an
+    action takes milliseconds, but the event loop must keep every page's stream flowing."""
+
+    def __init__(self, server: Server, page: str) -> None:
+        self.server, self.page = server, page
+
+    def shell(self, request: Request) -> Response:
+        return HTMLResponse(self.page)
+
+    async def setup(self, request: Request) -> Response:
+        catalog = self.server.catalog
+        return JSONResponse({"rules": catalog.listing(), "default": catalog.default,
+                             "agents": [HUMAN, *AGENTS], "max_players": MAX_PLAYERS})
+
+    async def start(self, request: Request) -> Response:
+        body = await _json_body(request, SMALL_BODY)
+        table = await anyio.to_thread.run_sync(self.server.start, body)
+        seats = [{"seat": s, "agent": spec, "url": f"/seat/{token}" if (token := _token_of(table, s)) else None}
+                 for s, spec in enumerate(table.agents)]
+        return JSONResponse({"watch": f"/watch/{table.watch}", "seats": seats}, status_code=201)
+
+    async def seat_view(self, request: Request) -> Response:
+        table, seat = self.server.seat(request.path_params["token"])
+        return JSONResponse(await anyio.to_thread.run_sync(table.view, seat))
+
+    async def act(self, request: Request) -> Response:
+        table, seat = self.server.seat(request.path_params["token"])
+        body = await _json_body(request, SMALL_BODY)
+        await anyio.to_thread.run_sync(table.act, seat, body.get("id"))
+        return JSONResponse(await anyio.to_thread.run_sync(table.view, seat))
+
+    async def watch_view(self, request: Request) -> Response:
+        table = self.server.watched(request.path_params["token"])
+        return JSONResponse(await anyio.to_thread.run_sync(table.view, None))
+
+    async def game_log(self, request: Request) -> Response:
+        table = self._target(request)
+        assert isinstance(table, Table)
+        return PlainTextResponse(table.log_text(), media_type="application/x-ndjson",
+                                 headers={"content-disposition": 'attachment; filename="amunre-game.jsonl"'})
+
+    async def replay_open(self, request: Request) -> Response:
+        text = (await _body(request, self.server.limits.log_bytes)).decode("utf-8", errors="replace")
+        token = await anyio.to_thread.run_sync(self.server.open_replay, text)
+        return JSONResponse({"url": f"/replay/{token}"}, status_code=201)
+
+    async def replay_view(self, request: Request) -> Response:
+        replay = self.server.replay(request.path_params["token"])
+        step = _whole(request.query_params.get("step", "0"), "step")
+        seat_text = request.query_params.get("seat", "")
+        seat = None if seat_text in ("", "public") else _whole(seat_text, "seat")
+        return JSONResponse(await anyio.to_thread.run_sync(replay.view, step, seat))
+
+    async def stream(self, request: Request) -> Response:
+        return StreamingResponse(_versions(request, self._target(request)), media_type="text/event-stream")
+
+    def _target(self, request: Request) -> Table | Replay:
+        """The game or replay of a /api/KIND/TOKEN/... address."""
+        kind, token = request.url.path.split("/")[2], request.path_params["token"]
+        if kind == "seat":
+            return self.server.seat(token)[0]
+        return self.server.watched(token) if kind == "watch" else self.server.replay(token)
+
+
+def _token_of(table: Table, seat: int) -> str | None:
+    return next((token for token, s in table.tokens.items() if s == seat), None)
+
+
+async def _versions(request: Request, target: Any) -> AsyncIterator[str]:
+    """`data: VERSION` each time the view changes (and a comment now and then, so that proxies
+    and the browser keep a quiet stream open); ends when the page goes."""
+    last, quiet = None, 0.0
+    while not await request.is_disconnected():
+        version = target.version
+        if version != last:
+            last, quiet = version, 0.0
+            yield f"data: {version}\n\n"
+        elif quiet >= KEEP_ALIVE:
+            quiet = 0.0
+            yield ": still here\n\n"
+        await asyncio.sleep(STREAM_POLL)
+        quiet += STREAM_POLL
+
+
+def _whole(text: str, name: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        raise Refused(f"{name}: a whole number from 0", 404)
+    return int(text)
+
+
+async def _body(request: Request, limit: int) -> bytes:
+    """The request's body, refused past `limit` bytes (declared or not)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise Refused(f"a request body here is at most {limit:,} bytes", 413)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise Refused(f"a request body here is at most {limit:,} bytes", 413)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _json_body(request: Request, limit: int) -> dict[str, Any]:
+    try:
+        data = json.loads(await _body(request, limit))
+    except (ValueError, RecursionError):
+        raise Refused("the request body must be JSON") from None
+    if not isinstance(data, dict):
+        raise Refused("the request body must be a JSON object")
+    return data
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/")
+
+
+def _error(request: Request, message: str, status: int) -> Response:
+    if _wants_json(request):
+        return JSONResponse({"error": message}, status_code=status)
+    body = (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>amunre: {status}</title>"
+            f"<link rel=stylesheet href=/static/board.css></head><body><main class=error>"
+            f"<h1>{status}</h1><p>{html.escape(message)}</p><p><a href=/>Start a game</a></p></main></body></html>")
+    return HTMLResponse(body, status_code=status)
+
+
+async def _refused(request: Request, error: Exception) -> Response:
+    assert isinstance(error, Refused)
+    return _error(request, str(error), error.status)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    words = {404: "nothing here", 405: "this address does not take that method"}
+    return _error(request, words.get(error.status_code, str(error.detail)), error.status_code)
+
+
+async def _failure(request: Request, error: Exception) -> Response:
+    log.exception("request %s %s failed", request.method, request.url.path)
+    return _error(request, "the server failed on this request; its console says why", 500)
+
+
+class _Headers:
+    """Security headers on every response (pure ASGI, so event streams are not buffered)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items() if k.encode() not in present]
+                message = {**message, "headers": headers}
+            await send(message)
+        await self.app(scope, receive, with_headers)
+

@@ -1,0 +1,94 @@
+"""The rules files a server may open: those named on its command line and the shipped ones.
+
+A request chooses among them by name; it never gives a path. A replayed log names the rules it
+was played with by digest, and is matched against this list only.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from pathlib import Path
+from typing import Any
+
+from ...interpreter.base.errors import AmunreError
+from ...interpreter.load.rules_cache import load_rules
+from ...interpreter.load.shipped import SHIPPED_FOLDERS, shipped_names, shipped_path
+from ...interpreter.model import Rules
+from ...rules import FIRST
+from .refused import Refused
+
+
+def _shipped() -> dict[str, str]:
+    """Every shipped rules file by its name (as `amunre run` takes it: FOLDER/NAME in a folder)."""
+    found = {name: path for name in shipped_names() if (path := shipped_path(name)) is not None}
+    root = importlib.resources.files("amunre.rules")
+    for folder in SHIPPED_FOLDERS:
+        for entry in sorted(root.joinpath(folder).iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".yaml"):
+                name = f"{folder}/{entry.name[:-len('.yaml')]}"
+                path = shipped_path(name)
+                if path is not None:
+                    found[name] = path
+    return found
+
+
+class Catalog:
+    """Rules files by name, loaded when first asked for (each load is checked and cached)."""
+
+    def __init__(self, given: list[str] | None = None) -> None:
+        shipped = _shipped()
+        by_path = {str(Path(p).resolve()): n for n, p in shipped.items()}
+        self.paths: dict[str, str] = {}
+        named = []
+        for path in given or []:                      # a shipped file keeps its shipped name
+            name = by_path.get(str(Path(path).resolve()))
+            if name is None:                          # a file of the user's: its name, unless taken
+                name = Path(path).stem if Path(path).stem not in {*self.paths, *shipped} else path
+            self.paths[name] = path
+            named.append(name)
+        self.paths.update({n: p for n, p in shipped.items() if n not in self.paths})
+        self.default = named[0] if named else FIRST
+        if self.default not in self.paths:
+            self.default = next(iter(self.paths), "")
+        self._loaded: dict[str, Rules] = {}
+
+    def rules(self, name: str) -> Rules:
+        """The rules of that name; AmunreError (a Refused for the web) for a name not listed."""
+        path = self.paths.get(name)
+        if path is None:
+            raise Refused(f"rules: no rules file called '{name[:60]}' here; choose one of the list")
+        if name not in self._loaded:
+            try:
+                self._loaded[name] = load_rules(path)
+            except AmunreError as error:
+                raise Refused(f"rules {name} do not load: {error}") from None
+        return self._loaded[name]
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Each file's name, title, player counts and options, for the start page."""
+        listed = []
+        for name in self.paths:
+            try:
+                rules = self.rules(name)
+            except AmunreError:
+                continue
+            listed.append({"name": name, "title": rules.title or rules.id, "min_players": rules.min_players,
+                           "max_players": rules.max_players,
+                           "options": {o: {"values": list(d.values), "default": d.default, "doc": d.doc}
+                                       for o, d in rules.options.items()}})
+        return listed
+
+    def logged(self, header: dict[str, Any]) -> Rules:
+        """The rules a log was played with, by the digest its header gives: its own rules id's
+        file first, then every other; AmunreError when none of them is those rules."""
+        wanted, rules_id = header.get("digest"), header.get("rules_id")
+        names = sorted(self.paths, key=lambda n: (Path(n).name != rules_id, n))
+        for name in names:
+            try:
+                rules = self.rules(name)
+            except AmunreError:
+                continue
+            if rules.digest == wanted:
+                return rules
+        raise AmunreError(f"it was played with rules (id '{str(rules_id)[:60]}', digest {str(wanted)[:20]}) "
+                          "that this server does not have; start it with that rules file: amunre serve FILE")

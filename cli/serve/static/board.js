@@ -1,0 +1,405 @@
+// The pages of `amunre serve`: the start form, a seat's game, a watcher's game and a replay.
+// Everything drawn comes from the server's JSON views (cli/serve/views.py); nothing here knows a
+// game. Text is always set with textContent, never parsed as HTML.
+"use strict";
+
+const MANY_ACTIONS = 40;     // more actions of one kind than this are offered as a list, not buttons
+const SEAT_COLORS = ["#c0392b", "#2e6fd0", "#2f9e44", "#d4a017", "#a23fb5", "#1b9aaa", "#e8590c", "#5c7cfa"];
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function seatName(seat) { return `Seat ${seat}`; }
+function seatChip(seat, extra) {
+  const chip = el("span", {class: "seat-chip", "data-seat": seat, text: seatName(seat) + (extra || "")});
+  chip.style.setProperty("--seat", SEAT_COLORS[seat % SEAT_COLORS.length]);
+  return chip;
+}
+
+async function api(path, options) {
+  const response = await fetch(path, options);
+  let data;
+  try { data = await response.json(); } catch (e) { data = {error: `the server answered ${response.status}`}; }
+  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+  return data;
+}
+
+function showError(message) {
+  let box = document.getElementById("error");
+  if (!box) {
+    box = el("div", {id: "error", class: "error", role: "alert"});
+    document.getElementById("main").prepend(box);
+  }
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+// ---- the start page ---------------------------------------------------------------------------
+
+async function startPage() {
+  document.getElementById("title").textContent = "Start a game";
+  const setup = await api("/api/setup");
+  const main = document.getElementById("main");
+  main.replaceChildren();
+  const rulesSelect = el("select", {id: "rules", name: "rules"},
+    setup.rules.map(r => el("option", {value: r.name, text: `${r.title} (${r.name})`})));
+  rulesSelect.value = setup.default;
+  const players = el("input", {id: "players", type: "number", min: 1, max: setup.max_players, value: 4});
+  const seed = el("input", {id: "seed", type: "number", min: 0, placeholder: "fresh"});
+  const agents = el("div", {id: "agents"});
+  const options = el("div", {id: "options"});
+  const links = el("div", {id: "links"});
+
+  function chosen() { return setup.rules.find(r => r.name === rulesSelect.value); }
+  function drawAgents() {
+    const count = Number(players.value);
+    const old = [...agents.querySelectorAll("select")].map(s => s.value);
+    agents.replaceChildren(...Array.from({length: count}, (_, seat) => {
+      const select = el("select", {class: "agent", "data-seat": seat, "aria-label": `agent of seat ${seat}`},
+        setup.agents.map(a => el("option", {value: a, text: a})));
+      select.value = old[seat] || (seat === 0 ? "human" : "greedy");
+      return el("label", {class: "agent-row"}, seatChip(seat), select);
+    }));
+  }
+  function drawRules() {
+    const rules = chosen();
+    players.min = rules.min_players; players.max = rules.max_players;
+    const count = Math.min(Math.max(Number(players.value) || 4, rules.min_players), rules.max_players);
+    players.value = count;
+    options.replaceChildren(...Object.entries(rules.options).map(([name, option]) =>
+      el("label", {class: "option", title: option.doc}, name + " ",
+        (() => {
+          const select = el("select", {class: "option-value", "data-option": name},
+            option.values.map(v => el("option", {value: v, text: v})));
+          select.value = option.default;
+          return select;
+        })())));
+    drawAgents();
+  }
+  rulesSelect.addEventListener("change", drawRules);
+  players.addEventListener("change", drawAgents);
+
+  async function start(event) {
+    event.preventDefault();
+    showError("");
+    const body = {
+      rules: rulesSelect.value,
+      agents: [...agents.querySelectorAll("select")].map(s => s.value),
+      seed: seed.value === "" ? null : Number(seed.value),
+      options: Object.fromEntries([...options.querySelectorAll("select")].map(s => [s.dataset.option, s.value])),
+    };
+    try {
+      const made = await api("/api/games", {method: "POST", headers: {"content-type": "application/json"},
+                                            body: JSON.stringify(body)});
+      const humans = made.seats.filter(s => s.url);
+      links.replaceChildren(el("h2", {text: "Your game"}),
+        el("p", {text: "Each human seat has its own link: open yours, send the others to their players."}),
+        el("ul", {}, humans.map(s => el("li", {}, seatChip(s.seat), " ",
+          el("a", {href: s.url, class: "seat-link", "data-seat": s.seat, text: new URL(s.url, location).href})))),
+        el("p", {}, "Watch (public view): ", el("a", {href: made.watch, id: "watch-link", text: "watch"})));
+      if (humans.length === 1) location.assign(humans[0].url);
+      else if (humans.length === 0) location.assign(made.watch);
+    } catch (error) { showError(error.message); }
+  }
+
+  async function openReplay(event) {
+    event.preventDefault();
+    showError("");
+    const file = document.getElementById("log-file").files[0];
+    if (!file) { showError("choose a log file first (made by amunre run --log FILE)"); return; }
+    try {
+      const made = await api("/api/replays", {method: "POST", headers: {"content-type": "application/x-ndjson"},
+                                              body: await file.text()});
+      location.assign(made.url);
+    } catch (error) { showError(error.message); }
+  }
+
+  main.append(
+    el("form", {id: "start-form", class: "panel", onsubmit: start},
+      el("h2", {text: "New game"}),
+      el("label", {}, "Rules ", rulesSelect),
+      el("label", {}, "Players ", players),
+      el("label", {}, "Seed ", seed),
+      el("h3", {text: "Seats"}), agents,
+      el("h3", {text: "Options"}), options,
+      el("button", {id: "start", type: "submit", text: "Start"})),
+    el("form", {id: "replay-form", class: "panel", onsubmit: openReplay},
+      el("h2", {text: "Replay a log"}),
+      el("p", {text: "A log written by amunre run --log FILE, or downloaded from a finished game here."}),
+      el("input", {id: "log-file", type: "file", accept: ".jsonl,.json,.log,.txt"}),
+      el("button", {id: "open-replay", type: "submit", text: "Open"})),
+    links);
+  drawRules();
+}
+
+// ---- a game: the board, the seats, the phase, the actions, the log ------------------------------
+
+function drawPlace(place, lots) {
+  const box = el("div", {class: "place" + (place.owner >= 0 ? " owned" : "") + (place.face_up ? " face-up" : "") +
+                                  (lots.has(place.id) ? " lot-here" : ""),
+                         "data-place": place.id, "data-owner": place.owner, title: place.facts},
+    el("div", {class: "place-name", text: place.id.replaceAll("_", " ")}),
+    el("div", {class: "place-facts", text: place.facts}),
+    el("div", {class: "tokens"}, Object.entries(place.tokens).map(([token, count]) =>
+      el("span", {class: "token", "data-token": token, text: `${token.replaceAll("_", " ")} ${count}`}))),
+    Object.keys(place.marks).length ? el("div", {class: "marks"}, Object.entries(place.marks).map(([name, value]) =>
+      el("span", {class: "mark", text: `${name} ${value}`}))) : null);
+  if (place.owner >= 0) {
+    box.style.setProperty("--seat", SEAT_COLORS[place.owner % SEAT_COLORS.length]);
+    box.append(el("div", {class: "owner", text: seatName(place.owner)}));
+  }
+  return box;
+}
+
+function drawBoard(board, lots) {
+  const columns = board.columns.map(column => el("div", {class: "column", "data-column": column.label},
+    column.label ? el("h3", {class: "column-label", text: column.label}) : null,
+    column.bands.filter(band => band.places.length).map(band => el("div", {class: "band", "data-band": band.label},
+      band.label ? el("h4", {text: band.label}) : null,
+      el("div", {class: "places"}, band.places.map(place => drawPlace(place, lots)))))));
+  if (board.between && columns.length > 1) {
+    columns.splice(1, 0, el("div", {class: "between", "aria-hidden": "true"}, el("span", {text: board.between})));
+  }
+  const decks = Object.entries(board.decks).map(([name, deck]) =>
+    el("span", {class: "deck", "data-deck": name, text: `${name}: ${deck.left} left, ${deck.discards} discarded`}));
+  const supply = Object.entries(board.supply).map(([name, count]) =>
+    el("span", {class: "supply", text: `${name} ${count}`}));
+  return el("section", {id: "board", class: "panel"},
+    el("h2", {text: board.title || "Board"}),
+    el("div", {class: "columns" + (board.between ? " with-between" : "")}, columns),
+    el("div", {class: "material"}, decks, supply.length ? el("span", {class: "label", text: "supply:"}) : null, supply));
+}
+
+function drawSeats(view) {
+  return el("section", {id: "seats", class: "panel"}, el("h2", {text: "Seats"}),
+    view.seats.map(seat => {
+      const mine = seat.seat === view.you;
+      const hand = el("ul", {class: "hand"}, seat.hand.map(card =>
+        el("li", {class: "card", "data-card": card.id}, el("b", {text: card.id.replaceAll("_", " ")}),
+          card.doc ? el("span", {class: "doc", text: " — " + card.doc}) : null)));
+      const box = el("div", {class: "seat" + (mine ? " mine" : "") + (view.to_move === seat.seat ? " to-move" : ""),
+                             "data-seat": seat.seat},
+        el("div", {class: "seat-head"}, seatChip(seat.seat, mine ? " (you)" : ""),
+          el("span", {class: "agent", text: seat.agent}), seat.start ? el("span", {class: "start", text: "start player"}) : null),
+        el("div", {class: "resources"}, Object.entries(seat.resources).map(([name, value]) =>
+          el("span", {class: "resource", "data-resource": name}, el("span", {class: "name", text: name}), " ",
+            el("b", {class: "value", text: value})))),
+        seat.held ? el("div", {class: "held"}, Object.entries(seat.held).map(([name, cards]) =>
+          el("span", {text: `${name} cards: ${cards}`}))) : null,
+        seat.hand.length || seat.hidden_cards ? el("div", {class: "hand-head",
+          text: mine ? "Your hand" : `Hand: ${seat.hand.length + (seat.hidden_cards || 0)} card(s)` +
+                (seat.hidden_cards ? `, ${seat.hidden_cards} hidden` : "")}) : null,
+        hand);
+      box.style.setProperty("--seat", SEAT_COLORS[seat.seat % SEAT_COLORS.length]);
+      return box;
+    }));
+}
+
+function drawPhase(view) {
+  const phase = view.phase;
+  const parts = [el("h2", {text: view.step.phase ? `Phase: ${view.step.phase}` : "Phase"})];
+  if (view.step.about) parts.push(el("p", {class: "about", text: view.step.about}));
+  if (phase.lots.length) {
+    parts.push(el("h3", {text: "Lots"}), el("ul", {class: "lots"}, phase.lots.map(lot =>
+      el("li", {class: "lot", "data-lot": lot.id}, el("b", {text: lot.id.replaceAll("_", " ")}),
+        el("span", {class: "doc", text: ` (${lot.facts})`}),
+        lot.bids.map(bid => el("span", {class: "bid", "data-seat": bid.seat}, " ", seatChip(bid.seat), ` ${bid.space}`))))));
+  }
+  if (phase.offers.length) {
+    parts.push(el("h3", {text: "Offers"}), el("ul", {class: "offers"}, phase.offers.map(offer =>
+      el("li", {class: "offer", "data-seat": offer.seat}, seatChip(offer.seat), ` ${offer.offer}`))));
+  }
+  for (const [deck, cards] of Object.entries(phase.shown)) {
+    parts.push(el("p", {class: "shown", text: `Face up beside ${deck}: ${cards.join(", ")}`}));
+  }
+  if (phase.kept.length) parts.push(el("ul", {class: "kept"}, phase.kept.map(k => el("li", {text: k}))));
+  if (phase.private.length) {
+    parts.push(el("ul", {class: "private"}, phase.private.map(p => el("li", {text: "Only you see: " + p}))));
+  }
+  const facts = Object.entries(phase.facts);
+  if (facts.length) {
+    parts.push(el("details", {class: "facts"}, el("summary", {text: "the phase's other facts"}),
+      el("dl", {}, facts.map(([k, v]) => [el("dt", {text: k}), el("dd", {text: v})]))));
+  }
+  return el("section", {id: "phase", class: "panel"}, parts);
+}
+
+function drawActions(view, act) {
+  const box = el("section", {id: "actions", class: "panel"});
+  if (view.result) {
+    box.append(el("h2", {text: "Game over"}), el("p", {id: "result", text: view.result.text}),
+      el("table", {class: "scores"}, el("tr", {}, view.seats.map(s => el("th", {}, seatChip(s.seat)))),
+        el("tr", {}, view.result.scores.map((score, seat) =>
+          el("td", {class: view.result.winners.includes(seat) ? "winner" : "", text: score})))));
+    return box;
+  }
+  if (view.failure) box.append(el("p", {class: "error", text: view.failure}));
+  if (!view.actions.length) {
+    const who = view.to_move === null || view.to_move === undefined ? "" : seatName(view.to_move);
+    box.append(el("h2", {text: "Waiting"}), el("p", {id: "waiting",
+      text: view.thinking ? `${who} (a bot) is thinking…` : `${who} is to move.`}));
+    return box;
+  }
+  box.append(el("h2", {text: "Your move"}));
+  const groups = new Map();
+  for (const action of view.actions) {
+    if (!groups.has(action.type)) groups.set(action.type, []);
+    groups.get(action.type).push(action);
+  }
+  for (const [type, list] of groups) {
+    if (list.length > MANY_ACTIONS) {          // every amount one may bid, say: a list to pick from
+      const select = el("select", {class: "action-select", "data-type": type, "aria-label": type},
+        list.map(action => el("option", {value: action.id, text: action.label})));
+      box.append(el("div", {class: "action-group", "data-type": type}, select,
+        el("button", {class: "action-choose", type: "button", text: "do it",
+                      onclick: () => act(Number(select.value))})));
+      continue;
+    }
+    box.append(el("div", {class: "action-group", "data-type": type}, list.map(action =>
+      el("button", {class: "action", type: "button", "data-action-id": action.id, text: action.label,
+                    onclick: () => act(action.id)}))));
+  }
+  return box;
+}
+
+function drawLog(lines, fresh) {
+  const log = el("ol", {id: "log", class: "panel"}, lines.map((line, i) => {
+    const rule = line.match(/^─+ (.*?) ─+$/);
+    const item = el("li", {class: "line" + (rule ? " heading" : "") + (i >= lines.length - fresh ? " fresh" : ""),
+                           text: rule ? rule[1] : line.replace(/^ {4}/, "")});
+    if (/^\S/.test(line) && !rule) item.classList.add("subheading");
+    return item;
+  }));
+  return el("section", {class: "log-box"}, el("h2", {text: "What happened"}), log);
+}
+
+function statusText(view) {
+  const step = view.step;
+  const where = [step.age !== null && step.age !== undefined ? `age ${step.age}` : "",
+                 step.round !== null && step.round !== undefined ? `round ${step.round}` : "", step.phase || ""]
+    .filter(Boolean).join(", ");
+  if (view.over) return "Game over";
+  const mover = view.to_move === view.you && !view.replay ? "Your move" : `${seatName(view.to_move)} to move`;
+  return `${mover} — ${where}`;
+}
+
+function drawGame(view, act, extra) {
+  document.title = `${view.title} — amunre`;
+  document.getElementById("title").textContent = view.title + (view.you !== null && view.you !== undefined
+    ? ` — you are ${seatName(view.you)}` : " — public view");
+  document.getElementById("status").textContent = statusText(view);
+  const main = document.getElementById("main");
+  const logBox = document.getElementById("log");
+  const atBottom = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 8;
+  const fresh = view.replay ? view.replay.new_lines : 0;
+  main.replaceChildren(
+    el("div", {class: "layout"},
+      el("div", {class: "left"}, extra || null, drawBoard(view.board, new Set(view.phase.lots.map(lot => lot.id)))),
+      el("div", {class: "right"}, view.replay && !view.over ? null : drawActions(view, act), drawPhase(view),
+         drawSeats(view))),
+    drawLog(view.log, fresh));
+  main.dataset.version = view.version ?? "";
+  main.dataset.phase = view.step.phase || "";
+  main.dataset.toMove = view.to_move ?? "";
+  const log = document.getElementById("log");
+  if (view.replay) {
+    const first = log.querySelector(".fresh");       // the step's own lines, without scrolling the page
+    if (first) log.scrollTop = Math.max(0, first.offsetTop - 3 * first.offsetHeight);
+  } else if (atBottom) log.scrollTop = log.scrollHeight;
+}
+
+function gamePage(kind, token) {
+  const base = `/api/${kind}/${token}`;
+  let busy = false, again = false, drawn = -1;
+  function draw(view) {            // answers may arrive out of order: never draw an older view
+    if (view.version < drawn) return;
+    drawn = view.version;
+    drawGame(view, act);
+    if (view.over && !document.getElementById("download-log")) {     // the log tells every secret: only now
+      document.getElementById("top").append(el("a", {href: `${base}/log`, id: "download-log", download: "amunre-game.jsonl",
+                                                     text: "download the log"}));
+    }
+  }
+  async function refresh() {
+    if (busy) { again = true; return; }
+    busy = true;
+    try {
+      draw(await api(base));
+      showError("");
+    } catch (error) { showError(error.message); }
+    busy = false;
+    if (again) { again = false; refresh(); }
+  }
+  async function act(id) {
+    for (const button of document.querySelectorAll("button.action, button.action-choose")) button.disabled = true;
+    try {
+      draw(await api(`${base}/act`, {method: "POST", headers: {"content-type": "application/json"},
+                                     body: JSON.stringify({id})}));
+    } catch (error) { showError(error.message); refresh(); }
+  }
+  const stream = new EventSource(`${base}/stream`);
+  stream.onmessage = refresh;
+  stream.onerror = () => { if (stream.readyState === EventSource.CLOSED) showError("lost the server"); };
+  refresh();
+}
+
+function replayPage(token) {
+  const base = `/api/replay/${token}`;
+  let step = 0, steps = 1, seat = "public";
+  const seatSelect = el("select", {id: "view-as", "aria-label": "view as"}, el("option", {value: "public", text: "public view"}));
+  const counter = el("span", {id: "step"});
+  const said = el("span", {id: "replay-action"});
+  async function go(to) {
+    step = Math.max(0, Math.min(steps - 1, to));
+    try {
+      const view = await api(`${base}?step=${step}&seat=${seat}`);
+      if (view.replay.step !== step) return;     // a later step was asked for meanwhile: draw that one
+      steps = view.replay.steps;
+      if (seatSelect.options.length === 1) {
+        for (const s of view.seats) seatSelect.append(el("option", {value: s.seat, text: `as ${seatName(s.seat)}`}));
+      }
+      counter.textContent = `step ${view.replay.step} of ${view.replay.steps - 1}`;
+      said.textContent = view.replay.seat === null || view.replay.seat === undefined
+        ? view.replay.action : `${seatName(view.replay.seat)}: ${view.replay.action}`;
+      drawGame(view, null, controls);
+      document.getElementById("main").dataset.step = view.replay.step;
+      showError("");
+    } catch (error) { showError(error.message); }
+  }
+  seatSelect.addEventListener("change", () => { seat = seatSelect.value; go(step); });
+  const controls = el("section", {id: "replay-controls", class: "panel"},
+    el("button", {id: "first", type: "button", text: "« start", onclick: () => go(0)}),
+    el("button", {id: "back", type: "button", text: "◀ back", onclick: () => go(step - 1)}),
+    el("button", {id: "next", type: "button", text: "next ▶", onclick: () => go(step + 1)}),
+    el("button", {id: "last", type: "button", text: "end »", onclick: () => go(steps - 1)}),
+    counter, seatSelect, el("div", {class: "replay-action"}, said));
+  document.addEventListener("keydown", event => {
+    if (event.target.tagName === "INPUT" || event.target.tagName === "SELECT") return;
+    if (event.key === "ArrowRight") go(step + 1);
+    if (event.key === "ArrowLeft") go(step - 1);
+  });
+  go(0);
+}
+
+function route() {
+  const [, kind, token] = location.pathname.split("/");
+  if (!kind) return startPage().catch(error => showError(error.message));
+  if (kind === "seat" || kind === "watch") return gamePage(kind, token);
+  if (kind === "replay") return replayPage(token);
+  showError("nothing here");
+}
+
+route();

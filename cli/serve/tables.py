@@ -1,0 +1,206 @@
+"""The games a server holds: live tables (people and bots at one game) and replays of logs.
+
+A table is reached only through unguessable tokens: one per human seat, one to watch. Bots move
+in a thread of the table's own, one move at a time, with a pause between moves so that a person
+can follow them; every change bumps the table's `version`, which the pages' event streams
+watch. Everything a page is sent is made by views.py from one seat's observation.
+
+A replay plays a log again from its seed with `LogCheck` (cli/logs.py), which believes no line
+it cannot reproduce, and keeps the position after each action to step through. Its rules are
+found by the digest the log gives, among the rules files the server may read (the shipped ones
+and those named on its command line): a log never names a file that the server opens.
+"""
+
+from __future__ import annotations
+
+import io
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+
+from ...interpreter.base.errors import AmunreError, IllegalAction
+from ...interpreter.game import Game, new_game
+from ...interpreter.model import Rules
+from ...tools.agents import make_agent
+from ...tools.simulate.seeds import agent_seed
+from ..logs import LogCheck
+from ..play import JsonlLog, read_log_lines
+from ..render import PlayByPlay, action_text
+from .refused import Refused
+from .views import game_view, plain
+
+HUMAN = "human"
+
+
+class Story:
+    """The play-by-play as text lines: the command line's words (cli/render.py), in plain text."""
+
+    def __init__(self, rules: Rules, agents: list[str]) -> None:
+        self.buffer = io.StringIO()
+        console = Console(file=self.buffer, width=100, color_system=None, force_terminal=False,
+                          highlight=False, soft_wrap=True)
+        self.play_by_play = PlayByPlay(console, rules, agents)
+        self.lines: list[str] = []
+
+    def tell(self, events: list[dict[str, Any]]) -> None:
+        for event in events:
+            self.play_by_play.event(event)
+        self.play_by_play.flush()
+        self.lines += [line.rstrip() for line in self.buffer.getvalue().splitlines() if line.strip()]
+        self.buffer.seek(0)
+        self.buffer.truncate(0)
+
+
+@dataclass
+class Table:
+    """A live game: its seats' agents, the links of its human seats, and what has been told."""
+    rules: Rules
+    players: int
+    seed: int
+    agents: list[str]
+    options: dict[str, str]
+    pace: float = 0.5                       # seconds between two bots' moves
+    game: Game = field(init=False)
+    tokens: dict[str, int] = field(init=False)     # a human seat's token -> its seat
+    watch: str = field(init=False)                 # the token of the public view
+    version: int = 0
+    touched: float = field(default_factory=time.monotonic)
+    failure: str = ""                               # a bot's error, shown on every page
+    closed: bool = False
+
+    def __post_init__(self) -> None:
+        self.game = new_game(self.rules, players=self.players, seed=self.seed, setup={"options": self.options})
+        self.bots = {s: make_agent(spec, agent_seed(self.seed, s)) for s, spec in enumerate(self.agents)
+                     if spec != HUMAN}
+        self.tokens = {secrets.token_urlsafe(18): s for s, spec in enumerate(self.agents) if spec == HUMAN}
+        self.watch = secrets.token_urlsafe(18)
+        self.lock = threading.RLock()
+        self.story = Story(self.rules, self.agents)
+        self.record = io.StringIO()
+        self.log = JsonlLog(self.record)
+        self.log.header(self.rules, self.rules.path, self.seed, self.players, self.agents, self.options)
+        self._told(None, None, list(self.game.log or []))
+        self._runner: threading.Thread | None = None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        with self.lock:
+            self.touched = time.monotonic()
+            view = game_view(self.game, seat, self.agents, self.story.lines)
+            view["version"], view["failure"] = self.version, self.failure
+            view["thinking"] = not self.game.over and self.game.to_move in self.bots
+            return view
+
+    def act(self, seat: int, action_id: Any) -> None:
+        """The seat's choice, by the engine's action id; Refused when it is not the seat's turn
+        or not a legal action (the game is then unchanged)."""
+        with self.lock:
+            self.touched = time.monotonic()
+            game = self.game
+            if game.over:
+                raise Refused("the game is over")
+            if game.to_move != seat:
+                raise Refused(f"it is seat {game.to_move}'s turn, not yours", 409)
+            if type(action_id) is not int:
+                raise Refused("an action is chosen by its id, a whole number")
+            seen = len(game.log or [])
+            try:
+                action = game.action_from_id(action_id)
+                game.apply_id(action_id)
+            except (IllegalAction, AmunreError) as error:
+                raise Refused(f"not a legal action now: {error}", 409) from None
+            self._told(seat, action, (game.log or [])[seen:])
+        self.wake_bots()
+
+    def wake_bots(self) -> None:
+        """Let the bots play until a person is to move (in a thread: a bot may think for seconds)."""
+        with self.lock:
+            if self._runner is not None and self._runner.is_alive():
+                return
+            if self.game.over or self.game.to_move not in self.bots or self.closed:
+                return
+            self._runner = threading.Thread(target=self._run_bots, name="amunre-bots", daemon=True)
+            self._runner.start()
+
+    def _run_bots(self) -> None:
+        while True:
+            with self.lock:
+                game = self.game
+                if self.closed or game.over or game.to_move not in self.bots:
+                    return
+                seat = game.to_move
+                seen = len(game.log or [])
+                try:
+                    action_id = self.bots[seat].choose_id(game, game.legal_action_ids())
+                    action = game.action_from_id(action_id)
+                    game.apply_id(action_id)
+                except Exception as error:     # a bot that fails stops the table, with its words shown
+                    self.failure = f"seat {seat}'s bot ({self.agents[seat]}) failed: {error}"
+                    self.version += 1
+                    return
+                self._told(seat, action, (game.log or [])[seen:])
+            if self.pace > 0:
+                time.sleep(self.pace)
+
+    def _told(self, seat: int | None, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
+        self.story.tell(events)
+        self.log.step(seat, action, events)
+        self.version += 1
+
+    def log_text(self) -> str:
+        """The game's log (`amunre run --log`'s format), once the game is over: before that it
+        would tell every seat's secret choices."""
+        with self.lock:
+            if not self.game.over:
+                raise Refused("the log is given once the game is over (it shows every secret choice)", 409)
+            return self.record.getvalue()
+
+
+@dataclass
+class Frame:
+    """A replay's position after one action (or the set-up), and what happened in it."""
+    game: Game
+    told: int                  # how many play-by-play lines were told up to here
+    seat: int | None
+    action: str
+
+
+class Replay:
+    """A log played again and checked line by line, kept as a frame per action."""
+
+    def __init__(self, text: str, find_rules: Callable[[dict[str, Any]], Rules]) -> None:
+        header, body = read_log_lines(text.splitlines())
+        self.rules = rules = find_rules(header)
+        self.agents = [str(a) for a in header.get("agents", [])]
+        self.header = header
+        self.story = Story(rules, self.agents)
+        self.frames: list[Frame] = []
+        self.touched = time.monotonic()
+        self.version = 0
+        game = new_game(rules, players=header["players"], seed=header["seed"],
+                        setup={"options": header.get("options", {})})
+
+        def keep(seat: int | None, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
+            self.story.tell(events)
+            label = plain(action_text(rules, action, docs=False)) if action is not None else "set-up"
+            self.frames.append(Frame(game.clone(), len(self.story.lines), seat, label))
+        LogCheck(body).replay(game, keep)
+
+    def view(self, index: int, seat: int | None) -> dict[str, Any]:
+        self.touched = time.monotonic()
+        if not 0 <= index < len(self.frames):
+            raise Refused(f"a step of this replay is 0 to {len(self.frames) - 1}", 404)
+        if seat is not None and not 0 <= seat < self.header["players"]:
+            raise Refused(f"a seat of this game is 0 to {self.header['players'] - 1}", 404)
+        frame = self.frames[index]
+        previous = self.frames[index - 1].told if index else 0
+        view = game_view(frame.game, seat, self.agents, self.story.lines[:frame.told])
+        view["replay"] = {"step": index, "steps": len(self.frames), "seat": frame.seat, "action": frame.action,
+                          "new_lines": frame.told - previous, "seed": self.header["seed"]}
+        view["actions"] = []
+        return view
+

@@ -1,0 +1,172 @@
+"""What a browser is sent: one seat's view of a game (or the public view), as plain JSON.
+
+Every fact comes from `game.observation(seat)` (or `public_observation()` for a watcher), the
+public event log and the rules file, so a seat's page carries exactly what that seat may see:
+another seat's hidden cards and secret offers are masked before they reach this module. The
+words are the command line's (cli/render.py, cli/seat_view.py), turned from rich markup into
+plain text, so the terminal and the browser tell a game alike. The board is laid out by the
+rules file's `layout:` section (interpreter/model.py `Layout`), with no Python per game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from ...interpreter.game import Game
+from ...interpreter.model import Rules, Split
+from ..render import (
+    action_text,
+    describe_phase,
+    kept_text,
+    offer_text,
+    phase_unit,
+    place_facts,
+    plain_value,
+    seat_label,
+    winner_line,
+)
+from ..seat_view import current_bids, place_modifiers
+
+NOBODY = -1
+# The running phase's data drawn on their own (not in the generic list of its facts).
+DRAWN_APART = ("lots", "offers")
+
+
+def plain(markup: str) -> str:
+    """Rich markup as the text it shows."""
+    return Text.from_markup(markup).plain
+
+
+def game_view(game: Game, seat: int | None, agents: list[str], lines: list[str]) -> dict[str, Any]:
+    """Everything one page shows: the seat's observation drawn as data (seat None: the public
+    view), the legal actions when the seat is to move, the play-by-play so far and the result."""
+    rules = game.rules
+    obs = game.observation(seat) if seat is not None else game.public_observation()
+    step = game.step
+    view: dict[str, Any] = {
+        "title": rules.title or rules.id, "rules_id": rules.id, "you": seat, "players": game.state.players,
+        "step": {"age": step.age, "round": step.round, "phase": step.phase,
+                 "about": describe_phase(rules, step.phase) if step.phase else ""},
+        "to_move": obs["to_move"], "over": obs["over"],
+        "seats": [_seat(rules, obs, s, seat, agents) for s in range(game.state.players)],
+        "board": board(rules, obs),
+        "phase": phase_view(game, obs),
+        "log": lines,
+        "actions": actions(game) if seat is not None and obs["to_move"] == seat and not obs["over"] else [],
+    }
+    if obs["over"]:
+        result = game.result()
+        view["result"] = {"scores": result["scores"], "winners": result["winners"], "score": rules.winner.score,
+                          "text": plain(winner_line(result, agents, rules.winner.score))}
+    return view
+
+
+def actions(game: Game) -> list[dict[str, Any]]:
+    """The legal actions as the engine numbers them, each with its words."""
+    found = []
+    for action_id in game.legal_action_ids():
+        action = game.action_from_id(action_id)
+        found.append({"id": action_id, "type": str(action.get("type", "")),
+                      "label": plain(action_text(game.rules, action))})
+    return found
+
+
+def _seat(rules: Rules, obs: dict[str, Any], other: int, seat: int | None, agents: list[str]) -> dict[str, Any]:
+    """One seat's purse and hand as `seat` sees them: its own cards with their text, another's as
+    a count and the cards shown."""
+    hand = obs["hands"][other] if other < len(obs.get("hands", [])) else []
+    entry: dict[str, Any] = {
+        "seat": other, "name": seat_label(other), "agent": agents[other] if other < len(agents) else "",
+        "resources": {k: plain_value(v) for k, v in obs["resources"][other].items()},
+        "start": obs.get("start_player") == other,
+    }
+    if other == seat:
+        entry["hand"] = [_card(rules, card) for card in sorted(hand)]
+        held = {name: per_seat[seat] for name, per_seat in (obs.get("held") or {}).items()}
+        if held:
+            entry["held"] = {name: " ".join(map(str, cards)) for name, cards in held.items()}
+    else:
+        shown = sorted(c for c in hand if c != "?")
+        entry["hand"] = [_card(rules, card) for card in shown]
+        entry["hidden_cards"] = len(hand) - len(shown)
+    return entry
+
+
+def _card(rules: Rules, card: str) -> dict[str, str]:
+    known = rules.cards.get(card)
+    return {"id": card, "doc": getattr(known, "doc", "") or ""}
+
+
+def board(rules: Rules, obs: dict[str, Any]) -> dict[str, Any]:
+    """The places in the rules file's layout: columns side by side, each cut into bands."""
+    layout = rules.layout
+    face_up = {card for cards in (obs.get("shown") or {}).values() for card in cards}
+    owners, tokens = obs.get("owner", []), obs.get("tokens", [])
+    mods = place_modifiers(rules, obs)
+    drawn = [p for p in range(len(rules.place_ids))
+             if layout.show == "all" or _occupied(p, owners, tokens) or rules.place_ids[p] in face_up]
+    players = obs["players"]
+    columns = []
+    for label, in_column in _split(rules, layout.columns, drawn, owners, players):
+        bands = [{"label": band_label, "places": [_place(rules, p, owners, tokens, mods, face_up) for p in places]}
+                 for band_label, places in _split(rules, layout.rows, in_column, owners, players)]
+        columns.append({"label": label, "bands": bands})
+    return {"title": layout.title, "between": layout.between, "columns": columns,
+            "decks": {name: {"left": count, "discards": len((obs.get("discards") or {}).get(name, []))}
+                      for name, count in (obs.get("decks") or {}).items()},
+            "supply": dict(obs.get("supply") or {})}
+
+
+def _occupied(p: int, owners: list[int], tokens: list[dict[str, int]]) -> bool:
+    return (p < len(owners) and owners[p] >= 0) or (p < len(tokens) and any(tokens[p].values()))
+
+
+def _split(rules: Rules, split: Split | None, places: list[int], owners: list[int],
+           players: int) -> list[tuple[str, list[int]]]:
+    """Places grouped by a split's values, in its order (one unnamed group without a split)."""
+    if split is None:
+        return [("", places)]
+    if split.by == "owner":
+        nobody = [p for p in places if owners[p] == NOBODY]       # what lies between the seats comes first
+        return ([("Nobody's", nobody)] if nobody else []) + \
+            [(seat_label(s), [p for p in places if owners[p] == s]) for s in range(players)]
+    return [(value, [p for p in places if rules.place_props[p].get(split.by) == value]) for value in split.order]
+
+
+def _place(rules: Rules, p: int, owners: list[int], tokens: list[dict[str, int]],
+           mods: dict[int, dict[str, Any]], face_up: set[str]) -> dict[str, Any]:
+    place_id = rules.place_ids[p]
+    return {"id": place_id, "facts": place_facts(rules, p), "owner": owners[p] if p < len(owners) else NOBODY,
+            "tokens": {k: v for k, v in (tokens[p] if p < len(tokens) else {}).items() if v},
+            "marks": {name: plain_value(value) for name, value in mods.get(p, {}).items()},
+            "face_up": place_id in face_up}
+
+
+def phase_view(game: Game, obs: dict[str, Any]) -> dict[str, Any]:
+    """The running phase's public data: its lots and the bids on them, the offers made, what
+    phases keep, the cards face up, what only this seat sees, and its other facts."""
+    rules, step = game.rules, game.step
+    data = obs.get("phase") or {}
+    view: dict[str, Any] = {"lots": [], "offers": [], "kept": [], "shown": {}, "private": [], "facts": {}}
+    bids = current_bids(game) if data.get("lots") else {}
+    for p in data.get("lots") or []:
+        place_id = rules.place_ids[p]
+        view["lots"].append({"id": place_id, "facts": place_facts(rules, p),
+                             "bids": [{"seat": s, "space": plain_value(b.get("space"))}
+                                      for s, b in sorted(bids.items()) if b.get("lot") == place_id]})
+    offers = data.get("offers")
+    if isinstance(offers, list):
+        unit = phase_unit(rules, step.phase)
+        view["offers"] = [{"seat": s, "offer": plain(offer_text(o, unit))}
+                          for s, o in enumerate(offers) if o is not None]
+    for phase_id, values in (obs.get("kept") or {}).items():
+        view["kept"] += [f"{phase_id}: {plain(kept_text(rules, phase_id, key, value))}"
+                         for key, value in values.items() if value is not None]
+    view["shown"] = {deck: list(cards) for deck, cards in (obs.get("shown") or {}).items() if cards}
+    for phase_id, facts in (obs.get("private") or {}).items():
+        view["private"] += [f"{phase_id}: {key} {plain_value(value)}" for key, value in facts.items()]
+    view["facts"] = {key: plain_value(value) for key, value in data.items()
+                     if key not in DRAWN_APART and value is not None}
+    return view

@@ -1,0 +1,314 @@
+"""`amunre serve` through HTTP (Starlette's test client, no browser): starting games, seats'
+views and actions by the engine's ids, several people at one game, replays of logs, and the
+server's bounds and errors. tests/test_serve_browser.py drives the same app in Chromium.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx2")
+
+from starlette.testclient import TestClient
+
+import amunre
+from amunre.cli.serve.app import Limits, Server, create_app
+from amunre.cli.serve.catalog import Catalog
+from amunre.cli.serve.tables import Table
+from conftest import REPO
+
+
+def serving(limits: Limits | None = None, given: list[str] | None = None) -> tuple[Server, TestClient]:
+    server = Server(Catalog(given), limits or Limits(pace=0))
+    return server, TestClient(create_app(server), raise_server_exceptions=False)
+
+
+@pytest.fixture
+def client() -> TestClient:
+    return serving()[1]
+
+
+def start(client: TestClient, rules: str, agents: list[str], **more: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json={"rules": rules, "agents": agents, **more})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def settled(client: TestClient, url: str, seconds: float = 60) -> dict[str, Any]:
+    """The view at `url` once no bot is thinking (a person is to move, or the game is over)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        view = client.get(url).json()
+        if not view.get("thinking") or time.monotonic() > deadline:
+            assert not view.get("thinking"), "the bots did not finish in time"
+            return view
+        time.sleep(0.02)
+
+
+def api(url: str) -> str:
+    """The API address of a seat's or a watcher's page."""
+    return "/api" + url
+
+
+def table_of(server: Server) -> Table:
+    (table,) = server.tables.values()
+    return table
+
+
+def test_start_page_and_setup_list_every_shipped_rules_file(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "board.js" in page.text
+    setup = client.get("/api/setup").json()
+    names = {r["name"] for r in setup["rules"]}
+    assert {"knizia2016", "knizia2003", "pharaohs-heir", "modern-art", "house/no_theft"} <= names
+    assert setup["default"] == "knizia2016" and "human" in setup["agents"] and "greedy" in setup["agents"]
+    by_name = {r["name"]: r for r in setup["rules"]}
+    assert by_name["knizia2016"]["options"]["temple_scoring"]["default"] == "age_end"
+
+
+def test_a_seat_sees_its_observation_and_acts_by_action_id() -> None:
+    server, client = serving()
+    made = start(client, "knizia2016", ["human", "greedy", "greedy"], seed=11)
+    url = api(made["seats"][0]["url"])
+    view = settled(client, url)
+    game = table_of(server).game
+    assert view["you"] == 0 and view["to_move"] == 0 == game.to_move
+    assert [a["id"] for a in view["actions"]] == game.legal_action_ids()
+    assert view["actions"][0]["label"].startswith("bid ")
+    observed = game.observation(0)
+    assert [s["resources"] for s in view["seats"]] == [{k: str(v) for k, v in r.items()} for r in observed["resources"]]
+    places = {p["id"]: p for c in view["board"]["columns"] for b in c["bands"] for p in b["places"]}
+    assert sorted(places) == sorted(game.rules.place_ids)          # the 2016 board shows every province
+    assert [c["label"] for c in view["board"]["columns"]] == ["west", "east"]
+    assert view["board"]["between"] == "the Nile"
+    before = len(game.history)
+    chosen = view["actions"][-1]["id"]
+    after = client.post(url + "/act", json={"id": chosen})
+    assert after.status_code == 200
+    assert game.history[before] == chosen
+    assert any(line.strip().startswith("Seat 0 ") for line in after.json()["log"])
+
+
+def test_a_refused_action_leaves_the_game_as_it_was() -> None:
+    server, client = serving()
+    made = start(client, "knizia2016", ["human", "greedy", "greedy"], seed=3)
+    url = api(made["seats"][0]["url"])
+    view = settled(client, url)
+    game = table_of(server).game
+    history = list(game.history)
+    legal = {a["id"] for a in view["actions"]}
+    illegal = next(i for i in range(game.num_distinct_actions()) if i not in legal)
+    for body in ({"id": illegal}, {"id": "1"}, {"id": 10**30}, {"id": True}):
+        answer = client.post(url + "/act", json=body)
+        assert answer.status_code in (400, 409) and "error" in answer.json(), body
+    assert client.post(url + "/act", content=b"not json").status_code == 400
+    assert game.history == history
+
+
+def test_the_other_seats_links_and_a_seat_not_to_move() -> None:
+    server, client = serving()
+    made = start(client, "knizia2016", ["human", "human", "human"], seed=5)
+    urls = [api(s["url"]) for s in made["seats"]]
+    assert len(set(urls)) == 3 and all(len(u.rsplit("/", 1)[1]) >= 20 for u in urls)   # unguessable tokens
+    game = table_of(server).game
+    mover = game.to_move
+    waiting = urls[(mover + 1) % 3]
+    view = client.get(waiting).json()
+    assert view["actions"] == []
+    answer = client.post(waiting + "/act", json={"id": game.legal_action_ids()[0]})
+    assert answer.status_code == 409 and "turn" in answer.json()["error"]
+    assert client.post(urls[mover] + "/act", json={"id": game.legal_action_ids()[0]}).status_code == 200
+
+
+def test_one_seats_responses_never_carry_another_seats_hidden_facts() -> None:
+    """Modern Art: every painting is a card of its own and money is hidden, so a seat's answers
+    must name none of the other human seat's cards in hand, nor its money."""
+    server, client = serving()
+    made = start(client, "modern-art", ["human", "human", "greedy"], seed=21)
+    urls = {s["seat"]: api(s["url"]) for s in made["seats"] if s["url"]}
+    game = table_of(server).game
+    acted = 0
+    for _ in range(12):
+        view = settled(client, urls[0])
+        mover = view["to_move"]
+        if view["over"] or mover not in urls:
+            break
+        for seat, url in urls.items():
+            other = 1 - seat
+            texts = [client.get(url).text]
+            secret = set(game.state.hands[other])
+            assert secret, "the other seat holds paintings"
+            for text in texts:
+                assert not any(card in text for card in secret), f"seat {seat} was sent seat {other}'s hand"
+                seats = json.loads(text)["seats"]
+                assert seats[other]["resources"]["funds"] == "hidden"
+                assert seats[seat]["resources"]["funds"] == str(game.state.resources[seat]["funds"])
+        choices = client.get(urls[mover]).json()["actions"]
+        answer = client.post(urls[mover] + "/act", json={"id": choices[len(choices) // 2]["id"]})
+        assert not any(card in answer.text for card in game.state.hands[1 - mover])
+        acted += 1
+    assert acted >= 6                                  # both people acted, in auctions and lays
+    watch = client.get(api(made["watch"])).text
+    assert not any(card in watch for hand in game.state.hands for card in hand)
+
+
+def test_a_seat_gets_the_log_only_once_the_game_is_over() -> None:
+    server, client = serving()
+    made = start(client, "knizia2016", ["human", "greedy", "greedy"], seed=2)
+    url = api(made["seats"][0]["url"])
+    settled(client, url)
+    early = client.get(url + "/log")
+    assert early.status_code == 409 and "over" in early.json()["error"]
+    while not (view := settled(client, url))["over"]:
+        client.post(url + "/act", json={"id": view["actions"][0]["id"]})
+    log = client.get(url + "/log")
+    assert log.status_code == 200 and log.text.count('"action"') == len(table_of(server).game.history)
+
+
+def test_a_watcher_replays_the_log_of_a_game_it_watched() -> None:
+    server, client = serving()
+    made = start(client, "knizia2016", ["random", "random", "random"], seed=2)
+    table = table_of(server)
+    view = settled(client, api(made["watch"]))
+    assert view["over"] and view["result"]["winners"] == table.game.result()["winners"]
+    log = client.get(api(made["watch"]) + "/log")
+    assert log.status_code == 200 and log.text.startswith('{"amunre_log": 1')
+    assert log.text.count('"action"') == len(table.game.history)
+    replay = client.post("/api/replays", content=log.text.encode())
+    assert replay.status_code == 201
+    last = client.get(api(replay.json()["url"]) + "?step=0").json()["replay"]["steps"] - 1
+    end = client.get(api(replay.json()["url"]) + f"?step={last}").json()
+    assert end["over"] and end["result"]["scores"] == table.game.result()["scores"]
+
+
+@pytest.fixture(scope="module")
+def logged_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    log = tmp_path_factory.mktemp("serve") / "game.jsonl"
+    subprocess.run([sys.executable, "-m", "amunre.cli.app", "run", str(REPO / "rules" / "knizia2016.yaml"),
+                    "--seed", "4", "--players", "3", "--agents", "random,random,random", "--log", str(log), "-q"],
+                   check=True, capture_output=True, cwd=REPO.parent)
+    return log
+
+
+def test_a_replay_steps_back_and_forth_through_a_logged_game(client: TestClient, logged_game: Path) -> None:
+    made = client.post("/api/replays", content=logged_game.read_bytes())
+    assert made.status_code == 201
+    url = api(made.json()["url"])
+    first = client.get(url + "?step=0").json()
+    steps = first["replay"]["steps"]
+    actions = [json.loads(line) for line in logged_game.read_text().splitlines() if '"action"' in line]
+    assert steps == len(actions) + 1 and first["replay"]["action"] == "set-up"
+    rules = amunre.load_rules(REPO / "rules" / "knizia2016.yaml")
+    game = amunre.new_game(rules, players=3, seed=4)
+    for step in (1, 2, 7):
+        view = client.get(url + f"?step={step}&seat=1").json()
+        assert view["replay"]["seat"] == actions[step - 1]["seat"]
+        while len(game.history) < step:
+            game.apply(actions[len(game.history)]["action"])
+        assert [s["resources"] for s in view["seats"]] == \
+            [{k: str(v) for k, v in r.items()} for r in game.observation(1)["resources"]]
+        assert view["seats"][1]["hand"] == [{"id": c, "doc": rules.cards[c].doc} for c in sorted(game.state.hands[1])]
+    back = client.get(url + "?step=1&seat=public").json()
+    assert back["replay"]["step"] == 1 and back["you"] is None and back["actions"] == []
+    assert client.get(url + f"?step={steps}").status_code == 404
+    assert client.get(url + "?step=-1").status_code == 404
+    assert client.get(url + "?step=0&seat=9").status_code == 404
+
+
+def test_a_log_that_does_not_replay_is_refused_with_its_line(client: TestClient, logged_game: Path) -> None:
+    lines = logged_game.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if '"event": "gain"' in line and '"amount": 20' in line)
+    lines[at] = lines[at].replace('"amount": 20', '"amount": 99')
+    answer = client.post("/api/replays", content="\n".join(lines).encode())
+    assert answer.status_code == 400 and f"line {at + 1}" in answer.json()["error"]
+    garbage = client.post("/api/replays", content=b"\x00\xff not a log")
+    assert garbage.status_code == 400 and "replayed" in garbage.json()["error"]
+
+
+def test_a_log_of_rules_the_server_does_not_have_is_refused(client: TestClient, logged_game: Path) -> None:
+    lines = logged_game.read_text().splitlines()
+    header = json.loads(lines[0])
+    header.update(rules="/etc/passwd", digest="0123456789abcdef")
+    answer = client.post("/api/replays", content="\n".join([json.dumps(header), *lines[1:]]).encode())
+    assert answer.status_code == 400 and "amunre serve FILE" in answer.json()["error"]
+
+
+def test_rules_are_chosen_by_name_never_by_path(client: TestClient) -> None:
+    for name in ("/etc/passwd", str(REPO / "rules" / "knizia2016.yaml"), "../rules/knizia2016", ""):
+        answer = client.post("/api/games", json={"rules": name, "agents": ["human"] * 3})
+        assert answer.status_code == 400 and "rules" in answer.json()["error"]
+
+
+def test_a_rules_file_named_on_the_command_line_is_offered(tmp_path: Path) -> None:
+    house = tmp_path / "my_house.yaml"
+    house.write_text("extends: knizia2016\nid: my_house\ntitle: My house rules\n")
+    _, client = serving(given=[str(house)])
+    setup = client.get("/api/setup").json()
+    assert setup["default"] == "my_house" and "my_house" in {r["name"] for r in setup["rules"]}
+    assert start(client, "my_house", ["human", "greedy", "greedy"])["seats"][0]["url"]
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"rules": "knizia2016", "agents": ["human", "nobody", "greedy"]}, "unknown agent"),
+    ({"rules": "knizia2016", "agents": ["human"]}, "3 to 5 players"),
+    ({"rules": "knizia2016", "agents": "human,greedy"}, "agents"),
+    ({"rules": "knizia2016", "agents": ["human"] * 3, "seed": -1}, "seed"),
+    ({"rules": "knizia2016", "agents": ["human"] * 3, "options": {"nope": "x"}}, "no option nope"),
+    ({"rules": "knizia2016", "agents": ["human"] * 3, "options": {"temple_scoring": "never"}}, "temple_scoring"),
+    ({"rules": "knizia2016", "agents": ["greedy:samples=0"] * 3}, "samples"),
+])
+def test_a_bad_start_form_says_what_is_wrong(client: TestClient, body: dict[str, Any], words: str) -> None:
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 400 and words in answer.json()["error"]
+
+
+def test_bounds_on_bodies_games_and_idle_ones() -> None:
+    server, client = serving(Limits(games=2, idle=3600, pace=0, log_bytes=1000))
+    assert client.post("/api/games", content=b"{" + b" " * 20_000 + b"}").status_code == 413
+    assert client.post("/api/replays", content=b"x" * 2000).status_code == 413
+    for _ in range(2):
+        start(client, "knizia2016", ["human"] * 3)
+    full = client.post("/api/games", json={"rules": "knizia2016", "agents": ["human"] * 3})
+    assert full.status_code == 503 and "2 games" in full.json()["error"]
+    for table in server.tables.values():
+        table.touched -= 7200                           # nobody looked at them for two hours
+    start(client, "knizia2016", ["human"] * 3)
+    assert len(server.tables) == 1
+
+
+def test_errors_are_json_or_pages_never_tracebacks(client: TestClient) -> None:
+    api_missing = client.get("/api/seat/not-a-token")
+    assert api_missing.status_code == 404 and api_missing.json() == {"error": api_missing.json()["error"]}
+    page_missing = client.get("/no/such/page")
+    assert page_missing.status_code == 404 and "<h1>404</h1>" in page_missing.text
+    wrong_method = client.delete("/api/games")
+    assert wrong_method.status_code == 405 and "error" in wrong_method.json()
+    assert "Traceback" not in api_missing.text + page_missing.text + wrong_method.text
+    headers = client.get("/").headers
+    assert headers["referrer-policy"] == "no-referrer" and "script-src 'self'" in headers["content-security-policy"]
+
+
+def test_a_failure_inside_the_server_is_a_short_json_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    server, client = serving()
+    made = start(client, "knizia2016", ["human"] * 3)
+    monkeypatch.setattr(Table, "view", lambda self, seat: 1 / 0)
+    answer = client.get(api(made["seats"][0]["url"]))
+    assert answer.status_code == 500 and answer.json() == {"error": answer.json()["error"]}
+    assert "ZeroDivision" not in answer.text
+
+
+def test_serve_refuses_a_broken_rules_file_and_warns_off_loopback(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("extends: knizia2016\nlayout:\n  columns: {by: sides}\n")
+    done = subprocess.run([sys.executable, "-m", "amunre.cli.app", "serve", str(broken)], capture_output=True,
+                          text=True, timeout=60, cwd=REPO.parent)
+    assert done.returncode == 1
+    assert f"{broken}:3:" in done.stderr and "did you mean 'side'" in done.stderr

@@ -1,0 +1,279 @@
+"""`amunre serve` end to end: the real server (uvicorn, in a thread) driven by Playwright in
+Debian's Chromium. A 2016 round is played by clicking, the page checked against the engine's
+state at every decision; a Pharaoh's Heir game is started and one action taken; a replay is
+stepped back and forth; two seats' HTTP responses are checked for each other's secrets.
+
+Chromium is the system's (`.ci/run` installs Debian's `chromium`; AMUNRE_CHROMIUM may name
+another binary): Playwright downloads no browser. Without one the tests skip, except in CI
+(CI set), where a missing browser is a failure, so that they never stop running unnoticed.
+A screenshot of each phase is kept in test-artifacts/ (AMUNRE_ARTIFACTS to put them elsewhere).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+uvicorn = pytest.importorskip("uvicorn")
+playwright = pytest.importorskip("playwright.sync_api")
+
+from amunre.cli.serve.app import Limits, Server, create_app
+from amunre.cli.serve.catalog import Catalog
+from amunre.cli.serve.tables import Table
+from conftest import REPO
+
+ARTIFACTS = Path(os.environ.get("AMUNRE_ARTIFACTS", REPO / "test-artifacts"))
+WAIT_MS = 60_000
+
+
+def chromium() -> str:
+    found = os.environ.get("AMUNRE_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not found:
+        if os.environ.get("CI"):
+            pytest.fail("no chromium for the browser tests: .ci/run installs Debian's chromium")
+        pytest.skip("no chromium on this machine (apt-get install chromium)")
+    return found
+
+
+class Live:
+    """A server on a free port of this machine, and the state behind it."""
+
+    def __init__(self) -> None:
+        self.server = Server(Catalog(), Limits(pace=0))
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        config = uvicorn.Config(create_app(self.server), host="127.0.0.1", port=self.port, log_level="warning",
+                                timeout_graceful_shutdown=1)
+        self.uvicorn = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.uvicorn.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.uvicorn.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def newest(self) -> Table:
+        return list(self.server.tables.values())[-1]
+
+    def stop(self) -> None:
+        self.uvicorn.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def live() -> Iterator[Live]:
+    server = Live()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    path = chromium()
+    with playwright.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    yield opened
+    context.close()
+    assert errors == [], f"the page reported errors: {errors}"
+
+
+def shoot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def start_from_form(page: Any, live: Live, rules: str, agents: list[str], seed: int) -> Table:
+    page.goto(live.url + "/")
+    page.wait_for_selector("#start")
+    page.select_option("#rules", rules)
+    page.fill("#players", str(len(agents)))
+    page.dispatch_event("#players", "change")
+    for seat, agent in enumerate(agents):
+        page.select_option(f"select.agent[data-seat='{seat}']", agent)
+    page.fill("#seed", str(seed))
+    before = len(live.server.tables)
+    page.click("#start")
+    page.wait_for_url("**/seat/**", timeout=WAIT_MS)
+    assert len(live.server.tables) == before + 1
+    return live.newest()
+
+
+def settle(page: Any, table: Table, seat: int) -> None:
+    """Wait for the bots to hand the move back (or end the game), then for the page to show it."""
+    deadline = time.monotonic() + 120
+    while not table.game.over and table.game.to_move != seat:
+        assert time.monotonic() < deadline, "the bots did not finish in time"
+        time.sleep(0.02)
+    page.wait_for_function("v => document.getElementById('main').dataset.version === String(v)",
+                           arg=table.version, timeout=WAIT_MS)
+
+
+def check_page_against_engine(page: Any, table: Table, seat: int) -> None:
+    """What the page shows is the seat's observation: purses, owners, tokens, phase, actions."""
+    game = table.game
+    observed = game.observation(seat)
+    rules = game.rules
+    for other, purse in enumerate(observed["resources"]):
+        for name, value in purse.items():
+            shown = page.text_content(f".seat[data-seat='{other}'] .resource[data-resource='{name}'] .value")
+            assert shown == str(value), (other, name)
+    for p, place in enumerate(rules.place_ids):
+        box = page.query_selector(f".place[data-place='{place}']")
+        if box is None:                   # a layout of `show: occupied` draws only the places in use
+            assert rules.layout.show == "occupied", place
+            assert observed["owner"][p] < 0 and not any(observed["tokens"][p].values()), place
+            continue
+        assert box.get_attribute("data-owner") == str(observed["owner"][p]), place
+        for token, count in observed["tokens"][p].items():
+            chip = box.query_selector(f".token[data-token='{token}']")
+            assert (chip.text_content().rsplit(" ", 1)[1] if chip else "0") == str(count), (place, token)
+    assert page.get_attribute("#main", "data-phase") == (game.step.phase or "")
+    if not game.over and game.to_move == seat:
+        shown_ids = [int(b.get_attribute("data-action-id")) for b in page.query_selector_all("button.action")]
+        assert shown_ids == game.legal_action_ids()
+
+
+def test_a_2016_round_played_by_clicking(page: Any, live: Live) -> None:
+    table = start_from_form(page, live, "knizia2016", ["human", "greedy", "greedy"], seed=7)
+    game, pick = table.game, random.Random(7)
+    phases_seen: list[str] = []
+    clicks = 0
+    while True:
+        settle(page, table, 0)
+        check_page_against_engine(page, table, 0)
+        phase = game.step.phase or ""
+        if phase not in phases_seen:
+            phases_seen.append(phase)
+            shoot(page, f"knizia2016-{len(phases_seen):02d}-{phase}")
+        if game.over or game.step.round != 1:
+            break
+        buttons = page.query_selector_all("button.action")
+        chosen = pick.choice(buttons)
+        action_id = int(chosen.get_attribute("data-action-id"))
+        before = len(game.history)
+        chosen.click()
+        clicks += 1
+        deadline = time.monotonic() + 30
+        while len(game.history) <= before:
+            assert time.monotonic() < deadline, "the click did not reach the game"
+            time.sleep(0.01)
+        assert game.history[before] == action_id                # the engine took the action clicked
+    assert game.step.round == 2 and clicks >= 5
+    assert {"auction", "market"} <= set(phases_seen)
+    log_lines = page.query_selector_all("#log .line")
+    assert len(log_lines) == len(table.story.lines)
+
+
+def test_a_pharaohs_heir_game_started_and_one_action_taken(page: Any, live: Live) -> None:
+    table = start_from_form(page, live, "pharaohs-heir", ["human", "random", "random"], seed=3)
+    settle(page, table, 0)
+    check_page_against_engine(page, table, 0)
+    shoot(page, "pharaohs-heir-start")
+    before = len(table.game.history)
+    button = page.query_selector_all("button.action")[0]
+    action_id = int(button.get_attribute("data-action-id"))
+    button.click()
+    deadline = time.monotonic() + 30
+    while len(table.game.history) <= before:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    assert table.game.history[before] == action_id
+    settle(page, table, 0)
+    check_page_against_engine(page, table, 0)
+    shoot(page, "pharaohs-heir-after-one-action")
+
+
+@pytest.fixture(scope="module")
+def logged(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    log = tmp_path_factory.mktemp("browser") / "game.jsonl"
+    subprocess.run([sys.executable, "-m", "amunre.cli.app", "run", str(REPO / "rules" / "knizia2016.yaml"),
+                    "--seed", "9", "--players", "4", "--agents", "random,random,random,random", "--log", str(log),
+                    "-q"], check=True, capture_output=True, cwd=REPO.parent)
+    return log
+
+
+def test_a_replay_stepped_back_and_forth(page: Any, live: Live, logged: Path) -> None:
+    import amunre
+    actions = [json.loads(line) for line in logged.read_text().splitlines() if '"action"' in line]
+    rules = amunre.load_rules(REPO / "rules" / "knizia2016.yaml")
+    page.goto(live.url + "/")
+    page.wait_for_selector("#open-replay")
+    page.set_input_files("#log-file", str(logged))
+    page.click("#open-replay")
+    page.wait_for_url("**/replay/**", timeout=WAIT_MS)
+
+    def at(step: int) -> None:
+        page.wait_for_function("s => document.getElementById('main').dataset.step === String(s)", arg=step,
+                               timeout=WAIT_MS)
+        game = amunre.new_game(rules, players=4, seed=9)
+        for record in actions[:step]:
+            game.apply(record["action"])
+        assert page.text_content("#step") == f"step {step} of {len(actions)}"
+        observed = game.public_observation()
+        for other, purse in enumerate(observed["resources"]):
+            assert page.text_content(f".seat[data-seat='{other}'] .resource[data-resource='gold'] .value") \
+                == str(purse["gold"])
+        for p, place in enumerate(rules.place_ids):
+            assert page.get_attribute(f".place[data-place='{place}']", "data-owner") == str(observed["owner"][p])
+
+    at(0)
+    for step in (1, 2, 3):
+        page.click("#next")
+        at(step)
+    page.click("#back")
+    at(2)
+    page.keyboard.press("ArrowRight")
+    at(3)
+    page.click("#last")
+    at(len(actions))
+    assert "Game over" in page.text_content("#status")
+    shoot(page, "replay-end")
+    page.click("#first")
+    at(0)
+
+
+def test_two_seats_http_responses_hold_only_their_own_secrets(live: Live) -> None:
+    """Over real HTTP: each human seat's view names none of the other's paintings (each painting
+    of Modern Art is a card of its own) and shows its money as hidden."""
+    request = urllib.request.Request(live.url + "/api/games", method="POST",
+                                     data=json.dumps({"rules": "modern-art", "agents": ["human", "human", "random"],
+                                                      "seed": 13}).encode(),
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        made = json.load(answer)
+    table = live.newest()
+    links = {s["seat"]: live.url + "/api" + s["url"] for s in made["seats"] if s["url"]}
+    for seat, link in links.items():
+        with urllib.request.urlopen(link, timeout=30) as answer:
+            text = answer.read().decode()
+        other = 1 - seat
+        assert table.game.state.hands[other] and not any(card in text for card in table.game.state.hands[other])
+        assert all(card in text for card in table.game.state.hands[seat])
+        assert json.loads(text)["seats"][other]["resources"]["funds"] == "hidden"
