@@ -29,7 +29,7 @@ def dsl_strings(data: Any, path: tuple = ()) -> list[tuple[tuple, str]]:
     found = []
     if isinstance(data, dict):
         for key, value in data.items():
-            if key not in ("doc", "title", "label", "id", "mechanic", "extends", "publisher", "source"):
+            if key not in ("doc", "title", "label", "id", "mechanic", "extends", "publisher", "source", "layout"):
                 found += dsl_strings(value, path + (key,))
     elif isinstance(data, list):
         for i, value in enumerate(data):
