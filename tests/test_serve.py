@@ -97,6 +97,23 @@ def test_a_seat_sees_its_observation_and_acts_by_action_id() -> None:
     assert any(line.strip().startswith("Seat 0 ") for line in after.json()["log"])
 
 
+SHIPPED = [r["name"] for r in serving()[1].get("/api/setup").json()["rules"]]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_rules_file_starts_and_takes_an_action(name: str) -> None:
+    server, client = serving()
+    rules = server.catalog.rules(name)
+    agents = ["human"] + ["random"] * (rules.min_players - 1)
+    url = api(start(client, name, agents, seed=1)["seats"][0]["url"])
+    view = settled(client, url)
+    if view["over"]:
+        return
+    assert view["actions"] and view["board"]["columns"]
+    answer = client.post(url + "/act", json={"id": view["actions"][-1]["id"]})
+    assert answer.status_code == 200 and answer.json()["version"] > view["version"]
+
+
 def test_a_refused_action_leaves_the_game_as_it_was() -> None:
     server, client = serving()
     made = start(client, "knizia2016", ["human", "greedy", "greedy"], seed=3)
@@ -312,3 +329,36 @@ def test_serve_refuses_a_broken_rules_file_and_warns_off_loopback(tmp_path: Path
                           text=True, timeout=60, cwd=REPO.parent)
     assert done.returncode == 1
     assert f"{broken}:3:" in done.stderr and "did you mean 'side'" in done.stderr
+
+
+def test_a_pages_stream_tells_each_new_version_then_that_the_game_was_dropped() -> None:
+    import asyncio
+
+    from amunre.cli.serve import app as served
+
+    class Page:                                # a browser that stays for five looks, then leaves
+        looks = 0
+
+        async def is_disconnected(self) -> bool:
+            self.looks += 1
+            return self.looks > 5
+
+    class Target:
+        version, closed = 3, False
+
+    async def read(target: Target) -> list[str]:
+        said = []
+        async for message in served._versions(Page(), target):     # type: ignore[arg-type]
+            said.append(message)
+            target.version += 1 if len(said) == 1 else 0
+        return said
+
+    served.STREAM_POLL, poll = 0.0, served.STREAM_POLL
+    try:
+        assert asyncio.run(read(Target())) == ["data: 3\n\n", "data: 4\n\n"]
+        dropped = Target()
+        dropped.closed = True
+        assert asyncio.run(read(dropped)) == ["event: gone\ndata: dropped\n\n"]
+    finally:
+        served.STREAM_POLL = poll
+

@@ -105,6 +105,7 @@ class Server:
                 del self.tables[key]
         for key, replay in list(self.replays.items()):
             if now - replay.touched > self.limits.idle:
+                replay.closed = True
                 del self.replays[key]
 
     def start(self, request: dict[str, Any]) -> Table:
@@ -141,7 +142,7 @@ class Server:
         self.drop_idle()
         if len(self.replays) >= self.limits.replays:
             oldest = min(self.replays, key=lambda k: self.replays[k].touched)
-            del self.replays[oldest]
+            self.replays.pop(oldest).closed = True
         try:
             replay = Replay(text, self.catalog.logged)
         except AmunreError as error:
@@ -265,6 +266,9 @@ async def _versions(request: Request, target: Any) -> AsyncIterator[str]:
     and the browser keep a quiet stream open); ends when the page goes."""
     last, quiet = None, 0.0
     while not await request.is_disconnected():
+        if getattr(target, "closed", False):          # the game was dropped: the page is told, once
+            yield "event: gone\ndata: dropped\n\n"
+            return
         version = target.version
         if version != last:
             last, quiet = version, 0.0

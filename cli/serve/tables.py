@@ -181,6 +181,7 @@ class Replay:
         self.frames: list[Frame] = []
         self.touched = time.monotonic()
         self.version = 0
+        self.closed = False                  # dropped by the server: its pages' streams end
         game = new_game(rules, players=header["players"], seed=header["seed"],
                         setup={"options": header.get("options", {})})
 

@@ -352,6 +352,10 @@ function gamePage(kind, token) {
   }
   const stream = new EventSource(`${base}/stream`);
   stream.onmessage = refresh;
+  stream.addEventListener("gone", () => {
+    stream.close();
+    showError("this game was dropped after a long idle time; start a new one from the start page");
+  });
   stream.onerror = () => { if (stream.readyState === EventSource.CLOSED) showError("lost the server"); };
   refresh();
 }
