@@ -1,7 +1,7 @@
 """The bound on a game's length (tools/game_length.py, OpenSpiel's max_game_length) against the
 longest of many random games, per bundled rules file (the table of docs/adapters.md).
 
-    python -m amunre.benchmarks.game_length            # 1,000 games per file
+    python benchmarks/game_length.py                       # 1,000 games per file
     python benchmarks/game_length.py --games 50 knizia2016
 
 Random games: every seat picks uniformly among its legal actions; the player counts cycle
