@@ -42,6 +42,7 @@ from ..interpreter.base.limits import MAX_DECISIONS_PER_STEP, MAX_PASSES
 from ..interpreter.load.shipped import shipped_names, shipped_path
 from ..interpreter.model import Rules
 from ..interpreter.play.observe import observation_layout
+from ..tools.game_length import most_decisions
 from .common import (
     DEFAULT_REWARD,
     ZERO_SUM_REWARDS,
@@ -59,10 +60,15 @@ ADAPTER_PARAMS = ("players", "reward")
 _REGISTERED: dict[str, Any] = {}          # short name -> its rules
 
 
-def _most_actions(rules: Any) -> int:
-    """The most actions a game can take: the engine refuses more decisions in one phase, and a
-    repeat without a fixed number of passes counts the most a fixed one may have (a C int)."""
-    return min(rules.flow.most_phases(MAX_PASSES) * MAX_DECISIONS_PER_STEP, 2**31 - 1)
+def _most_actions(rules: Rules, players: int) -> int:
+    """The most actions a game of this many players can take, whatever is decided: the bound the
+    rules give (tools/game_length.py); where they give none, the engine's limit (it refuses more
+    decisions in one phase, and a repeat without a fixed number of passes counts the most a fixed
+    one may have), at most a C int."""
+    bound = most_decisions(rules, players)
+    if bound is None:
+        bound = rules.flow.most_phases(MAX_PASSES) * MAX_DECISIONS_PER_STEP
+    return min(bound, 2**31 - 1)
 
 
 def short_name(file_name: str) -> str:
@@ -144,7 +150,7 @@ class AmunreGame(pyspiel.Game):
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.actions.size, max_chance_outcomes=max_draw(rules), num_players=players,
             min_utility=least, max_utility=most, utility_sum=0.0 if self.reward in ZERO_SUM_REWARDS else None,
-            max_game_length=_most_actions(rules))
+            max_game_length=_most_actions(rules, players))
         super().__init__(_game_type(rules, name, self.reward), info, params)
         # The set-up up to its first draw, copied by every new state (OpenSpiel makes one for
         # each clone and each tensor shape it asks for); made now, it checks the options too.

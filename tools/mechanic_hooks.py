@@ -13,7 +13,9 @@ mechanic's public attributes. A class with no entry has nothing to say (the tool
   give a seat if it ran now; `KEEPS_SECRET` (tools/agents/heuristic.py), whether a phase
   that can keep a secret keeps one now;
 - simulate: `PICKED_KEYS`, `POSSIBLE_PICKS` (tools/simulate/picks.py), what a phase keeps that
-  counts as a pick, and every pick it could keep.
+  counts as a pick, and every pick it could keep;
+- the bound on a game's length: `MOST_DECISIONS`, `MOST_DRAWN` (tools/game_length.py), the most
+  decisions one run of a phase takes and the most sellable cards it puts in hands.
 
 An entry serves its class and the classes derived from it, as a method would, unless one of
 those has an entry of its own.
