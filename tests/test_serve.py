@@ -322,13 +322,18 @@ def test_a_failure_inside_the_server_is_a_short_json_error(monkeypatch: pytest.M
     assert "ZeroDivision" not in answer.text
 
 
-def test_serve_refuses_a_broken_rules_file_and_warns_off_loopback(tmp_path: Path) -> None:
+def test_serve_refuses_a_broken_rules_file_or_log_before_it_listens(tmp_path: Path) -> None:
     broken = tmp_path / "broken.yaml"
     broken.write_text("extends: knizia2016\nlayout:\n  columns: {by: sides}\n")
     done = subprocess.run([sys.executable, "-m", "amunre.cli.app", "serve", str(broken)], capture_output=True,
                           text=True, timeout=60, cwd=REPO.parent)
     assert done.returncode == 1
     assert f"{broken}:3:" in done.stderr and "did you mean 'side'" in done.stderr
+    not_a_log = tmp_path / "game.jsonl"
+    not_a_log.write_text('{"amunre_log": 1}\n')
+    done = subprocess.run([sys.executable, "-m", "amunre.cli.app", "serve", "--replay", str(not_a_log)],
+                          capture_output=True, text=True, timeout=60, cwd=REPO.parent)
+    assert done.returncode == 1 and f"{not_a_log}: this log cannot be replayed" in done.stderr
 
 
 def test_a_pages_stream_tells_each_new_version_then_that_the_game_was_dropped() -> None:
@@ -362,3 +367,20 @@ def test_a_pages_stream_tells_each_new_version_then_that_the_game_was_dropped() 
     finally:
         served.STREAM_POLL = poll
 
+
+
+def test_a_bot_that_fails_stops_its_table_with_words_on_every_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    from amunre.tools.agents import GreedyAgent
+
+    def broken(self: Any, game: Any, ids: list[int]) -> int:
+        raise RuntimeError("out of ideas")
+    monkeypatch.setattr(GreedyAgent, "choose_id", broken)
+    server, client = serving()
+    made = start(client, "knizia2016", ["greedy", "human", "human"], seed=1)
+    deadline = time.monotonic() + 30
+    while not (view := client.get(api(made["watch"])).json())["failure"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert "seat 0's bot (greedy) failed: out of ideas" in view["failure"]
+    assert table_of(server).game.history == []
+    assert client.get(api(made["seats"][1]["url"])).json()["failure"] == view["failure"]

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import ipaddress
 import sys
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
+from ...interpreter.base.errors import AmunreError
+from ...interpreter.base.reading import FileRefused, read_text
 from ..conventions import fail, load_or_exit
 from ..play import resolve_rules
 
@@ -31,6 +34,9 @@ def serve_command(
         help="Pause between two bots' moves, so that they can be followed.")] = 0.5,
     max_games: Annotated[int, typer.Option(
         "--max-games", metavar="N", min=1, max=1000, help="Games held at once; a new one beyond is refused.")] = 16,
+    replay: Annotated[Path | None, typer.Option(
+        "--replay", metavar="LOG", help="A game log (`amunre run --log`) to step through: its address is printed. "
+        "The start page also opens logs.", dir_okay=False, show_default=False)] = None,
     idle: Annotated[int, typer.Option(
         "--idle", metavar="MINUTES", min=1, max=10080, help="A game or replay nobody has looked at for this "
         "long is dropped.")] = 60,
@@ -53,10 +59,24 @@ def serve_command(
               "by its links", file=sys.stderr)
     server = Server(Catalog(paths), Limits(games=max_games, idle=idle * 60.0, pace=pace))
     shown = f"[{host}]" if ":" in host else host
-    print(f"amunre serve: open http://{shown}:{port}/ in a browser (Ctrl-C stops it)", flush=True)
+    address = f"http://{shown}:{port}"
+    if replay is not None:
+        print(f"replay of {replay}: {address}/replay/{_replay(server, replay)}")
+    print(f"amunre serve: open {address}/ in a browser (Ctrl-C stops it)", flush=True)
     config = uvicorn.Config(create_app(server), host=host, port=port, log_level="warning",
                             timeout_graceful_shutdown=1, limit_concurrency=200)
     uvicorn.Server(config).run()
+
+
+def _replay(server: Any, path: Path) -> str:
+    """The token of a replay of the log at `path`; the command exits with the reason if it is
+    not a log that replays."""
+    try:
+        return str(server.open_replay(read_text(path, server.limits.log_bytes)))
+    except FileRefused as error:
+        raise fail(f"cannot read log file '{path}': {error.problem}") from None
+    except AmunreError as error:
+        raise fail(f"{path}: {error}") from None
 
 
 def _is_loopback(host: str) -> bool:

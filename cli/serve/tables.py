@@ -127,22 +127,26 @@ class Table:
             self._runner.start()
 
     def _run_bots(self) -> None:
+        """Each bot thinks on a copy of the position, outside the lock, so that pages are served
+        while it thinks (a search may take seconds); only a bot is to move meanwhile, so the
+        position cannot change under it."""
         while True:
             with self.lock:
-                game = self.game
-                if self.closed or game.over or game.to_move not in self.bots:
+                if self.closed or self.game.over or self.game.to_move not in self.bots:
                     return
-                seat = game.to_move
-                seen = len(game.log or [])
-                try:
-                    action_id = self.bots[seat].choose_id(game, game.legal_action_ids())
+                seat, position = self.game.to_move, self.game.clone()
+            try:
+                action_id = self.bots[seat].choose_id(position, position.legal_action_ids())
+                with self.lock:
+                    game, seen = self.game, len(self.game.log or [])
                     action = game.action_from_id(action_id)
                     game.apply_id(action_id)
-                except Exception as error:     # a bot that fails stops the table, with its words shown
+                    self._told(seat, action, (game.log or [])[seen:])
+            except Exception as error:         # a bot that fails stops the table, with its words shown
+                with self.lock:
                     self.failure = f"seat {seat}'s bot ({self.agents[seat]}) failed: {error}"
                     self.version += 1
-                    return
-                self._told(seat, action, (game.log or [])[seen:])
+                return
             if self.pace > 0:
                 time.sleep(self.pace)
 
