@@ -21,6 +21,7 @@ from ...interpreter.mechanics.income import Income
 from ...interpreter.mechanics.score import Score
 from ...interpreter.model import Rules
 from ..mechanic_hooks import entry
+from .score_memo import ScoreMemo
 
 Forecast = dict[str, int]           # resource -> amount
 One = Callable[[Any, Game, int], Forecast]
@@ -69,10 +70,19 @@ _FORECASTERS: WeakKeyDictionary[Rules, tuple[tuple[Mechanic, One, Every | None],
 
 def forecasters(rules: Rules) -> tuple[tuple[Mechanic, One, Every | None], ...]:
     """The rules' phases that forecast anything, in order, each with its entries of FORECASTS
-    and FORECASTS_ALL (looked up once per rules: an agent asks at every position it values)."""
+    and FORECASTS_ALL (looked up once per rules: an agent asks at every position it values).
+    A scoring phase forecast the plain way for one seat gets its own memo's forecast instead
+    (tools/agents/score_memo.py), which gives the same numbers."""
     found = _FORECASTERS.get(rules)
     if found is None:
-        found = _FORECASTERS[rules] = tuple((mech, one, entry(FORECASTS_ALL, mech))
-                                            for mech in rules.phases.values()
-                                            if (one := entry(FORECASTS, mech)) is not None)
+        listed = []
+        for mech in rules.phases.values():
+            one = entry(FORECASTS, mech)
+            if one is None:
+                continue
+            every = entry(FORECASTS_ALL, mech)
+            if isinstance(mech, Score) and one is _score:
+                one = ScoreMemo(mech).one
+            listed.append((mech, one, every))
+        found = _FORECASTERS[rules] = tuple(listed)
     return found
