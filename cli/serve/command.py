@@ -23,7 +23,7 @@ LOOPBACK_NAMES = ("localhost",)
 
 def serve_command(
     rules_paths: Annotated[list[str] | None, typer.Argument(
-        metavar="[RULES]...", help="Rules files (YAML) to offer besides the shipped ones; the first is the "
+        metavar="RULES", help="Rules files (YAML) to offer besides the shipped ones; the first is the "
         "start page's first choice (else a shipped edition).", show_default=False)] = None,
     host: Annotated[str, typer.Option(
         "--host", metavar="ADDRESS", help="The address to listen on. Anything but this machine's own "
