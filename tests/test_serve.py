@@ -63,6 +63,12 @@ def table_of(server: Server) -> Table:
     return table
 
 
+def seated(server: Server, client: TestClient, agents: list[str], seed: int) -> tuple[str, dict[str, Any], Any]:
+    """A 2016 game's first human seat: its API address, its view once it is to move, the game."""
+    url = api(start(client, "knizia2016", agents, seed=seed)["seats"][0]["url"])
+    return url, settled(client, url), table_of(server).game
+
+
 def test_start_page_and_setup_list_every_shipped_rules_file(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "board.js" in page.text
@@ -76,10 +82,7 @@ def test_start_page_and_setup_list_every_shipped_rules_file(client: TestClient) 
 
 def test_a_seat_sees_its_observation_and_acts_by_action_id() -> None:
     server, client = serving()
-    made = start(client, "knizia2016", ["human", "greedy", "greedy"], seed=11)
-    url = api(made["seats"][0]["url"])
-    view = settled(client, url)
-    game = table_of(server).game
+    url, view, game = seated(server, client, ["human", "greedy", "greedy"], seed=11)
     assert view["you"] == 0 and view["to_move"] == 0 == game.to_move
     assert [a["id"] for a in view["actions"]] == game.legal_action_ids()
     assert view["actions"][0]["label"].startswith("bid ")
@@ -97,7 +100,7 @@ def test_a_seat_sees_its_observation_and_acts_by_action_id() -> None:
     assert any(line.strip().startswith("Seat 0 ") for line in after.json()["log"])
 
 
-SHIPPED = [r["name"] for r in serving()[1].get("/api/setup").json()["rules"]]
+SHIPPED = list(Catalog().paths)
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -116,10 +119,7 @@ def test_every_shipped_rules_file_starts_and_takes_an_action(name: str) -> None:
 
 def test_a_refused_action_leaves_the_game_as_it_was() -> None:
     server, client = serving()
-    made = start(client, "knizia2016", ["human", "greedy", "greedy"], seed=3)
-    url = api(made["seats"][0]["url"])
-    view = settled(client, url)
-    game = table_of(server).game
+    url, view, game = seated(server, client, ["human", "greedy", "greedy"], seed=3)
     history = list(game.history)
     legal = {a["id"] for a in view["actions"]}
     illegal = next(i for i in range(game.num_distinct_actions()) if i not in legal)
