@@ -225,9 +225,13 @@ def test_a_replay_steps_back_and_forth_through_a_logged_game(client: TestClient,
     assert steps == len(actions) + 1 and first["replay"]["action"] == "set-up"
     rules = amunre.load_rules(REPO / "rules" / "knizia2016.yaml")
     game = amunre.new_game(rules, players=3, seed=4)
-    for step in (1, 2, 7):
+    own = next(i for i, a in enumerate(actions, 1) if a["seat"] == 1)
+    other = next(i for i, a in enumerate(actions, 1) if a["seat"] != 1)
+    for step in sorted({1, 2, 7, own, other}):
         view = client.get(url + f"?step={step}&seat=1").json()
-        assert view["replay"]["seat"] == actions[step - 1]["seat"]
+        actor = actions[step - 1]["seat"]
+        assert view["replay"]["seat"] == actor
+        assert (view["replay"]["action"] is None) == (actor != 1)      # another's action may be secret
         while len(game.history) < step:
             game.apply(actions[len(game.history)]["action"])
         assert [s["resources"] for s in view["seats"]] == \

@@ -204,7 +204,9 @@ class Replay:
         frame = self.frames[index]
         previous = self.frames[index - 1].told if index else 0
         view = game_view(frame.game, seat, self.agents, self.story.lines[:frame.told])
-        view["replay"] = {"step": index, "steps": len(self.frames), "seat": frame.seat, "action": frame.action,
+        own = frame.seat is None or frame.seat == seat        # another seat's action may be a secret one
+        view["replay"] = {"step": index, "steps": len(self.frames), "seat": frame.seat,
+                          "action": frame.action if own else None,
                           "new_lines": frame.told - previous, "seed": self.header["seed"]}
         view["actions"] = []
         return view

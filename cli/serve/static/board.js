@@ -376,8 +376,10 @@ function replayPage(token) {
         for (const s of view.seats) seatSelect.append(el("option", {value: s.seat, text: `as ${seatName(s.seat)}`}));
       }
       counter.textContent = `step ${view.replay.step} of ${view.replay.steps - 1}`;
-      said.textContent = view.replay.seat === null || view.replay.seat === undefined
-        ? view.replay.action : `${seatName(view.replay.seat)}: ${view.replay.action}`;
+      const actor = view.replay.seat;
+      said.textContent = actor === null || actor === undefined ? view.replay.action
+        : view.replay.action === null ? `${seatName(actor)} moved (what could be seen of it is marked in the log)`
+        : `${seatName(actor)}: ${view.replay.action}`;
       drawGame(view, null, controls);
       document.getElementById("main").dataset.step = view.replay.step;
       showError("");
