@@ -306,6 +306,7 @@ class Game:
         if keep and self.log is not None:
             copy.log = list(self.log)
         copy.decision = self.decision
+        copy.owned = self.owned         # checked against the owners before any use (material.owned_places)
         return copy
 
 

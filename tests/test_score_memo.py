@@ -32,7 +32,9 @@ def test_what_the_2016_awards_read() -> None:
     age = _awards(rules, "age_scoring")
     assert award_reads(age["pyramids"]) == {("players",), ("owner",), ("tokens",)}    # via a derived value
     assert award_reads(age["nile_west"]) >= {("owner",), ("tokens",), ("options", "nile_side_bonus")}
-    assert award_reads(age["temples"]) is None          # the row the offering picked: a phase's member
+    # the row the offering picked: a phase's member, which declares that it reads the phase's kept data
+    assert award_reads(age["temples"]) == {("players",), ("owner",), ("kept", "offering"),
+                                           ("options", "temple_scoring")}
     assert award_reads(_awards(rules, "final_scoring")["gold"]) == {("players",), ("resources", "gold")}
 
 
@@ -52,6 +54,9 @@ def test_a_key_follows_exactly_the_parts_read() -> None:
     assert memo.key(other.state) != key
     other = game.clone()
     other.state.options["nile_side_bonus"] = "player"
+    assert memo.key(other.state) != key
+    other = game.clone()
+    other.state.kept["offering"] = {"tile": "a row no game picks"}
     assert memo.key(other.state) != key
 
 

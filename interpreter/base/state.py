@@ -9,6 +9,7 @@ places; seat 0..players-1); cards and tokens by their rules-file ids.
 
 from __future__ import annotations
 
+import marshal
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -20,6 +21,20 @@ def plain_copy(value: Any) -> Any:
     if isinstance(value, list):
         return [plain_copy(v) for v in value]
     return value
+
+
+def nested_copy(working: Any, kept: Any) -> tuple[Any, Any]:
+    """Copies of the running phase's working data and of what phases keep, for `clone`: the
+    agents clone the game for every action they try, and `plain_copy`'s call per container
+    and per value was a quarter of a clone (issue 23). `marshal` copies the same plain data in
+    one C call, in half the time. Format 2 keeps no references, so two places sharing one list
+    get a list each, as `plain_copy` gives them; data marshal cannot hold goes through
+    `plain_copy`."""
+    try:
+        copied: tuple[Any, Any] = marshal.loads(marshal.dumps((working, kept), 2))
+    except ValueError:
+        return plain_copy(working), plain_copy(kept)
+    return copied
 
 
 @dataclass
@@ -75,9 +90,8 @@ class GameState:
         new.owner = list(self.owner)
         new.tokens = [dict(t) for t in self.tokens]
         new.supply = dict(self.supply)
-        new.working = plain_copy(self.working)
+        new.working, new.kept = nested_copy(self.working, self.kept)
         new.passes = list(self.passes)
-        new.kept = plain_copy(self.kept)
         new.mods = {k: list(v) for k, v in self.mods.items()}
         new.played = {k: [list(p) for p in v] for k, v in self.played.items()}
         new.shown = {k: list(v) for k, v in self.shown.items()}

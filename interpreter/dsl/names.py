@@ -59,6 +59,9 @@ class Member:
     modifier: ModifierDef | None = None
     needs_seat: bool = False                   # it is about the acting seat
     doc: str = ""
+    # What `read` depends on besides constants, as parts of the state (dsl/reads.py), when the
+    # phase declares it; None: unknown, so nothing reading this member may be kept by its reads.
+    reads: tuple[tuple[str, ...], ...] | None = None
 
 
 @dataclass(frozen=True)

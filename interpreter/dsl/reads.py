@@ -5,9 +5,11 @@ phase's points at every position they look at) may keep its values by what it re
 positions alike in those parts give the same value. The checker has resolved every name to
 its Steps (checked.py), so what a generated function reads is known without running it. A
 part is a tuple: ("players",), ("start_player",), ("owner",), ("tokens",), ("hands",),
-("options", NAME), ("resources", NAME), ("mods", NAME). Anything read through a function the
-DSL cannot see into (a phase's member or query, `age`, `round`, a place value read by its own
-function) makes the answer None: unknown, so nothing may be kept by it.
+("options", NAME), ("resources", NAME), ("mods", NAME), ("kept", PHASE) (what a phase keeps after
+it ends, read through a member that declares it: names.Member.reads). Anything read through a
+function the DSL cannot see into (a phase's query or a member that declares nothing, `age`,
+`round`, a place value read by its own function) makes the answer None: unknown, so nothing
+may be kept by it.
 """
 
 from __future__ import annotations
@@ -65,7 +67,10 @@ def _step(step: Any) -> tuple[Part, ...] | None:
         return (("mods", step.target.name),)
     if kind in ("element", "seat", "place"):
         return _attr(step.target)
-    return None                                     # a phase's member, or anything new
+    if kind == "member":                            # what the phase declares it reads, if it does
+        reads: tuple[Part, ...] | None = getattr(step.target, "reads", None)
+        return reads
+    return None                                     # anything new
 
 
 def _attr(attr: Any) -> tuple[Part, ...] | None:

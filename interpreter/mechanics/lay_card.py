@@ -62,8 +62,10 @@ class LayCard(Mechanic):
     def members(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, Member]:
         def kept(key: str) -> Any:
             return lambda ctx: ctx.state.kept.get(phase_id, {}).get(key)
-        return {"card": Member(PLACE, kept("card"), doc="the card laid last (nothing before one is laid)"),
-                "seat": Member(SEAT, kept("seat"), doc="the seat that laid it (nobody before a card is laid)")}
+        reads = (("kept", phase_id),)
+        return {"card": Member(PLACE, kept("card"), doc="the card laid last (nothing before one is laid)", reads=reads),
+                "seat": Member(SEAT, kept("seat"), doc="the seat that laid it (nobody before a card is laid)",
+                               reads=reads)}
 
     def declare(self, space: ActionSpace, material: SimpleNamespace) -> None:
         self.cards = tuple(sorted(c for c, card in material.cards.items() if card.deck == self.deck))

@@ -51,7 +51,8 @@ class Reveal(Mechanic):
     def members(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, Member]:
         found = super().members(phase_id, spec)
         found["card"] = Member(PLACE, lambda ctx: ctx.state.kept.get(phase_id, {}).get("card"),
-                               doc="the card turned last (a place; nothing before the phase first runs)")
+                               doc="the card turned last (a place; nothing before the phase first runs)",
+                               reads=(("kept", phase_id),))
         return found
 
     def describe(self) -> str:

@@ -124,7 +124,8 @@ class SecretOffer(Mechanic):
         def tile(ctx: Any) -> Any:
             kept = ctx.state.kept.get(phase_id)
             return rows.get(kept["tile"]) if kept else None
-        found["tile"] = Member(row(f"{phase_id}.tile"), tile, doc="the row the total picked when the phase last ran")
+        found["tile"] = Member(row(f"{phase_id}.tile"), tile, doc="the row the total picked when the phase last ran",
+                               reads=(("kept", phase_id),))
         return found
 
     @classmethod

@@ -50,9 +50,11 @@ class Select(Mechanic):
     def members(cls, phase_id: str, spec: dict[str, Any]) -> dict[str, Member]:
         def kept(key: str) -> Any:
             return lambda ctx: ctx.state.kept.get(phase_id, {}).get(key)
+        reads = (("kept", phase_id),)
         return {"chosen": Member(enum(f"{phase_id}.chosen"), kept("chosen"),
-                                 doc="the option chosen last (nothing before the first choice)"),
-                "chooser": Member(SEAT, kept("chooser"), doc="the seat that chose it (nobody before the first choice)")}
+                                 doc="the option chosen last (nothing before the first choice)", reads=reads),
+                "chooser": Member(SEAT, kept("chooser"), doc="the seat that chose it (nobody before the first choice)",
+                                  reads=reads)}
 
     def describe_kept(self, key: str, value: Any) -> str:
         if key == "chooser":

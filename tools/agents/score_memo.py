@@ -7,14 +7,16 @@ largest part of its time. The whole position as a key cost more than it saved (i
 in everything an offer or a bid changes). So each award of a scoring phase is asked what
 it reads (interpreter/dsl/reads.py, from the checker's record of its names): the awards that
 read only known parts of the state (the owners, the tokens, some options, resources or
-modifiers...) are worked out once per distinct value of those parts and kept; the others (a
-phase's member such as the row a secret offer picked, read by a function the checker cannot
-see into) are worked out every time, as before. The sums are of whole numbers, so the kept
-and the fresh forecasts are the same to the bit, and so are the agents' choices.
+modifiers, what a phase keeps read through a member that declares it, such as the row a
+secret offer picked...) are worked out once per distinct value of those parts and kept; the
+others (a query or a value read by a function the checker cannot see into) are worked out
+every time, as before. The sums are of whole numbers, so the kept and the fresh forecasts are
+the same to the bit, and so are the agents' choices.
 """
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable
 from typing import Any
 
@@ -24,7 +26,7 @@ from ...interpreter.game import Game
 from ...interpreter.mechanics.score import Award, Score
 
 LIMIT = 8192                # kept forecasts per phase at most: past it, the memo starts afresh
-_MISSING = object()         # a name absent from the state (the fresh forecast fails on it)
+_MISSING = ...               # a name absent from the state (the fresh forecast fails on it); no value read is `...`
 
 
 def award_reads(award: Award) -> frozenset[Part] | None:
@@ -41,33 +43,39 @@ def award_reads(award: Award) -> frozenset[Part] | None:
     return frozenset(parts)
 
 
-def state_key(parts: frozenset[Part]) -> Callable[[Any], tuple[Any, ...]]:
-    """A function of the state giving a hashable key equal for two states exactly when they
-    agree on every one of the parts (read as the generated code reads them)."""
+def state_key(parts: frozenset[Part]) -> Callable[[Any], bytes]:
+    """A function of the state giving a key (bytes) equal for two states only when they agree
+    on every one of the parts (read as the generated code reads them). The parts are written
+    with `marshal` (format 2: no references, so the bytes depend on the values alone), which
+    builds and hashes faster than nested tuples of the same values (issue 23). It tells apart
+    some values that compare equal (1 and True, two equal dicts filled in another order): two
+    keys for one forecast, never one key for two."""
     owner, tokens, hands = ("owner",) in parts, ("tokens",) in parts, ("hands",) in parts
     start = ("start_player",) in parts
     options = tuple(sorted(p[1] for p in parts if p[0] == "options"))
     resources = tuple(sorted(p[1] for p in parts if p[0] == "resources"))
     mods = tuple(sorted(p[1] for p in parts if p[0] == "mods"))
+    kept = tuple(sorted(p[1] for p in parts if p[0] == "kept"))
 
-    def key(state: Any) -> tuple[Any, ...]:
+    def key(state: Any) -> bytes:
         out: list[Any] = [state.players]
         if owner:
-            out.append(tuple(state.owner))
+            out.append(state.owner)
         if tokens:
-            out.append(tuple([tuple(t.items()) for t in state.tokens]))
+            out.append(state.tokens)
         if hands:
-            out.append(tuple([len(h) for h in state.hands]))
+            out.append([len(h) for h in state.hands])
         if start:
             out.append(state.start_player)
         for name in options:
             out.append(state.options.get(name, _MISSING))
         for name in resources:
-            out.append(tuple([r.get(name, _MISSING) for r in state.resources]))
+            out.append([r.get(name, _MISSING) for r in state.resources])
         for name in mods:
-            values = state.mods.get(name)
-            out.append(None if values is None else tuple(values))
-        return tuple(out)
+            out.append(state.mods.get(name))
+        for phase in kept:                          # a member reads the phase's kept data alone
+            out.append(state.kept.get(phase))
+        return marshal.dumps(out, 2)
     return key
 
 
@@ -98,12 +106,12 @@ class ScoreMemo:
     def one(self, mech: Score, game: Game, seat: int) -> dict[str, int]:
         total = 0
         if self.kept:
-            key = (self.key(game.state), seat)
             try:
+                key = (self.key(game.state), seat)
                 total = self.ones[key]
             except KeyError:
                 total = self._store(self.ones, key, _one(mech, game, seat, self.kept))
-            except TypeError:                       # a value read that cannot be a key
+            except ValueError:                      # a value read that marshal cannot write
                 total = _one(mech, game, seat, self.kept)
         if self.direct:
             total += _one(mech, game, seat, self.direct)
