@@ -8,7 +8,7 @@ Routes (every game is reached through a token, never by a number one could guess
     GET  /watch/TOKEN          a watcher's page (the public view); GET /api/watch/TOKEN its view
     GET  /api/{seat,watch}/TOKEN/log  the game's log once it is over (`amunre run --log`'s format)
     GET  /replay/TOKEN         a replay;   GET /api/replay/TOKEN?step=K&seat=S  a step's view
-    GET  /api/{seat,watch,replay}/TOKEN/stream   server-sent events: the view's version
+    GET  /api/{seat,watch}/TOKEN/stream   server-sent events: the view's version (ends with the game)
     GET  /api/setup            the rules files, their options and players, the agents
     POST /api/games            start a game;   POST /api/replays  a log's text, to step through
 
@@ -24,6 +24,7 @@ import html
 import json
 import logging
 import secrets
+import threading
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -49,6 +51,9 @@ from .tables import HUMAN, Replay, Table
 log = logging.getLogger("amunre.serve")
 
 SMALL_BODY = 16_384                 # a start form or an action
+MOST_EFFORT = 2000                  # the largest whole-number option of a bot a request may set
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+GONE = "no game has this link (it may have ended and been dropped)"
 STREAM_POLL = 0.15                  # seconds between two looks at a view's version
 KEEP_ALIVE = 15.0                   # seconds between two comments on a quiet stream
 SECURITY_HEADERS = {
@@ -72,47 +77,70 @@ class Limits:
 
 @dataclass
 class Server:
-    """The server's state: its rules, its games and replays by token, its limits."""
+    """The server's state: its rules, its games and replays by token, its limits. Requests are
+    served on several threads: every look at the games or replays held is made under `lock`."""
     catalog: Catalog
     limits: Limits = field(default_factory=Limits)
-    tables: dict[str, Table] = field(default_factory=dict)       # by game id (not a token)
-    replays: dict[str, Replay] = field(default_factory=dict)     # by token
+    tables: dict[str, tuple[Table, int | None]] = field(default_factory=dict)   # a token -> game, seat (None: watch)
+    replays: dict[str, Replay] = field(default_factory=dict)                    # by token
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    hosts: tuple[str, ...] = LOOPBACK_HOSTS          # the Host names accepted; () takes any
 
     def seat(self, token: str) -> tuple[Table, int]:
-        for table in self.tables.values():
-            seat = table.tokens.get(token)
-            if seat is not None:
-                return table, seat
-        raise Refused("no game has this link (it may have ended and been dropped)", 404)
+        found = self._table(token)
+        if found[1] is None:
+            raise Refused(GONE, 404)
+        return found[0], found[1]
 
     def watched(self, token: str) -> Table:
-        for table in self.tables.values():
-            if secrets.compare_digest(table.watch, token):
-                return table
-        raise Refused("no game has this link (it may have ended and been dropped)", 404)
+        table, seat = self._table(token)
+        if seat is not None:
+            raise Refused(GONE, 404)
+        return table
+
+    def _table(self, token: str) -> tuple[Table, int | None]:
+        with self.lock:
+            found = self.tables.get(token)
+        if found is None:
+            raise Refused(GONE, 404)
+        return found
 
     def replay(self, token: str) -> Replay:
-        replay = self.replays.get(token)
+        with self.lock:
+            replay = self.replays.get(token)
         if replay is None:
             raise Refused("no replay has this link (it may have been dropped)", 404)
         return replay
 
-    def drop_idle(self) -> None:
+    def games(self) -> list[Table]:
+        """The games held, each once, oldest first."""
+        with self.lock:
+            return self._games()
+
+    def _games(self) -> list[Table]:
+        return list({id(table): table for table, _ in self.tables.values()}.values())
+
+    def _drop(self, table: Table) -> None:
+        table.closed = True
+        for token in [k for k, (held, _) in self.tables.items() if held is table]:
+            del self.tables[token]
+
+    def _make_room(self) -> None:
+        """Drop what has been idle too long; at the limit, the game over longest ago goes too."""
         now = time.monotonic()
-        for key, table in list(self.tables.items()):
-            if now - table.touched > self.limits.idle:
-                table.closed = True
-                del self.tables[key]
+        for table in [g for g in self._games() if now - g.touched > self.limits.idle]:
+            self._drop(table)
         for key, replay in list(self.replays.items()):
             if now - replay.touched > self.limits.idle:
                 replay.closed = True
                 del self.replays[key]
+        games = self._games()
+        over = sorted((g for g in games if g.game.over), key=lambda g: g.touched)
+        if len(games) >= self.limits.games and over:
+            self._drop(over[0])
 
     def start(self, request: dict[str, Any]) -> Table:
         """A new game from the start form; Refused saying which field is wrong."""
-        self.drop_idle()
-        if len(self.tables) >= self.limits.games:
-            raise Refused(f"this server holds {self.limits.games} games already; finish one or wait", 503)
         rules = self.catalog.rules(_text(request, "rules"))
         agents = request.get("agents")
         if not isinstance(agents, list) or not all(isinstance(a, str) for a in agents) \
@@ -121,7 +149,7 @@ class Server:
         agents = [_agent(a.strip().lower()) for a in agents]
         seed = request.get("seed")
         if seed is None or seed == "":
-            seed = secrets.randbelow(2**31)
+            seed = secrets.randbelow(2**63)          # a seed tells the deck: too many to try them all
         if type(seed) is not int or not 0 <= seed < 2**63:
             raise Refused("seed: a whole number from 0, or nothing for a fresh one")
         options = request.get("options") or {}
@@ -134,21 +162,27 @@ class Server:
             table = Table(rules, len(agents), seed, agents, dict(options), pace=self.limits.pace)
         except AmunreError as error:
             raise Refused(str(error)) from None
-        self.tables[secrets.token_urlsafe(12)] = table
+        with self.lock:
+            self._make_room()
+            if len(self._games()) >= self.limits.games:
+                raise Refused(f"this server holds {self.limits.games} games already; finish one or wait", 503)
+            self.tables.update({token: (table, seat) for token, seat in table.tokens.items()})
+            self.tables[table.watch] = (table, None)
         table.wake_bots()
         return table
 
     def open_replay(self, text: str) -> str:
-        self.drop_idle()
-        if len(self.replays) >= self.limits.replays:
-            oldest = min(self.replays, key=lambda k: self.replays[k].touched)
-            self.replays.pop(oldest).closed = True
         try:
             replay = Replay(text, self.catalog.logged)
         except AmunreError as error:
             raise Refused(f"this log cannot be replayed: {error}") from None
         token = secrets.token_urlsafe(18)
-        self.replays[token] = replay
+        with self.lock:
+            self._make_room()
+            while len(self.replays) >= self.limits.replays:
+                oldest = min(self.replays, key=lambda k: self.replays[k].touched)
+                self.replays.pop(oldest).closed = True
+            self.replays[token] = replay
         return token
 
 
@@ -160,12 +194,17 @@ def _text(request: dict[str, Any], key: str) -> str:
 
 
 def _agent(spec: str) -> str:
+    """An agent spec checked, its whole-number options (time, iterations, samples) at most
+    MOST_EFFORT: a request may not set a bot thinking for hours."""
     if spec == HUMAN:
         return spec
     try:
-        check_spec(spec)
+        _, settings = check_spec(spec)
     except ValueError as error:
         raise Refused(f"agents: {error}") from None
+    heavy = sorted(k for k, v in settings.items() if type(v) is int and v > MOST_EFFORT)
+    if heavy:
+        raise Refused(f"agents: this server lets a bot's {', '.join(heavy)} be at most {MOST_EFFORT}")
     return spec
 
 
@@ -184,12 +223,15 @@ def create_app(server: Server) -> Starlette:
         Route("/api/watch/{token}", api.watch_view),
         Route("/api/replays", api.replay_open, methods=["POST"]),
         Route("/api/replay/{token}", api.replay_view),
-        *[Route(f"/api/{kind}/{{token}}/stream", api.stream) for kind in ("seat", "watch", "replay")],
+        *[Route(f"/api/{kind}/{{token}}/stream", api.stream) for kind in ("seat", "watch")],
         *[Route(f"/api/{kind}/{{token}}/log", api.game_log) for kind in ("seat", "watch")],
         Mount("/static", app=StaticFiles(directory=str(static)), name="static"),
     ]
     handlers = {Refused: _refused, HTTPException: _http_error, Exception: _failure}
-    return Starlette(routes=routes, exception_handlers=handlers, middleware=[Middleware(_Headers)])
+    middleware = [Middleware(_Headers)]
+    if server.hosts:               # on this machine only: refuse other host names (DNS rebinding)
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(server.hosts)))
+    return Starlette(routes=routes, exception_handlers=handlers, middleware=middleware)
 
 
 class _Api:
@@ -204,7 +246,8 @@ class _Api:
 
     async def setup(self, request: Request) -> Response:
         catalog = self.server.catalog
-        return JSONResponse({"rules": catalog.listing(), "default": catalog.default,
+        listing = await anyio.to_thread.run_sync(catalog.listing)      # the first call loads every file
+        return JSONResponse({"rules": listing, "default": catalog.default,
                              "agents": [HUMAN, *AGENTS], "max_players": MAX_PLAYERS})
 
     async def start(self, request: Request) -> Response:
@@ -230,11 +273,11 @@ class _Api:
 
     async def game_log(self, request: Request) -> Response:
         table = self._target(request)
-        assert isinstance(table, Table)
-        return PlainTextResponse(table.log_text(), media_type="application/x-ndjson",
+        return PlainTextResponse(await anyio.to_thread.run_sync(table.log_text), media_type="application/x-ndjson",
                                  headers={"content-disposition": 'attachment; filename="amunre-game.jsonl"'})
 
     async def replay_open(self, request: Request) -> Response:
+        _content_type(request, ("application/x-ndjson", "application/json"))
         text = (await _body(request, self.server.limits.log_bytes)).decode("utf-8", errors="replace")
         token = await anyio.to_thread.run_sync(self.server.open_replay, text)
         return JSONResponse({"url": f"/replay/{token}"}, status_code=201)
@@ -249,12 +292,10 @@ class _Api:
     async def stream(self, request: Request) -> Response:
         return StreamingResponse(_versions(request, self._target(request)), media_type="text/event-stream")
 
-    def _target(self, request: Request) -> Table | Replay:
-        """The game or replay of a /api/KIND/TOKEN/... address."""
+    def _target(self, request: Request) -> Table:
+        """The game of a /api/seat/TOKEN/... or /api/watch/TOKEN/... address."""
         kind, token = request.url.path.split("/")[2], request.path_params["token"]
-        if kind == "seat":
-            return self.server.seat(token)[0]
-        return self.server.watched(token) if kind == "watch" else self.server.replay(token)
+        return self.server.seat(token)[0] if kind == "seat" else self.server.watched(token)
 
 
 def _token_of(table: Table, seat: int) -> str | None:
@@ -266,15 +307,19 @@ async def _versions(request: Request, target: Any) -> AsyncIterator[str]:
     and the browser keep a quiet stream open); ends when the page goes."""
     last, quiet = None, 0.0
     while not await request.is_disconnected():
-        if getattr(target, "closed", False):          # the game was dropped: the page is told, once
+        if target.closed:                             # the game was dropped: the page is told, once
             yield "event: gone\ndata: dropped\n\n"
             return
+        over = target.game.over                       # read before the version: once over, that is the last
         version = target.version
         if version != last:
             last, quiet = version, 0.0
             yield f"data: {version}\n\n"
+            if over:                                  # nothing more will happen: free the connection
+                return
         elif quiet >= KEEP_ALIVE:
             quiet = 0.0
+            target.touched = time.monotonic()         # a page is open on it: not idle
             yield ": still here\n\n"
         await asyncio.sleep(STREAM_POLL)
         quiet += STREAM_POLL
@@ -300,7 +345,16 @@ async def _body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+def _content_type(request: Request, accepted: tuple[str, ...]) -> None:
+    """A POST must say its type: a page of another site cannot send these without the browser
+    asking this server first (which it never allows), so it cannot start games or act here."""
+    given = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if given not in accepted:
+        raise Refused(f"the request body must be sent as {' or '.join(accepted)}", 415)
+
+
 async def _json_body(request: Request, limit: int) -> dict[str, Any]:
+    _content_type(request, ("application/json",))
     try:
         data = json.loads(await _body(request, limit))
     except (ValueError, RecursionError):

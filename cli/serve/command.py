@@ -46,7 +46,7 @@ def serve_command(
     try:
         import uvicorn
 
-        from .app import Limits, Server, create_app
+        from .app import LOOPBACK_HOSTS, Limits, Server, create_app
         from .catalog import Catalog
     except ImportError as error:
         raise fail(f"amunre serve needs its extra ({error.name} is missing): pip install 'amunre[serve]' "
@@ -57,7 +57,8 @@ def serve_command(
     if not _is_loopback(host):
         print(f"warning: listening on {host}: other machines can reach this server; a game is guarded only "
               "by its links", file=sys.stderr)
-    server = Server(Catalog(paths), Limits(games=max_games, idle=idle * 60.0, pace=pace))
+    hosts = (*LOOPBACK_HOSTS, host) if _is_loopback(host) else ()      # elsewhere the names are unknown
+    server = Server(Catalog(paths), Limits(games=max_games, idle=idle * 60.0, pace=pace), hosts=hosts)
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}"
     if replay is not None:

@@ -14,6 +14,7 @@ and those named on its command line): a log never names a file that the server o
 from __future__ import annotations
 
 import io
+import logging
 import secrets
 import threading
 import time
@@ -35,6 +36,15 @@ from .refused import Refused
 from .views import game_view, plain
 
 HUMAN = "human"
+LINES_SENT = 600            # the play-by-play's latest lines a view carries (a whole game tells thousands)
+CHECKPOINT = 16             # a replay keeps the position of every 16th step, and plays on from it
+log = logging.getLogger("amunre.serve")
+
+
+def latest(lines: list[str], told: int) -> dict[str, Any]:
+    """The last LINES_SENT of the first `told` lines, and how many earlier ones are left out."""
+    start = max(0, told - LINES_SENT)
+    return {"log": lines[start:told], "log_skipped": start}
 
 
 class Story:
@@ -85,12 +95,13 @@ class Table:
         self.log = JsonlLog(self.record)
         self.log.header(self.rules, self.rules.path, self.seed, self.players, self.agents, self.options)
         self._told(None, None, list(self.game.log or []))
-        self._runner: threading.Thread | None = None
+        self._running = False               # a bots' thread is playing (set and cleared under the lock)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         with self.lock:
             self.touched = time.monotonic()
-            view = game_view(self.game, seat, self.agents, self.story.lines)
+            view = game_view(self.game, seat, self.agents)
+            view.update(latest(self.story.lines, len(self.story.lines)))
             view["version"], view["failure"] = self.version, self.failure
             view["thinking"] = not self.game.over and self.game.to_move in self.bots
             return view
@@ -117,14 +128,15 @@ class Table:
         self.wake_bots()
 
     def wake_bots(self) -> None:
-        """Let the bots play until a person is to move (in a thread: a bot may think for seconds)."""
+        """Let the bots play until a person is to move (in a thread: a bot may think for seconds).
+        Whether a thread runs is decided under the lock, where the thread also decides to stop,
+        so a move made as the thread ends can never leave a bot to move with no thread."""
         with self.lock:
-            if self._runner is not None and self._runner.is_alive():
+            if self._running or self.game.over or self.game.to_move not in self.bots or self.closed \
+                    or self.failure:
                 return
-            if self.game.over or self.game.to_move not in self.bots or self.closed:
-                return
-            self._runner = threading.Thread(target=self._run_bots, name="amunre-bots", daemon=True)
-            self._runner.start()
+            self._running = True
+        threading.Thread(target=self._run_bots, name="amunre-bots", daemon=True).start()
 
     def _run_bots(self) -> None:
         """Each bot thinks on a copy of the position, outside the lock, so that pages are served
@@ -133,19 +145,25 @@ class Table:
         while True:
             with self.lock:
                 if self.closed or self.game.over or self.game.to_move not in self.bots:
+                    self._running = False
                     return
                 seat, position = self.game.to_move, self.game.clone()
             try:
                 action_id = self.bots[seat].choose_id(position, position.legal_action_ids())
                 with self.lock:
+                    if self.closed:
+                        self._running = False
+                        return
                     game, seen = self.game, len(self.game.log or [])
                     action = game.action_from_id(action_id)
                     game.apply_id(action_id)
                     self._told(seat, action, (game.log or [])[seen:])
-            except Exception as error:         # a bot that fails stops the table, with its words shown
+            except Exception:                  # a bot that fails stops the table; its error, which
+                log.exception("seat %s's bot failed", seat)      # may name hidden cards, stays here
                 with self.lock:
-                    self.failure = f"seat {seat}'s bot ({self.agents[seat]}) failed: {error}"
+                    self.failure = f"seat {seat}'s bot ({self.agents[seat]}) failed; the server's console says why"
                     self.version += 1
+                    self._running = False
                 return
             if self.pace > 0:
                 time.sleep(self.pace)
@@ -166,15 +184,18 @@ class Table:
 
 @dataclass
 class Frame:
-    """A replay's position after one action (or the set-up), and what happened in it."""
-    game: Game
-    told: int                  # how many play-by-play lines were told up to here
+    """A replay's step: who acted and how (or the set-up), and how far the story and the log
+    had gone after it."""
     seat: int | None
     action: str
+    told: int                  # play-by-play lines told up to here
+    logged: int                # events logged up to here
 
 
 class Replay:
-    """A log played again and checked line by line, kept as a frame per action."""
+    """A log played again and checked line by line. It keeps the position of every CHECKPOINT-th
+    step and the action ids, and works a step out from the checkpoint before it when asked:
+    a long log costs its checkpoints, not a whole copy of the game (and of its log) per step."""
 
     def __init__(self, text: str, find_rules: Callable[[dict[str, Any]], Rules]) -> None:
         header, body = read_log_lines(text.splitlines())
@@ -183,17 +204,30 @@ class Replay:
         self.header = header
         self.story = Story(rules, self.agents)
         self.frames: list[Frame] = []
+        self.checkpoints: list[Game] = []
         self.touched = time.monotonic()
         self.version = 0
-        self.closed = False                  # dropped by the server: its pages' streams end
+        self.closed = False                  # dropped by the server
         game = new_game(rules, players=header["players"], seed=header["seed"],
                         setup={"options": header.get("options", {})})
 
         def keep(seat: int | None, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
             self.story.tell(events)
             label = plain(action_text(rules, action, docs=False)) if action is not None else "set-up"
-            self.frames.append(Frame(game.clone(), len(self.story.lines), seat, label))
+            if len(self.frames) % CHECKPOINT == 0:
+                self.checkpoints.append(game.clone(events=False))
+            self.frames.append(Frame(seat, label, len(self.story.lines), len(game.log or [])))
         LogCheck(body).replay(game, keep)
+        self.history = list(game.history)
+        self.events = game.log or []
+
+    def position(self, index: int) -> Game:
+        """The game after step `index`, with its log up to there."""
+        game = self.checkpoints[index // CHECKPOINT].clone(events=False)
+        for action_id in self.history[len(game.history):index]:
+            game.apply_id(action_id)
+        game.log = self.events[:self.frames[index].logged]
+        return game
 
     def view(self, index: int, seat: int | None) -> dict[str, Any]:
         self.touched = time.monotonic()
@@ -203,11 +237,10 @@ class Replay:
             raise Refused(f"a seat of this game is 0 to {self.header['players'] - 1}", 404)
         frame = self.frames[index]
         previous = self.frames[index - 1].told if index else 0
-        view = game_view(frame.game, seat, self.agents, self.story.lines[:frame.told])
+        view = game_view(self.position(index), seat, self.agents, actions=False)
+        view.update(latest(self.story.lines, frame.told))
         own = frame.seat is None or frame.seat == seat        # another seat's action may be a secret one
         view["replay"] = {"step": index, "steps": len(self.frames), "seat": frame.seat,
                           "action": frame.action if own else None,
                           "new_lines": frame.told - previous, "seed": self.header["seed"]}
-        view["actions"] = []
         return view
-

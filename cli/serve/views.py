@@ -39,9 +39,10 @@ def plain(markup: str) -> str:
     return Text.from_markup(markup).plain
 
 
-def game_view(game: Game, seat: int | None, agents: list[str], lines: list[str]) -> dict[str, Any]:
-    """Everything one page shows: the seat's observation drawn as data (seat None: the public
-    view), the legal actions when the seat is to move, the play-by-play so far and the result."""
+def game_view(game: Game, seat: int | None, agents: list[str], actions: bool = True) -> dict[str, Any]:
+    """What one page shows but the play-by-play (its caller keeps that): the seat's observation
+    drawn as data (seat None: the public view), the legal actions when the seat is to move (and
+    `actions` asked), and the result."""
     rules = game.rules
     obs = game.observation(seat) if seat is not None else game.public_observation()
     step = game.step
@@ -53,8 +54,7 @@ def game_view(game: Game, seat: int | None, agents: list[str], lines: list[str])
         "seats": [_seat(rules, obs, s, seat, agents) for s in range(game.state.players)],
         "board": board(rules, obs),
         "phase": phase_view(game, obs),
-        "log": lines,
-        "actions": actions(game) if seat is not None and obs["to_move"] == seat and not obs["over"] else [],
+        "actions": legal(game) if actions and seat is not None and obs["to_move"] == seat and not obs["over"] else [],
     }
     if obs["over"]:
         result = game.result()
@@ -63,7 +63,7 @@ def game_view(game: Game, seat: int | None, agents: list[str], lines: list[str])
     return view
 
 
-def actions(game: Game) -> list[dict[str, Any]]:
+def legal(game: Game) -> list[dict[str, Any]]:
     """The legal actions as the engine numbers them, each with its words."""
     found = []
     for action_id in game.legal_action_ids():

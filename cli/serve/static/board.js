@@ -275,8 +275,9 @@ function drawActions(view, act) {
   return box;
 }
 
-function drawLog(lines, fresh) {
-  const log = el("ol", {id: "log", class: "panel"}, lines.map((line, i) => {
+function drawLog(lines, fresh, skipped) {
+  const log = el("ol", {id: "log", class: "panel"}, skipped ? el("li", {class: "skipped",
+    text: `… ${skipped} earlier lines (the whole log: the game's log file)`}) : null, lines.map((line, i) => {
     const rule = line.match(/^─+ (.*?) ─+$/);
     const item = el("li", {class: "line" + (rule ? " heading" : "") + (i >= lines.length - fresh ? " fresh" : ""),
                            text: rule ? rule[1] : line.replace(/^ {4}/, "")});
@@ -304,13 +305,16 @@ function drawGame(view, act, extra) {
   const main = document.getElementById("main");
   const logBox = document.getElementById("log");
   const atBottom = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 8;
+  const scrolled = logBox ? logBox.scrollTop : 0;
+  const facts = document.querySelector("details.facts");
+  const factsOpen = facts ? facts.open : false;
   const fresh = view.replay ? view.replay.new_lines : 0;
   main.replaceChildren(
     el("div", {class: "layout"},
       el("div", {class: "left"}, extra || null, drawBoard(view.board, new Set(view.phase.lots.map(lot => lot.id)))),
       el("div", {class: "right"}, view.replay && !view.over ? null : drawActions(view, act), drawPhase(view),
          drawSeats(view))),
-    drawLog(view.log, fresh));
+    drawLog(view.log, fresh, view.log_skipped));
   main.dataset.version = view.version ?? "";
   main.dataset.phase = view.step.phase || "";
   main.dataset.toMove = view.to_move ?? "";
@@ -318,7 +322,9 @@ function drawGame(view, act, extra) {
   if (view.replay) {
     const first = log.querySelector(".fresh");       // the step's own lines, without scrolling the page
     if (first) log.scrollTop = Math.max(0, first.offsetTop - 3 * first.offsetHeight);
-  } else if (atBottom) log.scrollTop = log.scrollHeight;
+  } else log.scrollTop = atBottom ? log.scrollHeight : scrolled;   // a reader who scrolled up stays there
+  const newFacts = document.querySelector("details.facts");
+  if (newFacts) newFacts.open = factsOpen;
 }
 
 function gamePage(kind, token) {
@@ -328,6 +334,7 @@ function gamePage(kind, token) {
     if (view.version < drawn) return;
     drawn = view.version;
     drawGame(view, act);
+    if (view.over) { over = true; quiet(); }
     if (view.over && !document.getElementById("download-log")) {     // the log tells every secret: only now
       document.getElementById("top").append(el("a", {href: `${base}/log`, id: "download-log", download: "amunre-game.jsonl",
                                                      text: "download the log"}));
@@ -350,13 +357,26 @@ function gamePage(kind, token) {
                                      body: JSON.stringify({id})}));
     } catch (error) { showError(error.message); refresh(); }
   }
-  const stream = new EventSource(`${base}/stream`);
-  stream.onmessage = refresh;
-  stream.addEventListener("gone", () => {
-    stream.close();
-    showError("this game was dropped after a long idle time; start a new one from the start page");
+  // One stream per open page, closed while the tab is hidden and once the game is over: a
+  // browser keeps only six connections to one server, and a person may have several seats open.
+  let stream = null, over = false;
+  function listen() {
+    if (stream || over || document.hidden) return;
+    stream = new EventSource(`${base}/stream`);
+    stream.onmessage = refresh;
+    stream.addEventListener("gone", () => {
+      quiet();
+      over = true;
+      showError("this game was dropped after a long idle time; start a new one from the start page");
+    });
+    stream.onerror = () => { if (stream && stream.readyState === EventSource.CLOSED) showError("lost the server"); };
+  }
+  function quiet() { if (stream) { stream.close(); stream = null; } }
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) quiet();
+    else { listen(); refresh(); }
   });
-  stream.onerror = () => { if (stream.readyState === EventSource.CLOSED) showError("lost the server"); };
+  listen();
   refresh();
 }
 
@@ -366,11 +386,13 @@ function replayPage(token) {
   const seatSelect = el("select", {id: "view-as", "aria-label": "view as"}, el("option", {value: "public", text: "public view"}));
   const counter = el("span", {id: "step"});
   const said = el("span", {id: "replay-action"});
+  let asked = 0;
   async function go(to) {
     step = Math.max(0, Math.min(steps - 1, to));
+    const mine = ++asked;
     try {
       const view = await api(`${base}?step=${step}&seat=${seat}`);
-      if (view.replay.step !== step) return;     // a later step was asked for meanwhile: draw that one
+      if (mine !== asked) return;                // a later step or seat was asked for meanwhile
       steps = view.replay.steps;
       if (seatSelect.options.length === 1) {
         for (const s of view.seats) seatSelect.append(el("option", {value: s.seat, text: `as ${seatName(s.seat)}`}));
