@@ -52,3 +52,16 @@ def test_every_shipped_board_draws_each_place_it_shows_once(rules: amunre.interp
                     if split is not None and split.by == "owner":
                         assert place["owner"] == (-1 if column["label"] == "Nobody's"
                                                   else int(column["label"].split()[1]))
+
+
+def test_the_lot_up_for_auction_is_drawn_as_a_lot_not_as_numbers() -> None:
+    from amunre.cli.serve.views import phase_view
+    rules = amunre.load_rules(REPO / "rules" / "modern-art.yaml")
+    game = amunre.new_game(rules, players=3, seed=2)
+    pick = random.Random(1)
+    while game.step.phase != "auction_painting":
+        game.apply_id(pick.choice(game.legal_action_ids()))
+    lot = game.state.working["lot"]
+    view = phase_view(game, game.observation(0))
+    assert [entry["id"] for entry in view["lots"]] == [rules.place_ids[p] for p in lot] != []
+    assert "lot" not in view["facts"]

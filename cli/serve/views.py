@@ -30,8 +30,10 @@ from ..render import (
 from ..seat_view import current_bids, place_modifiers
 
 NOBODY = -1
-# The running phase's data drawn on their own (not in the generic list of its facts).
-DRAWN_APART = ("lots", "offers")
+# The running phase's data drawn on their own (not in the generic list of its facts): the places
+# up for auction (a placement auction's lots, a lot auction's lot) and the offers made.
+LOTS = ("lots", "lot")
+DRAWN_APART = (*LOTS, "offers")
 
 
 def plain(markup: str) -> str:
@@ -150,8 +152,9 @@ def phase_view(game: Game, obs: dict[str, Any]) -> dict[str, Any]:
     rules, step = game.rules, game.step
     data = obs.get("phase") or {}
     view: dict[str, Any] = {"lots": [], "offers": [], "kept": [], "shown": {}, "private": [], "facts": {}}
-    bids = current_bids(game) if data.get("lots") else {}
-    for p in data.get("lots") or []:
+    lots = [p for key in LOTS if isinstance(data.get(key), list) for p in data[key] if isinstance(p, int)]
+    bids = current_bids(game) if lots else {}
+    for p in lots:
         place_id = rules.place_ids[p]
         view["lots"].append({"id": place_id, "facts": place_facts(rules, p),
                              "bids": [{"seat": s, "space": plain_value(b.get("space"))}
