@@ -306,6 +306,7 @@ class Game:
         if keep and self.log is not None:
             copy.log = list(self.log)
         copy.decision = self.decision
+        copy.decisions_in_step = self.decisions_in_step   # the copy goes on as the game would (its limit too)
         copy.owned = self.owned         # checked against the owners before any use (material.owned_places)
         return copy
 

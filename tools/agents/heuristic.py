@@ -132,9 +132,9 @@ class HeuristicAgent:
                 trial = guess.clone(events=False)
                 trial.apply_id(action)
                 if secret:
-                    self._through_reveal(trial, seat, step, random.Random(seed))
+                    trial = self._through_reveal(trial, seat, step, random.Random(seed))
                 else:
-                    self._follow_ups(trial, seat, step)
+                    trial = self._follow_ups(trial, seat, step)
                 total += value(trial, seat, self.weights)
                 count += 1
             if not count:
@@ -146,42 +146,62 @@ class HeuristicAgent:
                 best, best_value = action, worth
         return best
 
-    def _follow_ups(self, game: Game, seat: int, step: int) -> None:
-        """Make the seat's follow-ups (placing what it just got) the best way."""
+    def _follow_ups(self, game: Game, seat: int, step: int) -> Game:
+        """Make the seat's follow-ups (placing what it just got) the best way; returns the game
+        played on (the copy a chosen action was tried on, or `game` itself)."""
         blocks = game.rules.actions
         for _ in range(FOLLOW_UPS):
             if game.to_move != seat or game.state.step != step:
-                return
+                return game
             ids = [i for i in game.legal_action_ids() if blocks.block_of(i).rank not in (PLAY, STANDING)]
             if not ids or not all(blocks.block_of(i).follow_up for i in ids):
-                return
-            game.apply_id(self._one_step(game, ids, seat))
+                return game
+            game = self._step_on(game, ids, seat)
+        return game
 
-    def _through_reveal(self, game: Game, seat: int, step: int, rng: random.Random) -> None:
+    def _through_reveal(self, game: Game, seat: int, step: int, rng: random.Random) -> Game:
         """Play the secret phase to its end: others at random, this seat one step ahead over
-        the first action of each kind (which of its places a reward goes to is left aside)."""
+        the first action of each kind (which of its places a reward goes to is left aside);
+        returns the game played on (see `_step_on`)."""
         block_of = game.rules.actions.block_of
         for _ in range(REVEAL_LIMIT):
             if game.over or game.state.step != step:
-                return
+                return game
             ids = game.legal_action_ids()
             if game.to_move == seat:
                 kinds = {id(block_of(i)): i for i in reversed(ids)}
-                game.apply_id(self._one_step(game, sorted(kinds.values()), seat))
+                game = self._step_on(game, sorted(kinds.values()), seat)
             else:
                 game.apply_id(rng.choice(ids))
+        return game
 
-    def _one_step(self, game: Game, ids: list[int], seat: int) -> int:
+    def _step_on(self, game: Game, ids: list[int], seat: int) -> Game:
+        """The game after the seat's best action of `ids`, one step ahead; `game` is a
+        lookahead copy of the caller's own, given up to this call. The best action is not
+        applied again to `game`: the copy it was tried on goes on (an engine step saved), and
+        the last action is tried on `game` itself (a clone saved), issue 23. A copy is the same
+        position: a lookahead game draws from the seeded generator in its state, which the copy
+        carries; a game answering draws from outside (`chance`) is stepped the plain way, as its
+        answerer may not be asked more often than before."""
         if len(ids) == 1:           # nothing to compare: a fifth of the calls in a 2016 game
-            return ids[0]
-        best, best_value = ids[0], -math.inf
-        for action in ids:
-            trial = game.clone(events=False)
+            game.apply_id(ids[0])
+            return game
+        own = game.chance is None
+        last = len(ids) - 1 if own else -1
+        best, best_value, best_trial = ids[0], -math.inf, None
+        for n, action in enumerate(ids):
+            trial = game if n == last else game.clone(events=False)
             trial.apply_id(action)
             worth = value(trial, seat, self.weights)
             if worth > best_value + 1e-9:
-                best, best_value = action, worth
-        return best
+                best, best_value, best_trial = action, worth, trial
+            elif best_trial is None:                # the first action kept while none is worth more
+                best_trial = trial
+        if not own:
+            game.apply_id(best)
+            return game
+        assert best_trial is not None               # set at the first action
+        return best_trial
 
 
 def spread(game: Game, ids: list[int]) -> list[int]:
