@@ -23,8 +23,7 @@ from .render import card_doc, esc, kept_text, offer_text, phase_unit, place_fact
 def board_view(console: Console, rules: Rules, obs: dict[str, Any], seat: int) -> None:
     owners, tokens = obs.get("owner", []), obs.get("tokens", [])
     mods = place_modifiers(rules, obs)
-    rows = [p for p in range(len(rules.place_ids))
-            if (p < len(owners) and owners[p] >= 0) or (p < len(tokens) and any(tokens[p].values()))]
+    rows = [p for p in range(len(rules.place_ids)) if occupied(p, owners, tokens)]
     groups: dict[int, list[int]] = {}
     for p in rows:
         groups.setdefault(owners[p] if p < len(owners) else -1, []).append(p)
@@ -48,6 +47,11 @@ def board_view(console: Console, rules: Rules, obs: dict[str, Any], seat: int) -
         for key, value in facts.items():
             console.print(f"  [yellow]Only you see[/] ({esc(phase_id)}): {esc(key)} [bold]{esc(plain_value(value))}[/]"
                           f"{_facts(rules, value)}", highlight=False)
+
+
+def occupied(p: int, owners: list[int], tokens: list[dict[str, int]]) -> bool:
+    """Whether a place is in use: owned, or holding a token."""
+    return (p < len(owners) and owners[p] >= 0) or (p < len(tokens) and any(tokens[p].values()))
 
 
 def place_modifiers(rules: Rules, obs: dict[str, Any]) -> dict[int, dict[str, Any]]:

@@ -132,7 +132,6 @@ class Server:
             self._drop(table)
         for key, replay in list(self.replays.items()):
             if now - replay.touched > self.limits.idle:
-                replay.closed = True
                 del self.replays[key]
         games = self._games()
         over = sorted((g for g in games if g.game.over), key=lambda g: g.touched)
@@ -181,7 +180,7 @@ class Server:
             self._make_room()
             while len(self.replays) >= self.limits.replays:
                 oldest = min(self.replays, key=lambda k: self.replays[k].touched)
-                self.replays.pop(oldest).closed = True
+                del self.replays[oldest]
             self.replays[token] = replay
         return token
 

@@ -6,37 +6,22 @@ was played with by digest, and is matched against this list only.
 
 from __future__ import annotations
 
-import importlib.resources
 from pathlib import Path
 from typing import Any
 
 from ...interpreter.base.errors import AmunreError
 from ...interpreter.load.rules_cache import load_rules
-from ...interpreter.load.shipped import SHIPPED_FOLDERS, shipped_names, shipped_path
+from ...interpreter.load.shipped import shipped_files
 from ...interpreter.model import Rules
 from ...rules import FIRST
 from .refused import Refused
-
-
-def _shipped() -> dict[str, str]:
-    """Every shipped rules file by its name (as `amunre run` takes it: FOLDER/NAME in a folder)."""
-    found = {name: path for name in shipped_names() if (path := shipped_path(name)) is not None}
-    root = importlib.resources.files("amunre.rules")
-    for folder in SHIPPED_FOLDERS:
-        for entry in sorted(root.joinpath(folder).iterdir(), key=lambda e: e.name):
-            if entry.name.endswith(".yaml"):
-                name = f"{folder}/{entry.name[:-len('.yaml')]}"
-                path = shipped_path(name)
-                if path is not None:
-                    found[name] = path
-    return found
 
 
 class Catalog:
     """Rules files by name, loaded when first asked for (each load is checked and cached)."""
 
     def __init__(self, given: list[str] | None = None) -> None:
-        shipped = _shipped()
+        shipped = shipped_files()
         by_path = {str(Path(p).resolve()): n for n, p in shipped.items()}
         self.paths: dict[str, str] = {}
         named = []

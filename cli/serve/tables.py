@@ -206,8 +206,6 @@ class Replay:
         self.frames: list[Frame] = []
         self.checkpoints: list[Game] = []
         self.touched = time.monotonic()
-        self.version = 0
-        self.closed = False                  # dropped by the server
         game = new_game(rules, players=header["players"], seed=header["seed"],
                         setup={"options": header.get("options", {})})
 

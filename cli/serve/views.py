@@ -27,7 +27,7 @@ from ..render import (
     seat_label,
     winner_line,
 )
-from ..seat_view import current_bids, place_modifiers
+from ..seat_view import current_bids, occupied, place_modifiers
 
 NOBODY = -1
 # The running phase's data drawn on their own (not in the generic list of its facts): the places
@@ -108,7 +108,7 @@ def board(rules: Rules, obs: dict[str, Any]) -> dict[str, Any]:
     owners, tokens = obs.get("owner", []), obs.get("tokens", [])
     mods = place_modifiers(rules, obs)
     drawn = [p for p in range(len(rules.place_ids))
-             if layout.show == "all" or _occupied(p, owners, tokens) or rules.place_ids[p] in face_up]
+             if layout.show == "all" or occupied(p, owners, tokens) or rules.place_ids[p] in face_up]
     players = obs["players"]
     columns = []
     for label, in_column in _split(rules, layout.columns, drawn, owners, players):
@@ -119,10 +119,6 @@ def board(rules: Rules, obs: dict[str, Any]) -> dict[str, Any]:
             "decks": {name: {"left": count, "discards": len((obs.get("discards") or {}).get(name, []))}
                       for name, count in (obs.get("decks") or {}).items()},
             "supply": dict(obs.get("supply") or {})}
-
-
-def _occupied(p: int, owners: list[int], tokens: list[dict[str, int]]) -> bool:
-    return (p < len(owners) and owners[p] >= 0) or (p < len(tokens) and any(tokens[p].values()))
 
 
 def _split(rules: Rules, split: Split | None, places: list[int], owners: list[int],

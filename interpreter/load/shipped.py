@@ -31,3 +31,14 @@ def shipped_names() -> list[str]:
     folder = importlib.resources.files("amunre.rules")
     return sorted(entry.name[:-len(".yaml")] for entry in folder.iterdir()
                   if entry.name.endswith(".yaml") and entry.is_file())
+
+
+def shipped_files() -> dict[str, str]:
+    """Every shipped rules file, the example house rules too, by its name (`FOLDER/NAME` in a
+    folder), with its path: what a program offers to choose from (`amunre serve`)."""
+    names = list(shipped_names())
+    root = importlib.resources.files("amunre.rules")
+    for folder in SHIPPED_FOLDERS:
+        names += sorted(f"{folder}/{entry.name[:-len('.yaml')]}" for entry in root.joinpath(folder).iterdir()
+                        if entry.name.endswith(".yaml") and entry.is_file())
+    return {name: path for name in names if (path := shipped_path(name)) is not None}
