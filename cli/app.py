@@ -113,8 +113,10 @@ def run(
     except AmunreError as error:
         raise fail(str(error)) from None
     report = (lambda seat, action, events: None) if as_json or quiet else show.step
-    header = functools.partial(runner.JsonlLog.header, rules=rules, path=path, seed=seed, players=count,
-                               agents=names, options=chosen)
+    # The rules file's path resolved, so that the log replays from anywhere (`replay --rules`
+    # gives the file again if it moves; the digest says it is the same).
+    header = functools.partial(runner.JsonlLog.header, rules=rules, path=str(Path(path).resolve()), seed=seed,
+                               players=count, agents=names, options=chosen)
     _play_logged(game, seat_agents, report, log, header, ui, replay)
     _finish(console, rules, game.result(), names, as_json, quiet,
             {"seed": seed, "players": count, "agents": names, "options": chosen})

@@ -80,9 +80,9 @@ class JsonlLog:
 
     def header(self, rules: Rules, path: str, seed: int, players: int, agents: list[str],
                options: dict[str, str]) -> None:
-        """The first line; the rules file's path resolved, so the log replays from anywhere
-        (`replay --rules` gives the file again if it moves; the digest says it is the same)."""
-        self._write({"amunre_log": LOG_FORMAT, "rules": str(Path(path).resolve()), "rules_id": rules.id,
+        """The first line, naming the rules file as `path` (the caller says how much of its
+        place to tell); a replay finds the very rules by the digest."""
+        self._write({"amunre_log": LOG_FORMAT, "rules": path, "rules_id": rules.id,
                      "digest": rules.digest, "seed": seed, "players": players, "agents": agents,
                      "options": options, "score": rules.winner.score})
 

@@ -184,7 +184,7 @@ def test_one_seats_responses_never_carry_another_seats_hidden_facts() -> None:
     assert not any(card in watch for hand in game.state.hands for card in hand)
 
 
-def test_a_seat_gets_the_log_only_once_the_game_is_over() -> None:
+def test_a_seat_gets_the_log_only_once_the_game_is_over(tmp_path: Path) -> None:
     server, client = serving()
     made = start(client, "knizia2016", ["human", "greedy", "greedy"], seed=2)
     url = api(made["seats"][0]["url"])
@@ -195,6 +195,13 @@ def test_a_seat_gets_the_log_only_once_the_game_is_over() -> None:
         client.post(url + "/act", json={"id": view["actions"][0]["id"]})
     log = client.get(url + "/log")
     assert log.status_code == 200 and log.text.count('"action"') == len(table_of(server).game.history)
+    header = json.loads(log.text.splitlines()[0])
+    assert header["rules"] == "knizia2016.yaml"        # not where the server keeps its files
+    saved = tmp_path / "game.jsonl"                     # and the command line replays it all the same
+    saved.write_text(log.text)
+    replayed = subprocess.run([sys.executable, "-m", "amunre.cli.app", "replay", str(saved), "-q"],
+                              capture_output=True, text=True, cwd=tmp_path)
+    assert replayed.returncode == 0, replayed.stderr
 
 
 def test_a_watcher_replays_the_log_of_a_game_it_watched() -> None:

@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import PurePath
 from typing import Any
 
 from rich.console import Console
@@ -93,7 +94,10 @@ class Table:
         self.story = Story(self.rules, self.agents)
         self.record = io.StringIO()
         self.log = JsonlLog(self.record)
-        self.log.header(self.rules, self.rules.path, self.seed, self.players, self.agents, self.options)
+        # The file's name only: the log goes to remote players, and where the server keeps its
+        # files is none of theirs (a replay finds the rules by digest, or by --rules).
+        self.log.header(self.rules, PurePath(self.rules.path).name, self.seed, self.players, self.agents,
+                        self.options)
         self._told(None, None, list(self.game.log or []))
         self._running = False               # a bots' thread is playing (set and cleared under the lock)
 
