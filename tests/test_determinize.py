@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import amunre
 from amunre.tools.determinize import card_sets, determinize, hidden_cards
-from conftest import every_edition, fit, play_random
+from conftest import REPO, every_edition, fit, play_random
 
 rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file
 
@@ -96,6 +96,31 @@ def test_secret_offers_are_chosen_again(rules_2016: Any) -> None:
         assert [s for s in range(4) if offers[s] is not None] == made
     chooser = determinize(game, seat, random.Random(0), choose=lambda g, other, ids: ids[0])
     assert all(chooser.state.working["offers"][s].get("amount") in (0, 1) for s in made)
+
+
+def test_sealed_bids_are_chosen_again_and_counted() -> None:
+    """During a sealed auction the bids already made are guessed again, and the guess counts
+    its declines as a game that made those bids would (the count is hidden from the seat, so
+    only this keeps the guess a position the game could be in)."""
+    def sealed_half_in(g: Any) -> bool:
+        data = g.state.working
+        return (data is not None and data.get("style") == "sealed" and data["turn"] >= 2
+                and None in data["sealed"])
+    modern_art = amunre.load_rules(REPO / "rules" / "modern-art.yaml")
+    rng = random.Random(0)
+    changed = 0                 # guesses whose declines differ in number from the real game's
+    for seed in range(40):
+        game = play_random(modern_art, 4, seed, stop=sealed_half_in)
+        if game.over:
+            continue
+        real = game.state.working["sealed"].count(0)
+        for _ in range(10):
+            data = determinize(game, game.to_move, rng).state.working
+            assert data["passed"] == data["sealed"].count(0)
+            changed += data["sealed"].count(0) != real
+        if changed >= 3:
+            break
+    assert changed >= 3, "too few guesses changed a bid into a decline or back"
 
 
 @pytest.mark.parametrize("seed", [1, 2])

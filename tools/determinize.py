@@ -96,6 +96,9 @@ def _sealed_bids(mech: LotAuction, game: Game, seat: int, choose: Choose) -> Non
         if other != seat and bid is not None:
             chosen = choose(game, other, mech.legal(game, other))
             data["sealed"][other] = space.indices_at[chosen][0] if space.block_at[chosen] is mech.bid else 0
+    # The declines as the game counts them (a sealed bid is 1 or more, a decline 0), so that
+    # the guess is a position the game could be in, not only one the seat cannot tell from it.
+    data["passed"] = data["sealed"].count(0)
 
 
 def _offers(mech: SecretOffer, game: Game, seat: int, choose: Choose) -> None:
