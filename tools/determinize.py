@@ -150,9 +150,12 @@ def resample(mech: Mechanic, game: Game, seat: int, choose: Choose) -> None:
 
 @dataclass(frozen=True)
 class CardSets:
-    """The cards that may lie in each deck's piles, and in a hand where others see only "?"."""
+    """The cards that may lie in each deck's piles, and in a hand where others see only "?";
+    and the phases that may let a seat see face-down cards (SEEN_CARDS), found once per
+    rules: a search draws a guess at every iteration."""
     deck: dict[str, frozenset[str]]
     hidden: frozenset[str]
+    seeing: tuple[tuple[Mechanic, Callable[[Any, Game, int], list[tuple[str, int]]]], ...] = ()
 
 
 _SETS: WeakKeyDictionary[Any, CardSets] = WeakKeyDictionary()
@@ -163,7 +166,9 @@ def card_sets(rules: Rules) -> CardSets:
     if found is None:
         decks = {name: frozenset(c for c, card in rules.cards.items() if card.deck == name) for name in rules.decks}
         hidden = frozenset(c for name, cards in decks.items() if rules.decks[name].hidden for c in cards)
-        found = _SETS[rules] = CardSets(decks, hidden)
+        seeing = tuple((mech, seen) for mech in rules.phases.values()
+                       if (seen := entry(SEEN_CARDS, mech)) is not None)
+        found = _SETS[rules] = CardSets(decks, hidden, seeing)
     return found
 
 
@@ -276,7 +281,7 @@ def _hidden_slots(game: Game, seat: int) -> list[Slot]:
     for other, hand in enumerate(state.hands):
         if other != seat and hidden:
             slots += [(hand, i, hidden) for i, card in enumerate(hand) if card in hidden]
-    seen = {(name, i) for mech in rules.phases.values() for name, i in seen_cards(mech, game, seat)}
+    seen = {(name, i) for mech, seen_by in sets.seeing for name, i in seen_by(mech, game, seat)}
     for piles in (state.decks, state.boxed):
         for name, pile in piles.items():
             allowed = sets.deck[name]
