@@ -5,16 +5,15 @@ agents, the loop that asks agents for actions, and the JSON-lines log that can r
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..interpreter.base.errors import AmunreError
+from ..interpreter.base.errors import AmunreError, RulesError
 from ..interpreter.base.limits import MAX_LOG_BYTES
 from ..interpreter.base.reading import FileRefused, read_text
 from ..interpreter.game import Game
-from ..interpreter.load.shipped import shipped_path
+from ..interpreter.load.rules_cache import rules_file
 from ..interpreter.model import Rules
 from ..tools.agents import AGENTS, check_spec, make_agent, split_specs
 from ..tools.agents.options import parse_spec
@@ -28,10 +27,12 @@ Report = Callable[[int | None, dict[str, Any] | None, list[dict[str, Any]]], Non
 
 def resolve_rules(name: str) -> str:
     """A rules path as given if it exists, else a rules file shipped with the package by that name
-    (with or without `.yaml`), else the name unchanged (loading it then reports the missing file)."""
-    if os.path.exists(name):           # (never raises: not for a name too long, nor a NUL)
+    (with or without `.yaml`), as loading finds it; else the name unchanged (loading it then
+    reports the missing file, with the shipped names)."""
+    try:
+        return rules_file(name)
+    except RulesError:
         return name
-    return shipped_path(name) or name
 
 
 def parse_agents(spec: str | None, players: int | None, default_players: int = 4) -> list[str]:
