@@ -155,7 +155,7 @@ class CardSets:
     rules: a search draws a guess at every iteration."""
     deck: dict[str, frozenset[str]]
     hidden: frozenset[str]
-    seeing: tuple[tuple[Mechanic, Callable[[Any, Game, int], list[tuple[str, int]]]], ...] = ()
+    seeing: tuple[tuple[Mechanic, Callable[[Any, Game, int], list[tuple[str, int]]]], ...]
 
 
 _SETS: WeakKeyDictionary[Any, CardSets] = WeakKeyDictionary()
