@@ -135,10 +135,10 @@ def hidden_cards(mech: Mechanic, data: dict[str, Any], seat: int) -> list[Slot]:
     return found(mech, data, seat) if found is not None else []
 
 
-def seen_cards(mech: Mechanic, game: Game, seat: int) -> list[tuple[str, int]]:
-    """Face-down cards of a draw pile that `seat` has seen, by this phase's leave."""
-    found = entry(SEEN_CARDS, mech)
-    return found(mech, game, seat) if found is not None else []
+def seen_cards(game: Game, seat: int) -> set[tuple[str, int]]:
+    """Face-down cards of draw piles that `seat` has seen, as (deck, index in the pile), by
+    the leave of every phase that may show one (SEEN_CARDS)."""
+    return {(name, i) for mech, seen_by in card_sets(game.rules).seeing for name, i in seen_by(mech, game, seat)}
 
 
 def resample(mech: Mechanic, game: Game, seat: int, choose: Choose) -> None:
@@ -281,7 +281,7 @@ def _hidden_slots(game: Game, seat: int) -> list[Slot]:
     for other, hand in enumerate(state.hands):
         if other != seat and hidden:
             slots += [(hand, i, hidden) for i, card in enumerate(hand) if card in hidden]
-    seen = {(name, i) for mech, seen_by in sets.seeing for name, i in seen_by(mech, game, seat)}
+    seen = seen_cards(game, seat)
     for piles in (state.decks, state.boxed):
         for name, pile in piles.items():
             allowed = sets.deck[name]
