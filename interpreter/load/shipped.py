@@ -26,19 +26,20 @@ def shipped_path(name: str) -> str | None:
         return None
 
 
-def shipped_names() -> list[str]:
-    """The names of every shipped rules file, sorted."""
-    folder = importlib.resources.files("amunre.rules")
-    return sorted(entry.name[:-len(".yaml")] for entry in folder.iterdir()
+def shipped_names(folder: str = "") -> list[str]:
+    """The names of every shipped rules file at the top (or in one of SHIPPED_FOLDERS,
+    named FOLDER/NAME), sorted."""
+    root = importlib.resources.files("amunre.rules")
+    entries = root.joinpath(folder).iterdir() if folder else root.iterdir()
+    prefix = f"{folder}/" if folder else ""
+    return sorted(prefix + entry.name[:-len(".yaml")] for entry in entries
                   if entry.name.endswith(".yaml") and entry.is_file())
 
 
 def shipped_files() -> dict[str, str]:
     """Every shipped rules file, the example house rules too, by its name (`FOLDER/NAME` in a
     folder), with its path: what a program offers to choose from (`amunre serve`)."""
-    names = list(shipped_names())
-    root = importlib.resources.files("amunre.rules")
+    names = shipped_names()
     for folder in SHIPPED_FOLDERS:
-        names += sorted(f"{folder}/{entry.name[:-len('.yaml')]}" for entry in root.joinpath(folder).iterdir()
-                        if entry.name.endswith(".yaml") and entry.is_file())
+        names += shipped_names(folder)
     return {name: path for name in names if (path := shipped_path(name)) is not None}
