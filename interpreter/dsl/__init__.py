@@ -70,6 +70,7 @@ class Effect:
     run: Fn
     tree: ast.Effect | None
     rule: Rule
+    checked: Any = field(default=None, compare=False, repr=False)   # what the checker learned (compiled/)
 
     def allowed(self, ctx: Ctx) -> bool:
         return all(req(ctx) for _, req in self.requires)
@@ -144,4 +145,4 @@ class Dsl:
         if estimate.over:
             return Effect((), (), _nothing, tree, rule)
         choices, requires, run = Compiler(checker.out, len(self.vocab.place_ids), rule, self.vocab.verbs).effect(tree)
-        return Effect(choices, requires, run, tree, rule)
+        return Effect(choices, requires, run, tree, rule, checker.out)

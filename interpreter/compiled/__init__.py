@@ -1,0 +1,5 @@
+"""The compiled engine: a rules file lowered to flat integer tables and played by machine code
+(docs/engine.md, "The compiled engine"). Importing it lets numba keep this package's machine
+code in amunre's cache (compiled/cache.py) before any of it is compiled."""
+
+from . import cache  # noqa: F401  (registers where the machine code is kept, first)

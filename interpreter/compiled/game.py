@@ -1,0 +1,252 @@
+"""A game on the compiled engine, through the integer API the bots, simulations and adapters
+use (`legal_action_ids`, `apply_id`, `clone`, `over`, `to_move`, `result`), and its way back
+to an interpreter `Game` (`to_game`: the same seed, set-up and actions, replayed).
+
+Where the machine stops (a rule failing as it runs, a number past its range: compiled/core.py
+`MachineStop`), the game goes on as an interpreter game from the same seed and actions, so it
+stays the interpreter's game in every case; `engine` says which plays it now.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+from weakref import WeakKeyDictionary
+
+import numpy as np
+
+from ..base.errors import AmunreError, IllegalAction, shown_value
+from ..game import Game, new_game
+from ..model import Rules
+from ..play.setup import check_setup
+from . import hubs, ops
+from .core import MachineStop
+from .entry import APPLY, RESULT, START
+from .lower import Layout, Lowering, lower
+from .not_compiled import NotCompiled
+
+_MASK = (1 << 64) - 1
+NATIVE_SETUP = frozenset({"start_player", "options", "resources"})
+
+
+class CompiledRules:
+    """A Rules lowered once for the compiled engine: its tables, the layout of a position, and
+    the scratch room its machine code works in (one per process: the machine is not shared
+    between threads)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        low, self.T = lower(rules)
+        self.lowering: Lowering = low
+        self.layout: Layout = low.layout
+        self.R = np.zeros(1, dtype=np.int64)
+        kinds = {int(self.T[int(self.T[ops.TH_PHASE]) + p * ops.PHASE_FIELDS + ops.PHASE_MECH])
+                 for p in range(int(self.T[ops.TH_PHASES]))}
+        H = hubs.table(kinds)
+        self.M = np.zeros(int(self.T[ops.TH_H]) + len(H), dtype=np.int64)     # the tables, the scratch room, H
+        self.M[:len(self.T)] = self.T
+        self.M[int(self.T[ops.TH_H]):] = H
+        self.entry = hubs.machine()
+        self.size = int(self.T[ops.TH_S_SIZE])
+        self.words = dict(low.words)
+        self.keys = list(low.keys)
+
+    def call(self, S: np.ndarray, command: int, arg: int, R: np.ndarray | None = None) -> int:
+        """One command of the machine (compiled/entry.py) on a state."""
+        return self.entry(S, self.M, self.R if R is None else R, command, arg)
+
+    def state(self, players: int, seed: int, setup: dict[str, Any]) -> np.ndarray:
+        """A new game's state before its set-up runs: players, the generator, options, resources."""
+        rules, S = self.rules, np.zeros(self.size, dtype=np.int64)
+        S[ops.S_PLAYERS] = players
+        S[ops.S_RNG] = np.uint64(seed & _MASK).view(np.int64)
+        S[ops.S_TO_MOVE] = -1
+        options = {name: opt.default for name, opt in rules.options.items()}
+        options.update(setup.get("options", {}))
+        for i, name in enumerate(rules.options):
+            S[int(self.T[ops.TH_S_OPTIONS]) + i] = self.lowering.value(options[name])
+        nres = len(self.lowering.resources)
+        start = {name: [amount] * players for name, amount in rules.resources.items()}
+        for name, values in setup.get("resources", {}).items():
+            start[name][:len(values)] = values
+        at = int(self.T[ops.TH_S_RES])
+        for r, name in enumerate(self.lowering.resources):
+            for seat in range(players):
+                S[at + seat * nres + r] = start[name][seat]
+        return S
+
+
+_COMPILED: WeakKeyDictionary[Rules, CompiledRules | NotCompiled] = WeakKeyDictionary()
+
+
+def compiled(rules: Rules) -> CompiledRules:
+    """The rules lowered for the compiled engine (once per Rules); NotCompiled if they use
+    something it does not play."""
+    found = _COMPILED.get(rules)
+    if found is None:
+        try:
+            found = CompiledRules(rules)
+        except NotCompiled as error:
+            found = error
+        _COMPILED[rules] = found
+    if isinstance(found, NotCompiled):
+        raise found
+    return found
+
+
+class CompiledGame:
+    """One game on the compiled engine; an interpreter Game takes over where the machine stops."""
+
+    def __init__(self, machine: CompiledRules, S: np.ndarray, players: int, seed: int, setup: dict[str, Any],
+                 history: list[int] | None = None) -> None:
+        self.machine = machine
+        self.rules = machine.rules
+        self.S = S
+        self.players = players
+        self.seed = seed
+        self.setup = setup
+        self.history: list[int] = history if history is not None else []
+        self.fallback: Game | None = None
+
+    # ---- the integer API --------------------------------------------------------------------------
+    @property
+    def engine(self) -> str:
+        return "interpreter" if self.fallback is not None else "compiled"
+
+    @property
+    def over(self) -> bool:
+        return self.fallback.over if self.fallback is not None else bool(self.S[ops.S_OVER])
+
+    @property
+    def to_move(self) -> int | None:
+        if self.fallback is not None:
+            return self.fallback.to_move
+        seat = int(self.S[ops.S_TO_MOVE])
+        return None if seat < 0 else seat
+
+    def num_distinct_actions(self) -> int:
+        return self.rules.actions.size
+
+    def legal_action_ids(self) -> list[int]:
+        if self.fallback is not None:
+            return self.fallback.legal_action_ids()
+        at = int(self.machine.T[ops.TH_S_LEGAL])
+        return self.S[at:at + int(self.S[ops.S_NLEGAL])].tolist()
+
+    def apply_id(self, action_id: int) -> None:
+        if self.fallback is not None:
+            self.fallback.apply_id(action_id)
+            self.history.append(action_id)
+            return
+        if type(action_id) is not int:
+            action_id = _whole(action_id, self.rules.actions.size)
+        if not 0 <= action_id < self.rules.actions.size:
+            raise IllegalAction(f"action ids are 0 to {self.rules.actions.size - 1}", action_id)
+        machine = self.machine
+        try:
+            legal = machine.call(self.S, APPLY, action_id)
+        except MachineStop:
+            self.history.append(action_id)
+            self._take_over(self.history)
+            return
+        if not legal:
+            more = " ..." if self.S[ops.S_NLEGAL] > 12 else ""
+            raise IllegalAction(f"{shown_value(action_id, 60)} is not among the legal action ids "
+                                f"{self.legal_action_ids()[:12]}{more}", action_id)
+        self.history.append(action_id)
+
+    def _take_over(self, history: list[int]) -> None:
+        """The interpreter plays on from the seed, the set-up and the actions; an action the
+        interpreter refuses (a rule failing) raises here as it would have there."""
+        game = new_game(self.rules, self.players, self.seed, self.setup, events=False)
+        for i, action in enumerate(history):
+            try:
+                game.apply_id(action)
+            except AmunreError:
+                del self.history[i:]
+                self.fallback = game
+                raise
+        self.fallback = game
+
+    def clone(self) -> CompiledGame:
+        copy = CompiledGame(self.machine, self.S.copy(), self.players, self.seed, self.setup, list(self.history))
+        if self.fallback is not None:
+            copy.fallback = self.fallback.clone(events=False)
+        return copy
+
+    def result(self) -> dict[str, Any]:
+        """Scores, winners (after tie-breaks), the resources the rules report, points by source:
+        as Game.result gives them."""
+        if self.fallback is not None:
+            return self.fallback.result()
+        machine, rules, n = self.machine, self.rules, self.players
+        width = 2 + len(rules.winner.tiebreaks)
+        R = np.zeros(n * width, dtype=np.int64)
+        try:
+            machine.call(self.S, RESULT, 0, R)
+        except MachineStop:
+            self._take_over(self.history)
+            assert self.fallback is not None
+            return self.fallback.result()
+        values = R.tolist()
+        scores = [values[s * width] for s in range(n)]
+        keys = [tuple(values[s * width + 1:(s + 1) * width]) for s in range(n)]
+        best = max(keys)
+        out: dict[str, Any] = {"scores": scores, "winners": [s for s in range(n) if keys[s] == best]}
+        for name in rules.winner.report:
+            out[name] = self.resources(name)
+        out["breakdown"] = [self.sources(s, rules.winner.score) for s in range(n)]
+        out["over"] = self.over
+        return out
+
+    def resources(self, name: str) -> list[int]:
+        low = self.machine.lowering
+        nres, r = len(low.resources), low.resources.index(name)
+        at = int(self.machine.T[ops.TH_S_RES])
+        return [int(self.S[at + s * nres + r]) for s in range(self.players)]
+
+    def sources(self, seat: int, resource: str) -> dict[str, int]:
+        """What each source gave the seat of a resource (none that gave nothing)."""
+        low, T = self.machine.lowering, self.machine.T
+        nres, nkeys = len(low.resources), int(T[ops.TH_KEYS])
+        at = int(T[ops.TH_S_SOURCES]) + (seat * nres + low.resources.index(resource)) * nkeys
+        return {key: int(self.S[at + k]) for k, key in enumerate(low.keys) if self.S[at + k]}
+
+    def to_game(self, events: bool = True) -> Game:
+        """The same game as an interpreter Game (its log, `explain`, `serve`): replayed from the
+        seed, the set-up and the actions."""
+        game = new_game(self.rules, self.players, self.seed, self.setup, events=events)
+        for action in self.history:
+            game.apply_id(action)
+        return game
+
+
+def new_compiled_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any] | None = None) -> CompiledGame:
+    """A new game on the compiled engine (NotCompiled if the rules, or this set-up, are not
+    compiled: then play it with interpreter.game.new_game)."""
+    machine = compiled(rules)
+    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
+        raise AmunreError(f"{rules.title or rules.id} is for {rules.min_players} to {rules.max_players} "
+                          f"players, not {shown_value(players, 40)}")
+    if type(seed) is not int:
+        raise AmunreError(f"a seed is a whole number, not {shown_value(seed, 40)}")
+    setup = check_setup(rules, players, setup)
+    extra = set(setup) - NATIVE_SETUP
+    if extra:
+        raise NotCompiled(f"a set-up with {', '.join(sorted(extra))}")
+    S = machine.state(players, seed, setup)
+    game = CompiledGame(machine, S, players, seed, dict(setup))
+    try:
+        machine.call(S, START, setup.get("start_player", -1))
+    except MachineStop:
+        game._take_over([])
+    return game
+
+
+def _whole(value: Any, size: int) -> int:
+    if isinstance(value, bool):
+        raise IllegalAction(f"an action id is a whole number from 0 to {size - 1}, not {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise IllegalAction(f"an action id is a whole number from 0 to {size - 1}, not {value!r}") from None

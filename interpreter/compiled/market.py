@@ -1,0 +1,236 @@
+"""The market (interpreter/mechanics/market.py), in machine code.
+
+Working data after the turn head: the good now on sale (its stage), and the token bought and
+not yet placed with how many are left (-1, 0 for none). It keeps the items bought in its
+latest run (`PHASE.bought`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from numba import njit
+
+from . import material, ops
+from .cards import add_id
+from .core import stop
+from . import pack
+from .lower_mechanics import row, turn_head
+from .mechanics import answer
+from .pointers import evaluate
+from .turns import begin_turns, index_at, own, params, turn_seat
+
+if TYPE_CHECKING:
+    from ..mechanics.market import Market
+
+
+@njit(cache=True, inline="always")
+def kept_at(M, phase):
+    return M[M[ops.TH_KEPT] + phase]
+
+
+@njit(cache=True)
+def begin(S, M, phase):
+    begin_turns(S, M, phase)
+    at = own(M)
+    S[at + ops.WMK_STAGE] = 0
+    S[at + ops.WMK_TOKEN] = -1
+    S[at + ops.WMK_COUNT] = 0
+    kept = kept_at(M, phase)
+    S[kept] = 1
+    S[kept + 1] = 0
+
+
+@njit(cache=True)
+def cost(S, M, p, seat, n):
+    """The price of n items (tabled when the curve depends on n alone)."""
+    prices = M[p + ops.MK_PRICES]
+    if prices >= 0 and n < M[prices]:
+        return M[prices + 1 + n]
+    if n == 0:
+        return 0
+    M[M[ops.TH_X_ENV] + M[p + ops.MK_N_SLOT]] = n
+    price = evaluate(S, M, M[p + ops.MK_PRICE], seat, -1)
+    if price < 0:
+        stop(S, ops.ERR_RULE, M[p + ops.MK_PRICE])
+    return price
+
+
+@njit(cache=True)
+def available(S, M, seat, good):
+    """How many of a good the seat could receive now (goods.available)."""
+    row = M[ops.TH_GOOD] + good * ops.GOOD_FIELDS
+    deck = M[row + ops.GOOD_DECK]
+    if deck >= 0:
+        return material.cards_available(S, M, deck)
+    token = M[row + ops.GOOD_TOKEN]
+    supply = material.supply_of(S, M, token)
+    owners = M[ops.TH_S_OWNER]
+    owned = False
+    bounded = M[M[ops.TH_TOKEN_CAPACITY] + 2 * token] != ops.CAP_NONE
+    room = 0
+    for place in range(M[ops.TH_PLACES]):
+        if S[owners + place] == seat:
+            owned = True
+            if bounded:
+                free = material.capacity(S, M, place, token) - S[material.token_at(M, place, token)]
+                if free > 0:
+                    room += free
+    if not owned:
+        return 0
+    if not bounded:
+        return supply
+    return room if room < supply else supply
+
+
+@njit(cache=True)
+def most(S, M, p, seat, stage):
+    """The most of the stage's good the seat may buy: what its purse pays for, what is
+    available, and its limit."""
+    goods = M[p + ops.MK_GOODS] + 3 * stage
+    purse = S[material.resource_at(M, seat, M[p + ops.MK_PAY])]
+    peaks = M[p + ops.MK_PEAKS]
+    afford = -1
+    if peaks >= 0:
+        i = 1                                   # bisect_right(peaks, purse, 1) - 1
+        while i < M[peaks] and M[peaks + 1 + i] <= purse:
+            i += 1
+        afford = i - 1
+        if afford == 0:
+            return 0
+    found = available(S, M, seat, M[goods])
+    limit = M[goods + 1]
+    if found != 0 and limit >= 0:
+        limited = evaluate(S, M, limit, seat, -1)
+        if limited < found:
+            found = limited
+    if afford >= 0 and found < M[peaks]:
+        return found if found < afford else afford
+    for n in range(1, found + 1):
+        if cost(S, M, p, seat, n) > purse:
+            return n - 1
+    return found
+
+
+@njit(cache=True)
+def place_targets(S, M, seat, token, base, out, n):
+    """The seat's places with room for one more of the token, as ids base + place."""
+    owners = M[ops.TH_S_OWNER]
+    bounded = M[M[ops.TH_TOKEN_CAPACITY] + 2 * token] != ops.CAP_NONE
+    for place in range(M[ops.TH_PLACES]):
+        if S[owners + place] == seat and (
+                not bounded or material.capacity(S, M, place, token) > S[material.token_at(M, place, token)]):
+            n = add_id(S, M, out, n, base + place)
+    return n
+
+
+@njit(cache=True)
+def legal(S, M, phase, seat, out):
+    p = params(M, phase)
+    at = own(M)
+    token = S[at + ops.WMK_TOKEN]
+    if token >= 0:
+        return place_targets(S, M, seat, token, M[M[p + ops.MK_PLACE_BASE] + token], out, 0)
+    stage = S[at + ops.WMK_STAGE]
+    if stage < M[p + ops.MK_N_GOODS]:
+        top = most(S, M, p, seat, stage)
+        if top <= 0:
+            return 0
+        base = M[M[p + ops.MK_GOODS] + 3 * stage + 2]
+        n = 0
+        for count in range(top + 1):
+            n = add_id(S, M, out, n, base + count)
+        return n
+    return add_id(S, M, out, 0, M[p + ops.MK_CLOSING])
+
+
+@njit(cache=True, inline="always")
+def pass_turn(S, M, phase, seat):
+    S[own(M) + ops.WMK_STAGE] += 1
+
+
+@njit(cache=True)
+def apply(S, M, phase, seat, action):
+    p = params(M, phase)
+    at = own(M)
+    token = S[at + ops.WMK_TOKEN]
+    if token >= 0:
+        material.place_tokens(S, M, action - M[M[p + ops.MK_PLACE_BASE] + token], token, 1)
+        S[at + ops.WMK_COUNT] -= 1
+        if S[at + ops.WMK_COUNT] == 0:
+            S[at + ops.WMK_TOKEN] = -1
+        return
+    if action == M[p + ops.MK_CLOSING]:
+        S[index_at(M)] += 1
+        S[at + ops.WMK_STAGE] = 0
+        return
+    stage = S[at + ops.WMK_STAGE]
+    goods = M[p + ops.MK_GOODS] + 3 * stage
+    count = action - M[goods + 2]
+    S[at + ops.WMK_STAGE] = stage + 1
+    if count == 0:
+        return
+    price = cost(S, M, p, seat, count)
+    S[kept_at(M, phase) + 1] += count
+    material.gain(S, M, seat, M[p + ops.MK_PAY], -price, M[p + ops.MK_PRICE_KEY])
+    row = M[ops.TH_GOOD] + M[goods] * ops.GOOD_FIELDS
+    deck = M[row + ops.GOOD_DECK]
+    if deck >= 0:
+        material.draw(S, M, seat, deck, count, M[p + ops.MK_GOODS_KEY])
+    else:
+        S[at + ops.WMK_TOKEN] = M[row + ops.GOOD_TOKEN]
+        S[at + ops.WMK_COUNT] = count
+
+
+def hub(S, M, call, phase, seat, arg):
+    """The part compiled for the phases of this mechanic (compiled/hubs.py): one call of the
+    mechanic contract (ops.CALL_*), as mechanics.py sends it."""
+    if call == ops.CALL_BEGIN:
+        begin(S, M, phase)
+        return 0
+    if call == ops.CALL_TO_MOVE:
+        return turn_seat(S, M)
+    if call == ops.CALL_LEGAL:
+        return legal(S, M, phase, seat, arg)
+    if call == ops.CALL_APPLY:
+        apply(S, M, phase, seat, arg)
+        return 0
+    if call == ops.CALL_PASS:
+        pass_turn(S, M, phase, seat)
+        return 0
+    return answer(S, call, phase)
+
+
+# ---- lowering: the parameters of a phase of this mechanic, as the row its hub reads ----------------
+
+
+def lower(low: Any, pid: str, mech: Market) -> tuple[int, int, int]:
+    goods = []
+    for (good, limit), block in zip(mech.goods, mech.buys):
+        goods += [list(low.rules.goods).index(good.id), low.program(limit), block.base]
+    place_base = [mech.places[t].base if t in mech.places else -1 for t in low.tokens]
+    sold = [low.token(t) for t in mech._tokens_sold()]
+    params = row({ops.MK_PRICE: low.program(mech.price), ops.MK_PAY: low.resource(mech.pay),
+                  ops.MK_N_GOODS: len(mech.goods), ops.MK_GOODS: low.put(goods),
+                  ops.MK_PRICES: -1 if mech.prices is None else low.put([len(mech.prices), *mech.prices]),
+                  ops.MK_PEAKS: -1 if mech.peaks is None else low.put([len(mech.peaks), *mech.peaks]),
+                  ops.MK_PRICE_KEY: low.key(mech.price_cause), ops.MK_GOODS_KEY: low.key(mech.goods_cause),
+                  ops.MK_PLACE_BASE: low.put(place_base), ops.MK_CLOSING: mech.closing.base,
+                  ops.MK_N_SOLD: len(sold), ops.MK_SOLD: low.put(sold), ops.MK_N_SLOT: low.slot("n")})
+    return low.put(params), turn_head(low) + 3, 1
+
+
+def member(low: Any, phase: int, mech: Market, name: str) -> tuple[int, int, int] | None:
+    """`PHASE.bought`: the items bought in the phase's latest run (0 before it first runs)."""
+    return (ops.MEMBER_KEPT_OR_ZERO, phase, 0) if name == "bought" else None
+
+
+def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
+    """The running phase's data as the hub holds it (compiled/pack.py)."""
+    placing = data["placing"]
+    token = [-1, 0] if not placing else [low.token(placing[0]), placing[1]]
+    return pack.turn_data(low.rules.max_players, data["order"], data["idx"]) + [data["stage"], *token]
+
+
+def pack_kept(low: Any, pid: str, kept: dict[str, Any]) -> list[int]:
+    return [kept["bought"]]

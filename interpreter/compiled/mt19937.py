@@ -1,0 +1,208 @@
+"""Python's `random.Random` (the Mersenne Twister of CPython's `_randommodule.c`) as machine code,
+so that a compiled game loop can play the seeded random agent and pick, draw for draw, the ids
+that `random.Random(seed).choice(ids)` picks in pure Python: a compiled run and an interpreted
+run of the same seeds are then the same games, and either can check the other.
+
+A generator is `MT_WORDS` uint32 words: the 624 words of the twister, then the position of
+the next word (CPython's `index`, 624 right after seeding). It may be a 1-D array of that length
+or one row of a 2-D array (a generator per seat, side by side). The arithmetic runs in int64
+and is masked to 32 bits, so numba's promotion of uint32 and mixed signed/unsigned operands
+(to float64, for uint64 with int64) never enters.
+
+How `_randbelow` sizes its draws changed in CPython's history (`n.bit_length()`, or
+`(n - 1).bit_length()`), and `choice` is `_randbelow(len(seq))` only by convention of the
+version. Both are found once at import by watching the running `random` do it (behaviour,
+not source text: the source may be absent or spelled otherwise), and a Python that matches
+neither refuses to import rather than choose differently. numba freezes the found constant
+into the compiled code and does not invalidate its cache when a global changes: its cache
+files are named per Python minor version (`.py311`), which is where this could change, but a
+cache directory must never be carried from one Python to another by hand (NUMBA_CACHE_DIR).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numba
+import numpy as np
+
+MT_WORDS = 625                 # 624 twister words + the index of the next one
+_N = 624
+_M = 397
+_MASK = 0xFFFFFFFF
+_MATRIX_A = 0x9908B0DF
+_UPPER = 0x80000000
+_LOWER = 0x7FFFFFFF
+
+
+def _sizes_by_n_minus_1() -> bool:
+    """Whether the running `random.Random._randbelow(n)` draws (n - 1).bit_length() bits
+    (True) or n.bit_length() bits (False). A power of two tells them apart: with (n - 1) its
+    first draw is always accepted, with n half of the draws are rejected. ImportError if the
+    running Python does neither, or if its `choice` is not `_randbelow(len(seq))`."""
+    def below(rng: random.Random, n: int, minus_one: bool) -> int:
+        k = (n - 1 if minus_one else n).bit_length()
+        r = rng.getrandbits(k)
+        while r >= n:
+            r = rng.getrandbits(k)
+        return r
+
+    sizes = [1, 2, 3, 4, 8, 64, 100, 1 << 20] * 8
+    found = []
+    for minus_one in (False, True):
+        real, mine, picks = random.Random(12345), random.Random(12345), random.Random(12345)
+        if all(real._randbelow(n) == below(mine, n, minus_one) == picks.choice(range(n))  # type: ignore[attr-defined]
+               for n in sizes):
+            found.append(minus_one)
+    if len(found) != 1:
+        raise ImportError("this Python's random.Random._randbelow/choice are not the ones mt19937 reproduces")
+    return found[0]
+
+
+RANDBELOW_N_MINUS_1 = _sizes_by_n_minus_1()     # False on CPython 3.11
+
+
+@numba.njit(cache=True)
+def _init_genrand(state, s):
+    """CPython's init_genrand: the linear seeding that init_by_array starts from."""
+    state[0] = np.uint32(s)
+    prev = s
+    for i in range(1, _N):
+        prev = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK
+        state[i] = np.uint32(prev)
+    state[_N] = np.uint32(_N)
+
+
+# The seed is typed uint64 up front: left lazy, numba would compile for int64 at the first small
+# seed and then refuse a Python int above 2**63 ("int too big to convert") instead of adding uint64.
+@numba.njit(["void(uint32[::1], uint64)", "void(uint32[:], uint64)"], cache=True)
+def mt_seed(state, seed):
+    """Seed as `random.Random(seed)` does for an int 0 <= seed < 2**64: CPython splits the seed
+    into 32-bit words, low first, as few as hold it (one for 0), and mixes them in with
+    init_by_array. A negative seed is refused from Python (it does not fit uint64), and must not
+    be passed from compiled code, where it would wrap (CPython seeds with |seed| instead)."""
+    s = np.uint64(seed)
+    lo = np.int64(s & np.uint64(_MASK))
+    hi = np.int64(s >> np.uint64(32))
+    key_length = 2 if hi != 0 else 1
+    _init_genrand(state, 19650218)
+    i, j = 1, 0
+    for _ in range(_N):        # max(N, key_length) rounds, and key_length <= 2
+        prev = np.int64(state[i - 1])
+        key = lo if j == 0 else hi
+        v = ((np.int64(state[i]) ^ ((prev ^ (prev >> 30)) * 1664525)) + key + j) & _MASK
+        state[i] = np.uint32(v)
+        i += 1
+        j += 1
+        if i >= _N:
+            state[0] = state[_N - 1]
+            i = 1
+        if j >= key_length:
+            j = 0
+    for _ in range(_N - 1):
+        prev = np.int64(state[i - 1])
+        v = ((np.int64(state[i]) ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK
+        state[i] = np.uint32(v)
+        i += 1
+        if i >= _N:
+            state[0] = state[_N - 1]
+            i = 1
+    state[0] = np.uint32(_UPPER)
+
+
+@numba.njit(cache=True)
+def _mix(state, kk, upper, far):
+    """One word of the twist: word kk from its own top bit, the next word's low bits, and a far word."""
+    y = (np.int64(state[kk]) & _UPPER) | (np.int64(state[upper]) & _LOWER)
+    v = np.int64(state[far]) ^ (y >> 1)
+    if y & 1:
+        v ^= _MATRIX_A
+    state[kk] = np.uint32(v)
+
+
+@numba.njit(cache=True)
+def _twist(state):
+    """Regenerate all 624 words at once, as genrand_uint32 does when the index runs out (in
+    CPython's three runs, so that no index needs a modulo)."""
+    for kk in range(_N - _M):
+        _mix(state, kk, kk + 1, kk + _M)
+    for kk in range(_N - _M, _N - 1):
+        _mix(state, kk, kk + 1, kk + _M - _N)
+    _mix(state, _N - 1, 0, _M - 1)
+    state[_N] = np.uint32(0)
+
+
+# The draws are inlined into their callers (numba's inline="always"): a game loop draws in its
+# hot path, and as separate functions each draw costs a call that passes the array's fields and
+# its reference count. The twist, once per 624 draws, stays a call.
+
+@numba.njit(cache=True, inline="always")
+def mt_genrand32(state):
+    """The next 32-bit output (CPython's genrand_uint32), as an int64 in [0, 2**32)."""
+    index = np.int64(state[_N])
+    if index >= _N:
+        _twist(state)
+        index = np.int64(0)
+    y = np.int64(state[index])
+    state[_N] = np.uint32(index + 1)
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y & _MASK
+
+
+@numba.njit(cache=True, inline="always")
+def mt_getrandbits(state, k):
+    """`getrandbits(k)` for 0 <= k <= 63, as an int64. CPython fills the number 32 bits at a
+    time from the low end and drops the low bits of the last word, so k <= 32 costs one word
+    (its top k bits) and 32 < k <= 63 two; k == 0 costs nothing."""
+    if k < 0 or k > 63:
+        raise ValueError("mt_getrandbits: k must be in 0..63")
+    if k == 0:
+        return np.int64(0)
+    if k <= 32:
+        return mt_genrand32(state) >> (32 - k)
+    low = mt_genrand32(state)
+    return low | ((mt_genrand32(state) >> (64 - k)) << 32)
+
+
+@numba.njit(cache=True, inline="always")
+def _bit_length(v):
+    """int.bit_length for 0 <= v < 2**63, by halving (a bit at a time costs 20 steps at n = 10**6)."""
+    k = 0
+    for width in (32, 16, 8, 4, 2, 1):
+        if v >> width:
+            v >>= width
+            k += width
+    return k + v
+
+
+@numba.njit(cache=True, inline="always")
+def mt_randbelow(state, n):
+    """`random.Random._randbelow(n)` for 1 <= n < 2**63, as an int64: getrandbits of n's size
+    (by the running Python's rule, RANDBELOW_N_MINUS_1), redrawn until below n. Sizes up to 32
+    bits take one word a draw and are written out here: going through mt_getrandbits, its
+    checks of k made a draw about half as slow again, in a compiled loop."""
+    if n < 1:
+        raise ValueError("mt_randbelow: n must be at least 1")
+    m = np.int64(n)
+    k = _bit_length(m - 1 if RANDBELOW_N_MINUS_1 else m)
+    if k == 0:                 # n == 1 under (n - 1): getrandbits(0) is 0 and draws no word
+        return np.int64(0)
+    if k <= 32:
+        while True:
+            r = mt_genrand32(state) >> (32 - k)
+            if r < m:
+                return r
+    while True:
+        r = mt_getrandbits(state, k)
+        if r < m:
+            return r
+
+
+@numba.njit(cache=True, inline="always")
+def mt_choice_index(state, n):
+    """The index `random.Random.choice(seq)` picks among n = len(seq) items (the import
+    checked that `choice` is `_randbelow(len(seq))` here)."""
+    return mt_randbelow(state, n)

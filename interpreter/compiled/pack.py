@@ -1,0 +1,133 @@
+"""An interpreter position as the compiled engine's state array: what `S` holds for the same
+position, region by region (compiled/lower.py lays the regions out).
+
+Two uses: the tests play both engines side by side and compare the states after every action,
+region by region (`differences`), so that a game that goes apart is caught where it does, not
+decisions later; and a position reached in the interpreter can be handed to the compiled
+engine. Each mechanic's module says how its running phase's data and what it keeps are held
+(`pack_work`, `pack_kept`); where it does not, that region is left out of a comparison.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..model import Game
+from . import ops
+from .lower import Lowering
+from .lower_mechanics import module_of
+
+_MASK = (1 << 64) - 1
+
+
+def pack(game: Game, low: Lowering, T: np.ndarray) -> tuple[np.ndarray, set[str]]:
+    """The state array of the game's position; and the regions it could not fill (a mechanic
+    without pack_work or pack_kept): compare those no further."""
+    state, rules = game.state, game.rules
+    S = np.zeros(int(T[ops.TH_S_SIZE]), dtype=np.int64)
+    unknown: set[str] = set()
+    seats, places = rules.max_players, len(rules.place_ids)
+    S[ops.S_PLAYERS] = state.players
+    S[ops.S_START] = state.start_player
+    S[ops.S_AT] = state.at
+    S[ops.S_STEP] = state.step
+    S[ops.S_OVER] = int(state.over)
+    S[ops.S_TO_MOVE] = -1 if state.to_move is None else state.to_move
+    S[ops.S_RNG] = np.uint64(state.rng & _MASK).view(np.int64)
+    S[ops.S_WORKING] = int(state.working is not None)
+    S[ops.S_DECISIONS] = game.decisions_in_step
+    legal = game.decision if state.to_move is not None else []
+    S[ops.S_NLEGAL] = len(legal or [])
+    S[ops.S_HELD] = int(bool(state.held))
+    _put(S, T, ops.TH_S_PASSES, state.passes)
+    _put(S, T, ops.TH_S_OPTIONS, [low.value(state.options[name]) for name in rules.options])
+    _put(S, T, ops.TH_S_UNLIMITED, [int(kind in game.unlimited) for kind in low.supplies])
+    nres, ncards, nkeys = len(low.resources), len(low.cards), int(T[ops.TH_KEYS])
+    for seat in range(state.players):
+        for r, name in enumerate(low.resources):
+            S[int(T[ops.TH_S_RES]) + seat * nres + r] = state.resources[seat][name]
+            for key, amount in state.sources[seat].get(name, {}).items():
+                S[int(T[ops.TH_S_SOURCES]) + (seat * nres + r) * nkeys + low.keys[key]] = amount
+        for card in state.hands[seat]:
+            S[int(T[ops.TH_S_HANDS]) + seat * ncards + low.card_index[card]] += 1
+        S[int(T[ops.TH_S_HAND_SIZE]) + seat] = len(state.hands[seat])
+    _put(S, T, ops.TH_S_OWNER, state.owner)
+    for place in range(places):
+        for token, count in state.tokens[place].items():
+            S[int(T[ops.TH_S_TOKENS]) + place * len(low.tokens) + low.token(token)] = count
+    _put(S, T, ops.TH_S_SUPPLY, [state.supply[kind] for kind in low.supplies])
+    for deck, row in zip(low.decks, low.deck_rows):
+        for pile, slot in ((state.decks, ops.DECK_S_DRAW), (state.discards, ops.DECK_S_DISCARD),
+                           (state.boxed, ops.DECK_S_BOXED), (state.shown, ops.DECK_S_SHOWN)):
+            cards = pile.get(deck, [])
+            at = row[slot]
+            S[at] = len(cards)
+            S[at + 1:at + 1 + len(cards)] = [low.card_index[c] for c in cards]
+    for (name, (_, mod)), row in zip(low.mods.items(), low.mod_rows):
+        values = state.mods.get(name)
+        if values is not None:
+            at = row[ops.MOD_S]
+            S[at] = 1
+            for i, value in enumerate(values):
+                S[at + 1 + i] = ops.NONE if value is None else low.value(value)
+    for name, row in zip(low.lifetimes, low.life_rows):
+        at = row[ops.LIFE_PLAYED]
+        if at >= 0:
+            for seat, played in enumerate(state.played.get(name, [])):
+                for card in played:
+                    S[at + seat * ncards + low.card_index[card]] = 1
+    for pid, row in zip(low.phases, low.phase_rows):
+        at = row[ops.PHASE_KEPT]
+        kept = state.kept.get(pid)
+        if at >= 0 and kept is not None:
+            found = _module_call(rules.phases[pid], "pack_kept", low, pid, kept)
+            if found is None:
+                unknown.add(f"kept {pid}")
+            else:
+                S[at] = 1
+                S[at + 1:at + 1 + len(found)] = found
+    if state.working is not None:
+        pid = rules.flow.leaf_phase(state.at)
+        found = _module_call(rules.phases[pid], "pack_work", low, pid, state.working, state)
+        if found is None:
+            unknown.add("working")
+        else:
+            at = int(T[ops.TH_S_WORK])
+            S[at:at + len(found)] = found
+    at = int(T[ops.TH_S_LEGAL])
+    S[at:at + len(legal or [])] = legal or []
+    del seats
+    return S, unknown
+
+
+def _put(S: np.ndarray, T: np.ndarray, region: int, values: list[int]) -> None:
+    at = int(T[region])
+    S[at:at + len(values)] = values
+
+
+def _module_call(mech: Any, name: str, *args: Any) -> list[int] | None:
+    found = module_of(mech)
+    function = getattr(found[1], name, None) if found is not None else None
+    return None if function is None else [int(v) for v in function(*args)]
+
+
+def differences(S: np.ndarray, packed: np.ndarray, low: Lowering, unknown: set[str]) -> list[str]:
+    """The regions where two state arrays differ, each with its first differing numbers."""
+    found = []
+    for name, at, size in low.layout.table():
+        if name in unknown or (name == "working" and "working" in unknown):
+            continue
+        a, b = S[at:at + size], packed[at:at + size]
+        if name == "header":
+            a, b = a[:ops.S_ERR], b[:ops.S_ERR]
+        if not np.array_equal(a, b):
+            where = int(np.flatnonzero(a != b)[0])
+            found.append(f"{name}[{where}]: compiled {a[where:where + 6].tolist()} interpreter {b[where:where + 6].tolist()}")
+    return found
+
+
+def turn_data(seats: int, order: list[int], index: int) -> list[int]:
+    """The head of a turn-taking mechanic's working data: count, order (padded), index."""
+    return [len(order), *order, *([0] * (seats - len(order))), index]

@@ -1,0 +1,84 @@
+"""Calls between the compiled engine's separately compiled parts, through addresses.
+
+numba compiles into every function the code of each function it names, again: named calls
+would compile the rules machine (`run`) into every mechanic and every mechanic into the step
+(`advance`), many times over, for minutes. So the parts call each other through pointers: the
+caller reads the callee's address from the machine array (at M[TH_H]: compiled/hubs.py fills
+it as the parts are compiled) and calls it, never naming it. Each part is compiled once, on its own, and only
+when a rules file needs it: a mechanic no file uses is never compiled.
+
+`pointer(ftype)` makes an intrinsic that turns an address into a first-class function value
+of that type (numba's FunctionType, called through its `jit_addr`, so exceptions pass through).
+"""
+
+from __future__ import annotations
+
+import warnings
+
+from numba import carray, njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+from . import ops
+
+warnings.filterwarnings("ignore", message="First-class function type feature is experimental")
+
+STATE = types.Array(types.int64, 1, "C")
+RUN_SIGNATURE = types.int64(STATE, STATE, types.int64, types.int64, types.int64)
+ADVANCE_SIGNATURE = types.none(STATE, STATE)
+MECHANIC_SIGNATURE = types.int64(STATE, STATE, types.int64, types.int64, types.int64, types.int64)
+MACHINE_SIGNATURE = types.int64(STATE, STATE, STATE, types.int64, types.int64)
+
+H_RUN, H_ADVANCE, H_MECHANICS = 0, 1, 2     # where each part's address lies after M[TH_H] (a mechanic: + kind)
+
+
+def pointer(ftype: types.FunctionType):  # type: ignore[no-untyped-def]
+    """An intrinsic: address (int64) -> a function of type `ftype` at that address."""
+    @intrinsic
+    def at(typingctx, address):  # type: ignore[no-untyped-def]
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+            value = cgutils.create_struct_proxy(ftype)(context, builder)
+            voidptr = context.get_value_type(types.voidptr)
+            value.c_addr = cgutils.get_null_value(voidptr)
+            value.py_addr = cgutils.get_null_value(voidptr)
+            value.jit_addr = builder.inttoptr(args[0], voidptr)
+            return value._getvalue()
+        return ftype(types.int64), codegen
+    return at
+
+
+run_at = pointer(types.FunctionType(RUN_SIGNATURE))
+advance_at = pointer(types.FunctionType(ADVANCE_SIGNATURE))
+mechanic_at = pointer(types.FunctionType(MECHANIC_SIGNATURE))
+
+
+@intrinsic
+def _int64_pointer(typingctx, address):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.inttoptr(args[0], context.get_value_type(types.CPointer(types.int64)))
+    return types.CPointer(types.int64)(types.intp), codegen
+
+
+@njit(cache=True, inline="always")
+def borrowed(A):
+    """The array A as a view numba does not count references to. Every call between the
+    machine's functions would otherwise count each array argument up and down again (atomic
+    operations, a third of a step's time); the arrays outlive every call of the machine."""
+    return carray(_int64_pointer(A.ctypes.data), A.shape[0])
+
+
+@njit(cache=True, inline="always")
+def evaluate(S, M, prog, seat, cause):
+    """Run a program of the rules (compiled/vm.py `run`) with `seat` acting."""
+    return run_at(M[M[ops.TH_H] + H_RUN])(S, M, prog, seat, cause)
+
+
+@njit(cache=True, inline="always")
+def advance(S, M):
+    advance_at(M[M[ops.TH_H] + H_ADVANCE])(S, M)
+
+
+@njit(cache=True, inline="always")
+def mechanic(S, M, kind, call, phase, seat, arg):
+    """One call of the mechanic contract (ops.CALL_*) on the hub of a mechanic kind."""
+    return mechanic_at(M[M[ops.TH_H] + H_MECHANICS + kind])(S, M, call, phase, seat, arg)

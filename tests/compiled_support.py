@@ -1,0 +1,80 @@
+"""Playing the interpreter and the compiled engine side by side, for the tests of "the same
+games": at every decision both must agree on the seat to move, the legal ids and the whole
+position (compiled/pack.py compares it region by region), and at the end on the result.
+
+    python tests/compiled_support.py house/no_theft 50      # 50 seeded random games, every player count
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any
+
+import amunre
+from amunre.interpreter.compiled.game import CompiledGame, compiled, new_compiled_game
+from amunre.interpreter.compiled.pack import differences, pack
+
+
+class Apart(AssertionError):
+    """The two engines went apart: where, and how."""
+
+
+def check_position(game: amunre.Game, fast: CompiledGame, where: str) -> None:
+    if fast.engine != "compiled":
+        raise Apart(f"{where}: the compiled engine handed the game to the interpreter")
+    if game.over != fast.over or game.to_move != fast.to_move:
+        raise Apart(f"{where}: to move {game.to_move} (over {game.over}) against {fast.to_move} (over {fast.over})")
+    if not game.over and game.legal_action_ids() != fast.legal_action_ids():
+        raise Apart(f"{where}: legal ids {game.legal_action_ids()[:20]} against {fast.legal_action_ids()[:20]}")
+    machine = fast.machine
+    packed, unknown = pack(game, machine.lowering, machine.T)
+    found = differences(fast.S, packed, machine.lowering, unknown)
+    if found:
+        raise Apart(f"{where}: the positions differ: {'; '.join(found[:4])}")
+
+
+def play_both(rules: Any, players: int, seed: int, setup: dict[str, Any] | None = None,
+              check_state: bool = True, limit: int = 20_000) -> int:
+    """A seeded random game in both engines, compared at every decision; its length."""
+    game = amunre.new_game(rules, players=players, seed=seed, setup=setup, events=False)
+    fast = new_compiled_game(rules, players=players, seed=seed, setup=setup)
+    chooser = random.Random(seed * 7919 + players)
+    steps = 0
+    while True:
+        where = f"{rules.id} {players}p seed {seed} action {steps} (phase {game.step.phase})"
+        if check_state:
+            check_position(game, fast, where)
+        elif game.legal_action_ids() != fast.legal_action_ids() or game.to_move != fast.to_move:
+            raise Apart(f"{where}: legal ids or seat to move differ")
+        if game.over:
+            break
+        action = chooser.choice(game.legal_action_ids())
+        game.apply_id(action)
+        fast.apply_id(action)
+        steps += 1
+        if steps > limit:
+            raise Apart(f"{where}: longer than {limit} actions")
+    if game.result() != fast.result():
+        raise Apart(f"{rules.id} {players}p seed {seed}: results {game.result()} against {fast.result()}")
+    return steps
+
+
+def main(argv: list[str]) -> int:
+    rules = amunre.load_rules(argv[0])
+    games = int(argv[1]) if len(argv) > 1 else 20
+    compiled(rules)
+    failed = 0
+    for seed in range(games):
+        players = rules.min_players + seed % (rules.max_players - rules.min_players + 1)
+        try:
+            play_both(rules, players, seed)
+        except Apart as error:
+            failed += 1
+            print(error)
+    print(f"{rules.id}: {games - failed} of {games} games the same")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
