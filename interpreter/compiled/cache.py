@@ -60,7 +60,7 @@ class _Locator(caching.UserProvidedCacheLocator):
 
     @classmethod
     def from_function(cls, py_func: Any, py_file: str) -> Any:
-        if not os.path.abspath(py_file).startswith(str(PACKAGE) + os.sep):
+        if not os.path.realpath(py_file).startswith(str(PACKAGE) + os.sep):
             return None
         try:
             locator = cls(py_func, py_file)
