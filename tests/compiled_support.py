@@ -27,6 +27,15 @@ def check_position(game: amunre.Game, fast: CompiledGame, where: str) -> None:
         raise Apart(f"{where}: to move {game.to_move} (over {game.over}) against {fast.to_move} (over {fast.over})")
     if not game.over and game.legal_action_ids() != fast.legal_action_ids():
         raise Apart(f"{where}: legal ids {game.legal_action_ids()[:20]} against {fast.legal_action_ids()[:20]}")
+    for seat in (*range(game.state.players), None):
+        expected = game.observation_tensor(seat) if seat is not None else game.public_observation_tensor()
+        got = fast.observation_tensor(seat) if seat is not None else fast.public_observation_tensor()
+        if expected != got:
+            at = next(i for i, (a, b) in enumerate(zip(expected, got)) if a != b) if len(expected) == len(got) else -1
+            piece = next((p["name"] for p in game.observation_layout() if p["offset"] <= at < p["offset"] + p["size"]),
+                         "?")
+            raise Apart(f"{where}: tensors of seat {seat} differ at {at} ({piece}): "
+                        f"{expected[at:at + 4]} against {got[at:at + 4]}")
     machine = fast.machine
     packed, unknown = pack(game, machine.lowering, machine.T)
     found = differences(fast.S, packed, machine.lowering, unknown)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from . import decks, flow, material, ops, pointers
-from .core import random_below, reset_scratch, stop
+from . import decks, flow, material, ops, pointers, tensor
+from .core import random_below, reset_scratch, scratch, stop
 from .pointers import evaluate
 
 
@@ -65,15 +65,32 @@ def result_keys(S, M, R):
     return width
 
 
-START, APPLY, RESULT = 0, 1, 2
+@njit(cache=True, inline="always")
+def observe(S, M, R, seat):
+    """The observation tensor of `seat` (-1: the public view) into R; its size."""
+    reset_scratch(M)
+    size = M[M[ops.TH_TENSOR] + ops.TN_SIZE]
+    out = scratch(S, M, size)
+    for i in range(size):
+        M[out + i] = 0
+    tensor.fill(S, M, seat, out)
+    for i in range(size):
+        R[i] = M[out + i]
+    return size
+
+
+START, APPLY, RESULT, TENSOR = 0, 1, 2, 3
 def machine(S, M, R, command, arg):
     """The one part Python calls (compiled/hubs.py compiles it on its own): run one command
     on the state S (R: the command's numbers out): START a game (arg: the
-    start player, -1 for a random one), APPLY an id (1 if it was legal), read the RESULT."""
+    start player, -1 for a random one), APPLY an id (1 if it was legal), read the RESULT, fill
+    the observation TENSOR of a seat (arg; -1 for the public view)."""
     S, M, R = pointers.borrowed(S), pointers.borrowed(M), pointers.borrowed(R)
     if command == START:
         start_game(S, M, arg)
         return 1
     if command == APPLY:
         return 1 if apply_id(S, M, arg) else 0
+    if command == TENSOR:
+        return observe(S, M, R, arg)
     return result_keys(S, M, R)

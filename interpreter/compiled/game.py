@@ -21,7 +21,7 @@ from ..model import Rules
 from ..play.setup import check_setup
 from . import hubs, ops
 from .core import MachineStop
-from .entry import APPLY, RESULT, START
+from .entry import APPLY, RESULT, START, TENSOR
 from .lower import Layout, Lowering, lower
 from .not_compiled import NotCompiled
 
@@ -40,6 +40,7 @@ class CompiledRules:
         self.lowering: Lowering = low
         self.layout: Layout = low.layout
         self.R = np.zeros(1, dtype=np.int64)
+        self.tensor_out = np.zeros(int(self.T[int(self.T[ops.TH_TENSOR]) + ops.TN_SIZE]), dtype=np.int64)
         kinds = {int(self.T[int(self.T[ops.TH_PHASE]) + p * ops.PHASE_FIELDS + ops.PHASE_MECH])
                  for p in range(int(self.T[ops.TH_PHASES]))}
         H = hubs.table(kinds)
@@ -198,6 +199,26 @@ class CompiledGame:
         out["breakdown"] = [self.sources(s, rules.winner.score) for s in range(n)]
         out["over"] = self.over
         return out
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        """What the seat may see, as numbers, in the layout of Game.observation_layout()."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise AmunreError(f"a seat of this game is a whole number from 0 to {self.players - 1}, "
+                              f"not {shown_value(seat, 40)}")
+        return self.tensor(seat).tolist()
+
+    def public_observation_tensor(self) -> list[float]:
+        """What every seat sees, as numbers (the observing seat's one-hot and own cards all zero)."""
+        return self.tensor(-1).tolist()
+
+    def tensor(self, seat: int) -> np.ndarray:
+        """The observation tensor of a seat (-1: the public view) as a float64 array."""
+        if self.fallback is not None:
+            game = self.fallback
+            return np.array(game.observation_tensor(seat) if seat >= 0 else game.public_observation_tensor())
+        machine = self.machine
+        size = machine.call(self.S, TENSOR, seat, machine.tensor_out)
+        return machine.tensor_out[:size].astype(np.float64)
 
     def resources(self, name: str) -> list[int]:
         low = self.machine.lowering

@@ -24,6 +24,7 @@ from ..load.build_flow import RESERVED_LIFETIMES
 from ..model import Rules
 from . import ops
 from .lower_dsl import ProgramWriter
+from .lower_tensor import lower_tensor
 from .not_compiled import NotCompiled
 
 KINDS = {"phase": ops.KIND_PHASE, "sequence": ops.KIND_SEQUENCE, "repeat": ops.KIND_REPEAT,
@@ -458,7 +459,7 @@ def _phases(low: Lowering) -> None:
                      low.windows.index(window) if window else -1,
                      plan.closing_id if plan is not None else (-1 if mech.closing is None else mech.closing.base),
                      int(mech.asks_standing), int(mech.closing_ignores_purse), int(mech.automatic), 0,
-                     low.word(pid)])
+                     low.word(pid), -1])
     low.phase_rows = rows
     low.t[ops.TH_LEAF_PHASE] = low.put([low.phases.index(rules.flow.leaf_phase(at))
                                         for at in range(len(rules.flow.leaves))])
@@ -554,6 +555,9 @@ def _finish(low: Lowering) -> np.ndarray:
     t[ops.TH_LEGAL_CAP] = cap
     t[ops.TH_S_LEGAL] = lay.add("legal", cap)
     t[ops.TH_S_SIZE] = lay.size
+    t[ops.TH_TENSOR], firsts = lower_tensor(low)
+    for pid, row in zip(low.phases, low.phase_rows):
+        row[ops.PHASE_TENSOR] = firsts[pid]
     t[ops.TH_DECK] = low.put([x for row in low.deck_rows for x in row])
     t[ops.TH_MOD] = low.put([x for row in low.mod_rows for x in row])
     t[ops.TH_LIFETIME] = low.put([x for row in low.life_rows for x in row])

@@ -18,7 +18,7 @@ from . import pack
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
 from .pointers import evaluate
-from .turns import begin_turns, index_at, own, params, turn_seat
+from .turns import running, begin_turns, index_at, own, params, turn_seat
 
 if TYPE_CHECKING:
     from ..mechanics.market import Market
@@ -182,6 +182,26 @@ def apply(S, M, phase, seat, action):
         S[at + ops.WMK_COUNT] = count
 
 
+
+@njit(cache=True)
+def tensor(S, M, phase, seat, at):
+    """Its piece while it runs: the good on sale (one-hot; last: done), then tokens bought and
+    not yet placed."""
+    if not running(S, M, phase):
+        return
+    p = params(M, phase)
+    goods = M[p + ops.MK_N_GOODS]
+    stage = S[own(M) + ops.WMK_STAGE]
+    if 0 <= stage <= goods:
+        M[at + stage] = 1
+    token = S[own(M) + ops.WMK_TOKEN]
+    if token >= 0:
+        sold = M[p + ops.MK_SOLD]
+        for i in range(M[p + ops.MK_N_SOLD]):
+            if M[sold + i] == token:
+                M[at + goods + 1 + i] = S[own(M) + ops.WMK_COUNT]
+
+
 def hub(S, M, call, phase, seat, arg):
     """The part compiled for the phases of this mechanic (compiled/hubs.py): one call of the
     mechanic contract (ops.CALL_*), as mechanics.py sends it."""
@@ -197,6 +217,9 @@ def hub(S, M, call, phase, seat, arg):
         return 0
     if call == ops.CALL_PASS:
         pass_turn(S, M, phase, seat)
+        return 0
+    if call == ops.CALL_TENSOR:
+        tensor(S, M, phase, seat, arg)
         return 0
     return answer(S, call, phase)
 

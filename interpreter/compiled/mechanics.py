@@ -58,6 +58,12 @@ def end(S, M, phase):
 
 
 @njit(cache=True, inline="always")
+def tensor(S, M, phase, seat, at):
+    """The phase's pieces of the observation tensor, from M[at] on."""
+    mechanic(S, M, kind_of(M, phase), ops.CALL_TENSOR, phase, seat, at)
+
+
+@njit(cache=True, inline="always")
 def answer(S, call, phase):
     """What a hub answers a call it has no use for (the base Mechanic's answer)."""
     if call == ops.CALL_TO_MOVE:

@@ -20,7 +20,7 @@ from . import pack
 from .lower_mechanics import row, turn_head
 from .market import place_targets
 from .mechanics import answer
-from .turns import begin_turns, index_at, own, params, work
+from .turns import running, begin_turns, index_at, own, params, work
 
 if TYPE_CHECKING:
     from ..mechanics.secret_offer import SecretOffer
@@ -360,6 +360,46 @@ def settle(S, M, phase):
             material.gain(S, M, seat, M[p + ops.SO_PAY], M[p + ops.SO_STEAL_GAIN], M[p + ops.SO_STEAL_KEY])
 
 
+
+@njit(cache=True)
+def tensor(S, M, phase, seat, at):
+    """Its pieces: while it runs, the stage (one-hot), each seat's offer (made, amount, stolen,
+    cards attached; others' amounts hidden until every offer is in) and the total; always, the
+    row its total picked when it last ran (one-hot); while it runs, the cards attached."""
+    p = params(M, phase)
+    seats = M[ops.TH_SEATS]
+    offers_size = 3 + seats * 4 + 1
+    kept = M[M[ops.TH_KEPT] + phase]
+    if S[kept] != 0 and S[kept + 1] >= 0:
+        M[at + offers_size + M[M[p + ops.SO_TILE_RANGES] + 4 * S[kept + 1] + 3]] = 1
+    if not running(S, M, phase):
+        return
+    stage = S[own(M) + ops.WSO_STAGE]
+    M[at + stage] = 1
+    secret = stage == ops.STAGE_OFFER
+    for other in range(S[ops.S_PLAYERS]):
+        row = at + 3 + other * 4
+        kind = S[kinds_at(M) + other]
+        if kind != ops.OFFER_NONE:
+            M[row] = 1
+            if not secret or other == seat:
+                M[row + 1] = S[amounts_at(M) + other] if kind == ops.OFFER_AMOUNT else 0
+                M[row + 2] = 0 if kind == ops.OFFER_AMOUNT else 1
+        M[row + 3] = S[counts_at(M) + other]
+    M[at + 3 + seats * 4] = S[own(M) + ops.WSO_TOTAL]
+    if M[p + ops.SO_ATTACH_BASE] < 0:
+        return
+    attached_piece = at + offers_size + M[p + ops.SO_N_TILES]
+    kinds, n_kinds = M[p + ops.SO_ATTACHABLE], M[p + ops.SO_N_ATTACHABLE]
+    for other in range(S[ops.S_PLAYERS]):
+        if other == seat or stage != ops.STAGE_OFFER:
+            held = attached_at(M, p, other)
+            for i in range(S[counts_at(M) + other]):
+                for k in range(n_kinds):
+                    if M[kinds + k] == S[held + i]:
+                        M[attached_piece + other * n_kinds + k] += 1
+
+
 def hub(S, M, call, phase, seat, arg):
     """The part compiled for the phases of this mechanic (compiled/hubs.py): one call of the
     mechanic contract (ops.CALL_*), as mechanics.py sends it."""
@@ -377,6 +417,9 @@ def hub(S, M, call, phase, seat, arg):
         return 0
     if call == ops.CALL_PASS:
         pass_turn(S, M, phase, seat)
+        return 0
+    if call == ops.CALL_TENSOR:
+        tensor(S, M, phase, seat, arg)
         return 0
     return answer(S, call, phase)
 

@@ -154,8 +154,8 @@ FLOW_FIELDS = 5
 
 PHASE_MECH, PHASE_PARAMS, PHASE_SKIP_IF, PHASE_END_IF, PHASE_ORDER, PHASE_ORDER_EXPR, PHASE_HIGHEST_FIRST = 0, 1, 2, 3, 4, 5, 6
 PHASE_WINDOW, PHASE_CLOSING, PHASE_ASKS_STANDING, PHASE_CLOSING_IGNORES_PURSE, PHASE_AUTOMATIC = 7, 8, 9, 10, 11
-PHASE_KEPT, PHASE_WORD = 12, 13
-PHASE_FIELDS = 14
+PHASE_KEPT, PHASE_WORD, PHASE_TENSOR = 12, 13, 14   # PHASE_TENSOR: its first piece of the tensor (-1: none)
+PHASE_FIELDS = 15
 ORDER_CLOCKWISE, ORDER_COUNTER, ORDER_FROM, ORDER_BY = 0, 1, 2, 3
 
 PROG_PC, PROG_LOCALS, PROG_STACK, PROG_RESULT_LIST = 0, 1, 2, 3
@@ -191,6 +191,13 @@ M_SCORE, M_RESET, M_DEAL, M_SECRET_PICK, M_MOVES, M_SELECT, M_DRAFT, M_REVEAL, M
     6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
 
 CALL_BEGIN, CALL_AUTO, CALL_TO_MOVE, CALL_LEGAL, CALL_APPLY, CALL_PASS, CALL_END = 0, 1, 2, 3, 4, 5, 6   # the contract
+CALL_TENSOR = 7        # fill the phase's pieces of the tensor (arg: where its first piece lies in M; seat: the observer)
+
+# ---- the observation tensor's plan (at TH_TENSOR): where each piece of the engine's lies ----------
+TN_SIZE, TN_SEAT, TN_PLAYERS, TN_TO_MOVE, TN_START, TN_AT, TN_PASSES, TN_OPTIONS = 0, 1, 2, 3, 4, 5, 6, 7
+TN_RESOURCES, TN_HAND, TN_SIZES, TN_PUBLIC, TN_HELD, TN_DECKS, TN_DISCARDS, TN_SHOWN = 8, 9, 10, 11, 12, 13, 14, 15
+TN_OWNER, TN_TOKENS, TN_SUPPLY, TN_MODS, TN_PLAYED, TN_PUBLIC_CARD, TN_SECRET = 16, 17, 18, 19, 20, 21, 22
+TN_FIELDS = 23
 
 # ---- why the machine stopped --------------------------------------------------------------
 ERR_RULE = 1           # a rule failed as it ran (the interpreter raises a GameError there)

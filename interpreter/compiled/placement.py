@@ -17,7 +17,7 @@ from . import pack
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
 from .pointers import evaluate
-from .turns import begin_turns, index_at, own, params, work
+from .turns import running, begin_turns, index_at, own, params, work
 
 if TYPE_CHECKING:
     from ..mechanics.placement import PlacementAuction
@@ -204,6 +204,25 @@ def end(S, M, phase):
         material.push(S, M, discards, deck, M[M[ops.TH_PLACE_CARD] + S[lots + slot]])
 
 
+
+@njit(cache=True)
+def tensor(S, M, phase, seat, at):
+    """Its pieces while it runs: the lots up (one-hot over places), each seat's bid (the lot
+    one-hot, then the bid)."""
+    if not running(S, M, phase):
+        return
+    places = M[ops.TH_PLACES]
+    lots = own(M) + ops.WPL_LOTS
+    for slot in range(S[own(M) + ops.WPL_NLOTS]):
+        M[at + S[lots + slot]] = 1
+    bids, spaces = bids_at(M), M[params(M, phase) + ops.PL_SPACES]
+    for other in range(S[ops.S_PLAYERS]):
+        lot = S[bids + 2 * other]
+        if lot >= 0:
+            M[at + places + other * (places + 1) + lot] = 1
+            M[at + places + other * (places + 1) + places] = M[spaces + S[bids + 2 * other + 1]]
+
+
 def hub(S, M, call, phase, seat, arg):
     """The part compiled for the phases of this mechanic (compiled/hubs.py): one call of the
     mechanic contract (ops.CALL_*), as mechanics.py sends it."""
@@ -221,6 +240,9 @@ def hub(S, M, call, phase, seat, arg):
         return 0
     if call == ops.CALL_END:
         end(S, M, phase)
+        return 0
+    if call == ops.CALL_TENSOR:
+        tensor(S, M, phase, seat, arg)
         return 0
     return answer(S, call, phase)
 

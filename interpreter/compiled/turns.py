@@ -43,6 +43,12 @@ def own(M):
 
 
 @njit(cache=True, inline="always")
+def running(S, M, phase):
+    """Whether the phase is the one running (its mechanic's `running(game)` is not None)."""
+    return S[ops.S_WORKING] != 0 and M[M[ops.TH_LEAF_PHASE] + S[ops.S_AT]] == phase
+
+
+@njit(cache=True, inline="always")
 def params(M, phase):
     return M[M[ops.TH_PHASE] + phase * ops.PHASE_FIELDS + ops.PHASE_PARAMS]
 
