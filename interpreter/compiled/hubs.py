@@ -16,19 +16,21 @@ import numpy as np
 from numba import njit
 from numba.experimental.function_type import _get_jit_address
 
-from . import entry, flow, mechanics, vm
+from . import entry, flow, mechanics, playout, vm
 from .lower_mechanics import hub_of
 from .pointers import (
     ADVANCE_SIGNATURE,
     H_ADVANCE,
+    H_MACHINE,
     H_MECHANICS,
     H_RUN,
+    H_SIZE,
     MACHINE_SIGNATURE,
     MECHANIC_SIGNATURE,
+    PLAYOUT_SIGNATURE,
     RUN_SIGNATURE,
 )
 
-KINDS = 16                                  # mechanic kinds (ops.M_*)
 
 _parts: dict[Any, Any] = {}
 
@@ -48,11 +50,12 @@ def address(function: Callable[..., Any], signature: Any) -> int:
 def table(kinds: Iterable[int]) -> np.ndarray:
     """H for rules whose phases have these mechanic kinds: the core's addresses and those
     kinds' hubs (every other kind: the stub)."""
-    H = np.zeros(H_MECHANICS + KINDS, dtype=np.int64)
+    H = np.zeros(H_SIZE, dtype=np.int64)
     H[H_RUN] = address(vm.run, RUN_SIGNATURE)
     H[H_ADVANCE] = address(flow.advance, ADVANCE_SIGNATURE)
     stub = address(mechanics.absent, MECHANIC_SIGNATURE)
-    H[H_MECHANICS:] = stub
+    H[H_MECHANICS:H_MACHINE] = stub
+    H[H_MACHINE] = address(entry.machine, MACHINE_SIGNATURE)
     for kind in kinds:
         H[H_MECHANICS + kind] = address(hub_of(kind), MECHANIC_SIGNATURE)
     return H
@@ -61,3 +64,8 @@ def table(kinds: Iterable[int]) -> np.ndarray:
 def machine() -> Any:
     """The part Python calls: machine(S, T, X, H, R, command, arg)."""
     return part(entry.machine, MACHINE_SIGNATURE)
+
+
+def playouts() -> Any:
+    """The loop of whole games with random agents (playout.py), compiled when a study first needs it."""
+    return part(playout.play, PLAYOUT_SIGNATURE)

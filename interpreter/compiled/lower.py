@@ -76,6 +76,7 @@ class Lowering:
         self.row_data: list[list[list[int]]] = []
         self.cache: dict[int, int] = {}            # id(Expression) -> program
         self.kept_sizes: dict[str, int] = {}
+        self.picks: dict[str, list[tuple[str, Any]]] = {}   # phase -> the (key, value) of each pick it may keep
         self.work_size = 0
         self.layout = Layout()
         self.place_count = len(rules.place_ids)
@@ -459,7 +460,7 @@ def _phases(low: Lowering) -> None:
                      low.windows.index(window) if window else -1,
                      plan.closing_id if plan is not None else (-1 if mech.closing is None else mech.closing.base),
                      int(mech.asks_standing), int(mech.closing_ignores_purse), int(mech.automatic), 0,
-                     low.word(pid), -1])
+                     low.word(pid), -1, -1])
     low.phase_rows = rows
     low.t[ops.TH_LEAF_PHASE] = low.put([low.phases.index(rules.flow.leaf_phase(at))
                                         for at in range(len(rules.flow.leaves))])
@@ -549,6 +550,11 @@ def _finish(low: Lowering) -> np.ndarray:
     t[ops.TH_HELD] = len(low.held_rows)
     for row in low.held_rows:
         row[ops.HELD_S] = lay.add(f"held {low.resources[row[ops.HELD_RES]]}", seats * row[ops.HELD_N_VALUES])
+    t[ops.TH_S_PICKS] = lay.size
+    for pid, row in zip(low.phases, low.phase_rows):
+        picks = low.picks.get(pid, [])
+        row[ops.PHASE_PICKS] = lay.add(f"picks {pid}", len(picks)) if picks else -1
+    t[ops.TH_PICKS_SIZE] = lay.size - t[ops.TH_S_PICKS]
     t[ops.TH_S_WORK] = lay.add("working", low.work_size)
     t[ops.TH_S_WORK_SIZE] = low.work_size
     cap = rules.actions.size + 16

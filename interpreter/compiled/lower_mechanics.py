@@ -68,6 +68,9 @@ def lower_phase(low: Any, pid: str, mech: Any) -> tuple[int, int, int, int]:
         raise NotCompiled(f"the mechanic '{mech.name}' (phase '{pid}')", low.rules.path)
     kind, module, lowering, _ = found
     params, work, kept = getattr(module, lowering)(low, pid, mech)
+    picks = getattr(module, "picks", None)
+    if picks is not None:
+        low.picks[pid] = picks(low, pid, mech)
     return kind, params, work, kept
 
 

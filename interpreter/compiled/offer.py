@@ -320,7 +320,11 @@ def settle(S, M, phase):
     total = S[own(M) + ops.WSO_TOTAL] + material.mod_read(S, M, M[p + ops.SO_ADJUST_MOD], 0)
     kept = M[M[ops.TH_KEPT] + phase]
     S[kept] = 1
-    S[kept + 1] = tile_for(S, M, p, total)
+    tile = tile_for(S, M, p, total)
+    S[kept + 1] = tile
+    if tile >= 0:
+        picked = M[M[ops.TH_PHASE] + phase * ops.PHASE_FIELDS + ops.PHASE_PICKS]
+        S[picked + M[M[p + ops.SO_TILE_RANGES] + 4 * tile + 3]] += 1
     order = work(M) + ops.W_ORDER
     n = S[work(M) + ops.W_N]
     ranking = scratch(S, M, n)
@@ -507,3 +511,8 @@ def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]
 def pack_kept(low: Any, pid: str, kept: dict[str, Any]) -> list[int]:
     ids = [t.id for t in low.rules.phases[pid].tiles]
     return [ids.index(kept["tile"]) if kept["tile"] in ids else -1]
+
+
+def picks(low: Any, pid: str, mech: SecretOffer) -> list[tuple[str, Any]]:
+    """Every pick it may keep, as simulate counts them: the rows' ids (each id once)."""
+    return [("tile", tile_id) for tile_id in dict.fromkeys(t.id for t in mech.tiles)]

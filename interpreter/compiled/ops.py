@@ -119,6 +119,8 @@ TH_X_ARENA = 92
 TH_X_SCRATCH = 93
 TH_X_SIZE = 94
 TH_LEAF_NODE = 95      # per leaf: its node of the flow
+TH_S_PICKS = 100       # the picks' counts of every phase (a study's record), in S, and how many
+TH_PICKS_SIZE = 101
 TH_RES_HIDDEN = 90     # per resource: 1 if other seats do not see it
 TH_H = 96             # where the parts' addresses lie (compiled/pointers.py)
 TH_HEADER = 104
@@ -154,8 +156,8 @@ FLOW_FIELDS = 5
 
 PHASE_MECH, PHASE_PARAMS, PHASE_SKIP_IF, PHASE_END_IF, PHASE_ORDER, PHASE_ORDER_EXPR, PHASE_HIGHEST_FIRST = 0, 1, 2, 3, 4, 5, 6
 PHASE_WINDOW, PHASE_CLOSING, PHASE_ASKS_STANDING, PHASE_CLOSING_IGNORES_PURSE, PHASE_AUTOMATIC = 7, 8, 9, 10, 11
-PHASE_KEPT, PHASE_WORD, PHASE_TENSOR = 12, 13, 14   # PHASE_TENSOR: its first piece of the tensor (-1: none)
-PHASE_FIELDS = 15
+PHASE_KEPT, PHASE_WORD, PHASE_TENSOR, PHASE_PICKS = 12, 13, 14, 15   # its first piece of the tensor; its picks' counts in S
+PHASE_FIELDS = 16
 ORDER_CLOCKWISE, ORDER_COUNTER, ORDER_FROM, ORDER_BY = 0, 1, 2, 3
 
 PROG_PC, PROG_LOCALS, PROG_STACK, PROG_RESULT_LIST = 0, 1, 2, 3

@@ -27,7 +27,7 @@ def pack(game: Game, low: Lowering, T: np.ndarray) -> tuple[np.ndarray, set[str]
     without pack_work or pack_kept): compare those no further."""
     state, rules = game.state, game.rules
     S = np.zeros(int(T[ops.TH_S_SIZE]), dtype=np.int64)
-    unknown: set[str] = set()
+    unknown: set[str] = {f"picks {pid}" for pid in low.picks}      # counts of a study's, the interpreter has none
     seats, places = rules.max_players, len(rules.place_ids)
     S[ops.S_PLAYERS] = state.players
     S[ops.S_START] = state.start_player

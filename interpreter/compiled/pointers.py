@@ -28,8 +28,13 @@ RUN_SIGNATURE = types.int64(STATE, STATE, types.int64, types.int64, types.int64)
 ADVANCE_SIGNATURE = types.none(STATE, STATE)
 MECHANIC_SIGNATURE = types.int64(STATE, STATE, types.int64, types.int64, types.int64, types.int64)
 MACHINE_SIGNATURE = types.int64(STATE, STATE, STATE, types.int64, types.int64)
+ROWS = types.Array(types.int64, 2, "C")
+PLAYOUT_SIGNATURE = types.int64(STATE, STATE, STATE, STATE, ROWS, ROWS, STATE, ROWS, ROWS, types.Array(types.uint32, 2, "C"))
 
 H_RUN, H_ADVANCE, H_MECHANICS = 0, 1, 2     # where each part's address lies after M[TH_H] (a mechanic: + kind)
+KINDS = 16                                  # mechanic kinds (ops.M_*)
+H_MACHINE = H_MECHANICS + KINDS
+H_SIZE = H_MACHINE + 1
 
 
 def pointer(ftype: types.FunctionType):  # type: ignore[no-untyped-def]
@@ -50,6 +55,7 @@ def pointer(ftype: types.FunctionType):  # type: ignore[no-untyped-def]
 run_at = pointer(types.FunctionType(RUN_SIGNATURE))
 advance_at = pointer(types.FunctionType(ADVANCE_SIGNATURE))
 mechanic_at = pointer(types.FunctionType(MECHANIC_SIGNATURE))
+machine_at = pointer(types.FunctionType(MACHINE_SIGNATURE))
 
 
 @intrinsic
@@ -82,3 +88,9 @@ def advance(S, M):
 def mechanic(S, M, kind, call, phase, seat, arg):
     """One call of the mechanic contract (ops.CALL_*) on the hub of a mechanic kind."""
     return mechanic_at(M[M[ops.TH_H] + H_MECHANICS + kind])(S, M, call, phase, seat, arg)
+
+
+@njit(cache=True, inline="always")
+def machine(S, M, R, command, arg):
+    """One command of the machine (entry.py), as a loop of whole games calls it."""
+    return machine_at(M[M[ops.TH_H] + H_MACHINE])(S, M, R, command, arg)

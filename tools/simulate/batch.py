@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from ...interpreter.load.build_rules import build_rules
 from ...interpreter.load.document import Document
 from ...interpreter.model import Rules
+from .compiled_games import engine_plays
 from .playing import Arm, GameRecord, play_game
 from .seeds import game_seed
 
@@ -62,6 +63,7 @@ class Batch:
     seed: int
     games: int
     causes: bool = False              # count the engine's change events by cause (slower)
+    engine: str = "compiled"          # where random agents play: the compiled engine, or the interpreter
     key: str = field(default="", compare=False)   # names the rules (merged data) a worker builds
 
     def __post_init__(self) -> None:
@@ -83,20 +85,34 @@ class Worker:
     def __init__(self, batch: Batch, make_fold: Callable[[], Fold]) -> None:
         self.batch, self.make_fold = batch, make_fold
         self.rules = built_rules(batch)
+        self.engine = engine_plays(batch.engine)
 
     def play(self, index: int) -> tuple[GameRecord, ...]:
         """Game `index` under every arm, with the same seed and seats."""
+        return self.games(index, index + 1)[0]
+
+    def games(self, start: int, stop: int) -> list[tuple[GameRecord, ...]]:
+        """Games start..stop-1, each under every arm: on the compiled engine where it plays them
+        (random agents: compiled_games.py), else one by one in the interpreter."""
         batch = self.batch
-        seed = game_seed(batch.seed, index)
-        agents = tuple(batch.seating.agents(index))
-        return tuple(play_game(rules, arm, batch.players, agents, index, seed, batch.causes)
-                     for rules, arm in zip(self.rules, batch.arms))
+        indices = list(range(start, stop))
+        seeds = [game_seed(batch.seed, index) for index in indices]
+        seatings = [tuple(batch.seating.agents(index)) for index in indices]
+        per_arm = []
+        for rules, arm in zip(self.rules, batch.arms):
+            fast = None
+            if not batch.causes and len(set(seatings)) == 1:
+                fast = self.engine(rules, arm, batch.players, seatings[0], indices, seeds)
+            per_arm.append(fast if fast is not None else [
+                play_game(rules, arm, batch.players, agents, index, seed, batch.causes)
+                for index, seed, agents in zip(indices, seeds, seatings)])
+        return list(zip(*per_arm))
 
     def play_range(self, start: int, stop: int) -> Fold:
         """Games start..stop-1 folded into a fresh total."""
         fold = self.make_fold()
-        for index in range(start, stop):
-            fold.add_game(self.play(index))
+        for records in self.games(start, stop):
+            fold.add_game(records)
         return fold
 
     def timed_range(self, start: int, stop: int) -> tuple[Fold, int, float]:

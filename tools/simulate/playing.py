@@ -197,7 +197,7 @@ def _amounts(sources: list[dict[str, dict[str, int]]]) -> tuple[dict, dict]:
 def _cards(rules: Rules, history: list[int]) -> dict[tuple[str, str], int]:
     """How often each card was named by each kind of action (played, sold, offered...), read
     from the action ids: an action's block names the card, fixed or as a field."""
-    naming = _card_fields(rules)
+    naming = card_naming(rules)
     space = rules.actions
     out: dict[tuple[str, str], int] = {}
     for action in history:
@@ -216,7 +216,7 @@ def _cards(rules: Rules, history: list[int]) -> dict[tuple[str, str], int]:
 _NAMING: dict[int, tuple[Any, dict]] = {}
 
 
-def _card_fields(rules: Rules) -> dict[int, tuple[str, str | int]]:
+def card_naming(rules: Rules) -> dict[int, tuple[str, str | int]]:
     """A block's first id -> (its action type, the card it names, or the index of its card field)."""
     known = _NAMING.get(id(rules))
     if known is not None and known[0] is rules:

@@ -26,6 +26,7 @@ from .batch import Batch, Fold, Worker, built_rules
 from .gather import Gather, Interrupts, Progress
 
 BACKENDS = ("local", "ray")
+INLINE_CHUNK = 64          # games played at a time in this process (the compiled engine plays a range at once)
 
 @dataclass
 class Outcome:
@@ -70,11 +71,11 @@ def _inline(batch: Batch, make_fold: Callable[[], Fold], report: Progress, guard
     fold = make_fold()
     done = 0
     try:
-        for index in range(batch.games):
-            records = worker.play(index)
-            with guard.held():
-                fold.add_game(records)
-                done += 1
+        for start in range(0, batch.games, INLINE_CHUNK):
+            for records in worker.games(start, min(start + INLINE_CHUNK, batch.games)):
+                with guard.held():
+                    fold.add_game(records)
+                    done += 1
             report(done, batch.games)
     except KeyboardInterrupt:
         return fold, done, True

@@ -1,0 +1,132 @@
+"""Whole games in machine code: the playout loop a simulation runs, with the seeded random
+agent (tools/agents/uniform.py: `random.Random(agent_seed).choice(ids)`, ported bit for bit in
+compiled/mt19937.py) at every seat, and what a simulation records of each game written into
+arrays, one row a game, never one Python object a game.
+
+Per game it writes what tools/simulate/playing.py records: the first start player, the
+actions played, each seat's score, its ranking keys and whether it won, the resources the
+rules report, the scores as the second age begins (`first_age`), who led alone after the last
+phase that changed the lead and since which action (`decided_at`), every source's amounts
+(the state's sources), the actions that name a card, by kind. A game the machine stops in
+(compiled/core.py MachineStop) is marked so (status 1), for the caller to play it in the
+interpreter: its record is then the interpreter's own.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import ops
+from .mt19937 import mt_choice_index, mt_seed
+from .pointers import machine
+
+# The columns of a game's row of G: then per seat its score, keys, win and reported
+# resources, and its score as the second age began.
+G_STATUS, G_START, G_LENGTH, G_FIRST_AGE, G_LEADER, G_SINCE = 0, 1, 2, 3, 4, 5
+G_HEAD = 6
+START, APPLY, RESULT = 0, 1, 2                 # entry.py's commands
+
+
+@njit(cache=True, inline="always")
+def scores_now(S, M, score, out, players):
+    for seat in range(players):
+        out[seat] = S[M[ops.TH_S_RES] + seat * M[ops.TH_RES] + score]
+
+
+@njit(cache=True, inline="always")
+def keys_above(R, a, b, width):
+    """Whether the ranking keys at R[a+1:a+width] come after those at R[b+1:b+width]."""
+    for k in range(1, width):
+        if R[a + k] != R[b + k]:
+            return R[a + k] > R[b + k]
+    return False
+
+
+@njit(cache=True)
+def one_game(S, S0, M, R, seed, row, sources, NAMES, cards, picks, MT, now):  # noqa: C901 (a game, its watch, its row)
+    """One game of random agents from the template S0: its row of G, its sources and card counts."""
+    players = S0[ops.S_PLAYERS]
+    width = M[M[ops.TH_WINNER] + ops.WINNER_N_TIEBREAKS] + 2
+    reported = M[M[ops.TH_WINNER] + ops.WINNER_N_REPORT]
+    report_at = M[M[ops.TH_WINNER] + ops.WINNER_REPORT]
+    score = M[M[ops.TH_WINNER] + ops.WINNER_SCORE]
+    age = M[M[ops.TH_FLOW] + ops.FLOW_AGE]
+    legal = M[ops.TH_S_LEGAL]
+    S[:] = S0
+    S[ops.S_RNG] = seed
+    for seat in range(players):
+        mt_seed(MT[seat], np.uint64(seed * 1009 + seat + 1))
+    machine(S, M, R, START, -1)
+    row[G_START] = S[ops.S_START]
+    step = S[ops.S_STEP]
+    leader, since, length = -1, 0, 0
+    row[G_FIRST_AGE] = 0
+    while S[ops.S_OVER] == 0:
+        seat = S[ops.S_TO_MOVE]
+        action = S[legal + mt_choice_index(MT[seat], S[ops.S_NLEGAL])]
+        machine(S, M, R, APPLY, action)
+        length += 1
+        name = NAMES[action]
+        if name >= 0:
+            cards[name] += 1
+        if S[ops.S_STEP] != step:                     # a phase ended: who leads, the first age's scores
+            step = S[ops.S_STEP]
+            scores_now(S, M, score, now, players)
+            lead = sole_leader(now, players)
+            if lead != leader:
+                leader, since = lead, length
+            if row[G_FIRST_AGE] == 0 and age >= 0 and S[M[ops.TH_S_PASSES] + age] > 1:
+                row[G_FIRST_AGE] = 1
+                for s in range(players):
+                    row[G_HEAD + players * (width + 2 + reported) + s] = now[s]
+    machine(S, M, R, RESULT, 0)
+    row[G_LENGTH] = length
+    row[G_LEADER] = leader
+    row[G_SINCE] = since
+    for seat in range(players):
+        at = G_HEAD + seat * (width + 2 + reported)
+        row[at] = S[M[ops.TH_S_RES] + seat * M[ops.TH_RES] + score]
+        for k in range(width):
+            row[at + 1 + k] = R[seat * width + k]
+        best = True                                   # won: no seat's ranking keys above its own
+        for other in range(players):
+            if keys_above(R, other * width, seat * width, width):
+                best = False
+        row[at + 1 + width] = 1 if best else 0
+        for r in range(reported):
+            row[at + 2 + width + r] = S[M[ops.TH_S_RES] + seat * M[ops.TH_RES] + M[report_at + r]]
+    at = M[ops.TH_S_SOURCES]
+    for i in range(sources.shape[0]):
+        sources[i] = S[at + i]
+    at = M[ops.TH_S_PICKS]
+    for i in range(M[ops.TH_PICKS_SIZE]):
+        picks[i] = S[at + i]
+
+
+@njit(cache=True, inline="always")
+def sole_leader(now, players):
+    """The seat with the top score alone, or -1 when it is shared."""
+    top, first, count = now[0], 0, 0
+    for s in range(players):
+        if now[s] > top:
+            top, first = now[s], s
+    for s in range(players):
+        if now[s] == top:
+            count += 1
+    return first if count == 1 else -1
+
+
+def play(S0, M, R, seeds, G, SRC, NAMES, CARDS, PICKS, MT):
+    """Play the games of `seeds` from the template state S0 (players, options, resources),
+    every seat the random agent; one row of G, SRC, CARDS and PICKS a game. A part compiled on its
+    own (compiled/hubs.py), calling the machine through its address."""
+    S = S0.copy()
+    now = np.zeros(S0[ops.S_PLAYERS], dtype=np.int64)
+    for g in range(seeds.shape[0]):
+        G[g, G_STATUS] = 0
+        try:
+            one_game(S, S0, M, R, seeds[g], G[g], SRC[g], NAMES, CARDS[g], PICKS[g], MT, now)
+        except Exception:                              # the machine stopped: the interpreter plays it
+            G[g, G_STATUS] = 1
+    return seeds.shape[0]

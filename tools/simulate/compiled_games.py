@@ -1,0 +1,127 @@
+"""A study's games of random agents played on the compiled engine, as the records the interpreter's
+play gives (playing.py `GameRecord`), so that every total (`Tally`, `PairedTally`, the arena's)
+is the same whichever engine played.
+
+The compiled engine plays whole games of random agents in machine code and hands back arrays
+(interpreter/compiled/study.py); this module turns each row into the record of that game. What
+it does not play is played as before, game by game in the interpreter: games of other agents,
+games whose change events are counted (`causes`), rules it does not compile, and any game the
+machine stopped in (a rule failing as it runs): that game's record, error included, is the
+interpreter's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ...interpreter.base.actions import Values
+from ...interpreter.base.errors import AmunreError
+from ...interpreter.model import Rules
+from .playing import Arm, GameRecord, card_naming, play_game
+
+ENGINES = ("compiled", "interpreter")
+RANDOM = "random"
+
+
+def compiled_range(rules: Rules, arm: Arm, players: int, agents: tuple[str, ...], indices: list[int],
+                   seeds: list[int]) -> list[GameRecord] | None:
+    """The records of these games played on the compiled engine, or None where it does not play
+    them (agents other than random, rules it does not compile: the caller plays them)."""
+    if any(spec != RANDOM for spec in agents):
+        return None
+    try:
+        from ...interpreter.compiled.not_compiled import NotCompiled
+        from ...interpreter.compiled.study import play_random
+        names, columns = _columns(rules)
+        rows = play_random(rules, players, seeds, arm.setup(), names, len(columns))
+    except ImportError:                     # numba missing: the interpreter plays
+        return None
+    except NotCompiled:
+        return None
+    return [_record(rules, arm, rows, row, columns, agents, index, seed)
+            for row, (index, seed) in enumerate(zip(indices, seeds))]
+
+
+_COLUMNS: dict[int, tuple[Rules, tuple[np.ndarray, list[tuple[str, str]]]]] = {}
+
+
+def _columns(rules: Rules) -> tuple[np.ndarray, list[tuple[str, str]]]:
+    """Per action id, the column of the (action type, card) it names (-1: none), as `_cards`
+    counts them; and the columns."""
+    known = _COLUMNS.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    naming = card_naming(rules)
+    space = rules.actions
+    columns: dict[tuple[str, str], int] = {}
+    names = np.full(space.size, -1, dtype=np.int64)
+    for action in range(space.size):
+        block = space.block_at[action]
+        found = naming.get(block.base)
+        if found is None:
+            continue
+        kind, card = found
+        if not isinstance(card, str):
+            domain = block.fields[card][1]
+            assert isinstance(domain, Values)
+            card = domain.values[space.indices_at[action][card]]
+        names[action] = columns.setdefault((kind, card), len(columns))
+    if len(_COLUMNS) > 8:
+        _COLUMNS.clear()
+    _COLUMNS[id(rules)] = (rules, (names, list(columns)))
+    return names, list(columns)
+
+
+def _record(rules: Rules, arm: Arm, rows: Any, row: int, columns: list[tuple[str, str]], agents: tuple[str, ...],
+            index: int, seed: int) -> GameRecord:
+    """One game's record from its row (or, where the machine stopped, from the interpreter)."""
+    from ...interpreter.compiled.playout import G_FIRST_AGE, G_LEADER, G_LENGTH, G_SINCE, G_START, G_STATUS
+    g = rows.games[row]
+    if g[G_STATUS]:
+        return play_game(rules, arm, rows.players, agents, index, seed)
+    players, width = rows.players, rows.width
+    record = GameRecord(index, seed, agents)
+    seats = [rows.seat_at(seat) for seat in range(players)]
+    record.scores = tuple(int(g[at]) for at in seats)
+    record.winners = tuple(seat for seat, at in enumerate(seats) if g[at + 1 + width])
+    record.top_shared = record.scores.count(max(record.scores)) > 1
+    record.start_seat = int(g[G_START])
+    record.length = int(g[G_LENGTH])
+    record.reported = {name: tuple(int(g[at + 2 + width + r]) for at in seats) for r, name in enumerate(rows.reported)}
+    record.points, record.gained, record.lost = _sources(rules, rows, row, players)
+    record.cards = {columns[c]: int(n) for c in np.flatnonzero(rows.cards[row]) for n in (rows.cards[row, c],)}
+    record.picks = {rows.pick_names[c]: int(rows.picks[row, c]) for c in np.flatnonzero(rows.picks[row])}
+    if g[G_FIRST_AGE]:
+        record.first_age = tuple(int(g[rows.first_age_at() + seat]) for seat in range(players))
+    leader = int(g[G_LEADER])
+    winners = record.winners
+    record.decided_at = int(g[G_SINCE]) if len(winners) == 1 and leader == winners[0] else record.length
+    return record
+
+
+def _sources(rules: Rules, rows: Any, row: int, players: int) -> tuple[tuple[dict[str, int], ...], dict, dict]:
+    """Points by source of each seat, and every resource's gains and losses by source."""
+    resources = list(rules.resources)
+    keys = rows.keys
+    amounts = rows.sources[row].reshape(-1, len(resources), max(len(keys), 1))
+    score = resources.index(rules.winner.score)
+    points = tuple({keys[k]: int(amounts[seat, score, k]) for k in np.flatnonzero(amounts[seat, score])}
+                   for seat in range(players))
+    gained: dict[tuple[str, str], int] = {}
+    lost: dict[tuple[str, str], int] = {}
+    for seat, r, k in zip(*np.nonzero(amounts[:players])):
+        amount = int(amounts[seat, r, k])
+        into, value = (gained, amount) if amount > 0 else (lost, -amount)
+        key = (resources[r], keys[k])
+        into[key] = into.get(key, 0) + value
+    return points, gained, lost
+
+
+def engine_plays(engine: str) -> Callable[..., list[GameRecord] | None]:
+    """How a worker plays a range of games on an engine: the compiled engine where it can."""
+    if engine not in ENGINES:
+        raise AmunreError(f"unknown engine '{engine}'; choose from {', '.join(ENGINES)}")
+    return compiled_range if engine == "compiled" else (lambda *args: None)
