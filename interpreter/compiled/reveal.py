@@ -1,0 +1,80 @@
+"""Reveal (interpreter/mechanics/reveal.py), in machine code: as the phase begins the top card
+of a deck of places is turned (it goes to the discard pile) and kept as `PHASE.card`; the
+`peek` modifier is cleared; then the `then` effect runs, with no seat. No decisions.
+
+Working data: none. It keeps the place turned last (-1 for none).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from numba import njit
+
+from . import cards, material, ops
+from .lower_mechanics import row
+from .mechanics import answer
+from .turns import params
+
+if TYPE_CHECKING:
+    from ..mechanics.reveal import Reveal
+
+# the phase's row of parameters
+RV_DECK, RV_THEN, RV_PEEK, RV_KEY = 0, 1, 2, 3
+
+
+@njit(cache=True)
+def begin(S, M, phase):
+    p = params(M, phase)
+    deck = M[p + RV_DECK]
+    draw = material.pile(M, deck, ops.DECK_S_DRAW)
+    card = -1
+    if S[draw] > 0:
+        card = material.pop_top(S, draw)
+    material.mod_expire(S, M, M[p + RV_PEEK])
+    kept = M[M[ops.TH_KEPT] + phase]
+    S[kept] = 1
+    if card < 0:
+        S[kept + 1] = -1
+        return
+    place = M[cards.card_row(M, card) + ops.CARD_PLACE]
+    if place < 0:
+        answer(S, ops.CALL_APPLY, phase)           # not a place: the interpreter's look-up fails
+    S[kept + 1] = place
+    material.push(S, M, material.pile(M, deck, ops.DECK_S_DISCARD), deck, card)
+    then = M[p + RV_THEN]
+    if then >= 0:
+        cards.run_effect(S, M, then, -1, M[p + RV_KEY])
+
+
+def hub(S, M, call, phase, seat, arg):
+    """The part compiled for the phases of this mechanic (compiled/hubs.py): one call of the
+    mechanic contract (ops.CALL_*), as mechanics.py sends it."""
+    if call == ops.CALL_BEGIN:
+        begin(S, M, phase)
+        return 0
+    return answer(S, call, phase)
+
+
+# ---- lowering: the parameters of a phase of this mechanic, as the row its hub reads ----------------
+
+
+def lower(low: Any, pid: str, mech: Reveal) -> tuple[int, int, int]:
+    params = row({RV_DECK: low.deck(mech.deck), RV_THEN: low.effect(mech.then), RV_PEEK: low.modifier(mech.peek.name),
+                  RV_KEY: low.key(mech.cause)})
+    return low.put(params), 0, 1
+
+
+def member(low: Any, phase: int, mech: Reveal, name: str) -> tuple[int, int, int] | None:
+    """`PHASE.card`: the place turned last (-1 before the phase first runs)."""
+    return (ops.MEMBER_KEPT, phase, 0) if name == "card" else None
+
+
+def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
+    """The running phase's data: none."""
+    return []
+
+
+def pack_kept(low: Any, pid: str, kept: dict[str, Any]) -> list[int]:
+    card = kept.get("card")
+    return [-1 if card is None else card]
