@@ -33,7 +33,7 @@ def arena_command(
     seed: shared.Seed = None, jobs: shared.Jobs = None, option: shared.Option = None,
     json_path: shared.Json = None, csv_path: shared.Csv = None, backend: shared.Backend = "local",
     address: shared.Address = None,
-    quiet: shared.Quiet = False,
+    quiet: shared.Quiet = False, engine: shared.Engine = "compiled",
 ) -> None:
     """Play agents against each other in rotating seats (each moves one seat on from game to game)
     and rank them: wins with 95% intervals, mean score, and a Bradley-Terry rating on an Elo-like
@@ -43,10 +43,12 @@ def arena_command(
         raise typer.BadParameter("an arena needs two different agents or more, one per seat "
                                  "(e.g. greedy,random,random)", param_hint="'--agents'")
     shared.check_backend(backend, address)
+    shared.check_engine(engine)
     ruleset, rules = shared.load_ruleset(rules_path, option or [], [], "")
     refuse_overwriting({"--json": json_path, "--csv": csv_path}, rules_inputs("the rules file", rules))
     seed = shared.chosen_seed(seed)
-    study = functools.partial(arena, ruleset, games, names, seed=seed, jobs=jobs, backend=backend, address=address)
+    study = functools.partial(arena, ruleset, games, names, seed=seed, jobs=jobs, backend=backend, address=address,
+                              engine=engine)
     result = shared.run_study("arena", study, [ruleset], rules, None, names, csv_path, quiet)
     shared.write_outputs(result.report, json_path, None, None)
     shared.finish_study(result.report, result.report, json_path, print_arena)

@@ -32,6 +32,7 @@ from ..interpreter.base.errors import AmunreError
 from ..interpreter.base.limits import MAX_GAMES
 from ..interpreter.model import Rules
 from ..tools.simulate import RuleSet, compare, simulate
+from ..tools.simulate.compiled_games import ENGINES
 from ..tools.simulate.records import RowSink, WithRows, columns
 from ..tools.simulate.runner import BACKENDS
 from ..tools.simulate.studies import default_players
@@ -81,6 +82,10 @@ Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 Causes = Annotated[bool, typer.Option(
     "--causes", help="Also count every change (of a resource, token, owner...) by the rule that caused it, "
     "from the engine's change events: how often each effect fired. About 12% slower.")]
+Engine = Annotated[str, typer.Option(
+    "--engine", metavar="ENGINE", help="Where random agents play: 'compiled' (machine code, where the rules "
+    "compile; the first time it compiles for a minute or two, then it is kept) or 'interpreter'. The totals are "
+    "the same; other agents always play in the interpreter.")]
 Option = Annotated[list[str] | None, typer.Option(
     "--option", "-o", metavar="NAME=VALUE", help="Set one of the rules' options (repeatable).", show_default=False)]
 Start = Annotated[list[str] | None, typer.Option(
@@ -245,19 +250,20 @@ def simulate_command(
     games: Games = 1000, players: Players = None, agents: Agents = None, seed: Seed = None, jobs: Jobs = None,
     option: Option = None, start: Start = None, json_path: Json = None, csv_path: Csv = None,
     plot_path: Plot = None, backend: Backend = "local", address: Address = None, quiet: Quiet = False,
-    causes: Causes = False,
+    causes: Causes = False, engine: Engine = "compiled",
 ) -> None:
     """Play many games between bots and report what the rules do: win rates by seat with
     intervals, scores, points by source, balance, drama, what was played and what never was."""
     names = agent_names(agents, players)
     check_backend(backend, address)
+    check_engine(engine)
     ruleset, rules = load_ruleset(rules_path, option or [], start or [], "")
     refuse_overwriting({"--json": json_path, "--csv": csv_path, "--plot": plot_path},
                        rules_inputs("the rules file", rules))
     check_plot(plot_path)
     seed = chosen_seed(seed)
     study = functools.partial(simulate, ruleset, games, agents=names, players=players, seed=seed, jobs=jobs,
-                              backend=backend, address=address, causes=causes)
+                              backend=backend, address=address, causes=causes, engine=engine)
     result = run_study("simulate", study, [ruleset], rules, players, names, csv_path, quiet)
     from ..tools.simulate.plot import draw_simulation
     write_outputs(result.report, json_path, plot_path, draw_simulation)
@@ -285,11 +291,13 @@ def compare_command(
     address: Address = None, quiet: Quiet = False, causes: Causes = False,
     everything: Annotated[bool, typer.Option("--all", help="List every row on cards and picks, not only "
                                              "the significant ones.")] = False,
+    engine: Engine = "compiled",
 ) -> None:
     """Play the same seeds under two rule sets (two files, or one file with other options) and
     show, statistic by statistic, A, B, the difference with its interval and its significance."""
     names = agent_names(agents, players)
     check_backend(backend, address)
+    check_engine(engine)
     a, rules = load_ruleset(first, (option or []) + (option_a or []), start_a or [], "-a")
     b, rules_b = load_ruleset(second or first, (option or []) + (option_b or []), start_b or [], "-b")
     refuse_overwriting({"--json": json_path, "--csv": csv_path, "--plot": plot_path},
@@ -297,7 +305,7 @@ def compare_command(
     check_plot(plot_path)
     seed = chosen_seed(seed)
     study = functools.partial(compare, a, b, games, agents=names, players=players, seed=seed, jobs=jobs,
-                              backend=backend, address=address, causes=causes)
+                              backend=backend, address=address, causes=causes, engine=engine)
     result = run_study("compare", study, [a, b], rules, players, names, csv_path, quiet)
     from ..tools.simulate.plot import draw_comparison
     write_outputs(result.report, json_path, plot_path, draw_comparison)
@@ -319,6 +327,11 @@ def check_plot(path: Path | None) -> None:
     if extension not in formats:
         raise typer.BadParameter(f"'{path}' does not end in the extension of a picture format; end it in "
                                  f"{', '.join('.' + f for f in formats)} (e.g. scores.png)", param_hint="'--plot'")
+
+
+def check_engine(engine: str) -> None:
+    if engine not in ENGINES:
+        raise typer.BadParameter(f"'{engine}' is not one of {', '.join(ENGINES)}", param_hint="'--engine'")
 
 
 def check_backend(backend: str, address: str | None) -> None:

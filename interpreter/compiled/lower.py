@@ -130,10 +130,6 @@ class Lowering:
             self.slots[name] = len(self.slots)
         return self.slots[name]
 
-    @property
-    def named_slots(self) -> int:
-        return 0               # temporaries are numbered apart (negative slots): see temp()
-
     def const_list(self, values: list[int]) -> int:
         return self.put([len(values), *values])
 

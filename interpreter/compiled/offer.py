@@ -20,7 +20,7 @@ from . import pack
 from .lower_mechanics import row, turn_head
 from .market import place_targets
 from .mechanics import answer
-from .turns import running, begin_turns, index_at, own, params, work
+from .turns import count_pick, running, begin_turns, index_at, own, params, work
 
 if TYPE_CHECKING:
     from ..mechanics.secret_offer import SecretOffer
@@ -323,8 +323,7 @@ def settle(S, M, phase):
     tile = tile_for(S, M, p, total)
     S[kept + 1] = tile
     if tile >= 0:
-        picked = M[M[ops.TH_PHASE] + phase * ops.PHASE_FIELDS + ops.PHASE_PICKS]
-        S[picked + M[M[p + ops.SO_TILE_RANGES] + 4 * tile + 3]] += 1
+        count_pick(S, M, phase, M[M[p + ops.SO_TILE_RANGES] + 4 * tile + 3])
     order = work(M) + ops.W_ORDER
     n = S[work(M) + ops.W_N]
     ranking = scratch(S, M, n)

@@ -14,7 +14,7 @@ from numba import njit
 from . import cards, material, ops
 from .lower_mechanics import row
 from .mechanics import answer
-from .turns import params
+from .turns import count_pick, params
 
 if TYPE_CHECKING:
     from ..mechanics.reveal import Reveal
@@ -41,10 +41,28 @@ def begin(S, M, phase):
     if place < 0:
         answer(S, ops.CALL_APPLY, phase)           # not a place: the interpreter's look-up fails
     S[kept + 1] = place
+    count_pick(S, M, phase, place)
     material.push(S, M, material.pile(M, deck, ops.DECK_S_DISCARD), deck, card)
     then = M[p + RV_THEN]
     if then >= 0:
         cards.run_effect(S, M, then, -1, M[p + RV_KEY])
+
+
+@njit(cache=True)
+def tensor(S, M, phase, seat, at):
+    """Its pieces: the card turned last (one-hot over places); the deck's next card, for a seat
+    whose `peek` is set."""
+    places = M[ops.TH_PLACES]
+    kept = M[M[ops.TH_KEPT] + phase]
+    if S[kept] != 0 and 0 <= S[kept + 1] < places:
+        M[at + S[kept + 1]] = 1
+    p = params(M, phase)
+    if seat >= 0 and material.mod_read(S, M, M[p + RV_PEEK], seat) != 0:
+        draw = material.pile(M, M[p + RV_DECK], ops.DECK_S_DRAW)
+        if S[draw] > 0:
+            place = M[cards.card_row(M, S[draw + 1]) + ops.CARD_PLACE]
+            if 0 <= place < places:
+                M[at + places + place] = 1
 
 
 def hub(S, M, call, phase, seat, arg):
@@ -52,6 +70,9 @@ def hub(S, M, call, phase, seat, arg):
     mechanic contract (ops.CALL_*), as mechanics.py sends it."""
     if call == ops.CALL_BEGIN:
         begin(S, M, phase)
+        return 0
+    if call == ops.CALL_TENSOR:
+        tensor(S, M, phase, seat, arg)
         return 0
     return answer(S, call, phase)
 
@@ -78,3 +99,8 @@ def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]
 def pack_kept(low: Any, pid: str, kept: dict[str, Any]) -> list[int]:
     card = kept.get("card")
     return [-1 if card is None else card]
+
+
+def picks(low: Any, pid: str, mech: Reveal) -> list[tuple[str, Any]]:
+    """Every pick it may keep, as simulate counts them: a place turned up, by its index."""
+    return [("card", place) for place in range(low.place_count)]

@@ -17,7 +17,7 @@ from . import ops
 from .cards import add_id
 from .lower_mechanics import row
 from .mechanics import answer
-from .turns import params, work
+from .turns import count_pick, params, work
 from .vm import age_round
 
 if TYPE_CHECKING:
@@ -79,6 +79,11 @@ def choose(S, M, phase, seat, word):
         answer(S, ops.CALL_APPLY, phase)
     S[kept + KS_CHOSEN] = word
     S[kept + KS_CHOOSER] = seat
+    options = M[p + SL_OPTIONS]
+    for i in range(M[p + SL_N]):
+        if M[options + i] == word:
+            count_pick(S, M, phase, i)
+            break
     S[kept + KS_TAKEN + count] = word
     S[kept + KS_N_TAKEN] = count + 1
     if M[p + SL_PASS_START] != 0:
@@ -174,3 +179,8 @@ def pack_kept(low: Any, pid: str, kept: dict[str, Any]) -> list[int]:
     words = [low.value(option) for option in kept["taken"]]
     return ([low.value(kept["chosen"]), -1 if kept["chooser"] is None else kept["chooser"], *when, len(words),
              *words, *([0] * (len(options) - len(words)))])
+
+
+def picks(low: Any, pid: str, mech: Select) -> list[tuple[str, Any]]:
+    """Every pick it may keep, as simulate counts them: an option chosen."""
+    return [("chosen", option) for option in mech.options]

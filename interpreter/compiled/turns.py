@@ -49,6 +49,14 @@ def running(S, M, phase):
 
 
 @njit(cache=True, inline="always")
+def count_pick(S, M, phase, slot):
+    """The phase kept a pick (its slot among the phase's possible picks): a study counts it."""
+    at = M[M[ops.TH_PHASE] + phase * ops.PHASE_FIELDS + ops.PHASE_PICKS]
+    if at >= 0:
+        S[at + slot] += 1
+
+
+@njit(cache=True, inline="always")
 def params(M, phase):
     return M[M[ops.TH_PHASE] + phase * ops.PHASE_FIELDS + ops.PHASE_PARAMS]
 

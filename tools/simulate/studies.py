@@ -49,16 +49,18 @@ class Study:
 def simulate(rules: RuleSet | str, games: int, agents: list[str] | None = None, players: int | None = None,
              seed: int = 0, jobs: int | None = None, backend: str = "local", address: str | None = None,
              progress: Progress | None = None, wrap: Callable[[Callable[[], Any]], Callable[[], Any]] | None = None,
-             causes: bool = False) -> Study:
+             causes: bool = False, engine: str = "compiled") -> Study:
     """Play `games` games of one rule set and report on them. `wrap` may wrap the totals'
     factory (the command line adds one that writes each game to a CSV file); `causes` counts
-    every change by the rule that caused it (about 12% slower)."""
+    every change by the rule that caused it (about 12% slower); `engine` says where random
+    agents play (the compiled engine, where the rules compile; else the interpreter): the
+    totals are the same."""
     ruleset = rules if isinstance(rules, RuleSet) else RuleSet(rules)
     arm, compiled = _arm(ruleset)
     specs, players = _seats(compiled, agents, players)
     check_setup(compiled, players, arm.setup())              # as new_game will, once, before any game
     make = functools.partial(Tally, players)
-    batch = Batch((arm,), players, Fixed(tuple(specs)), seed, games, causes)
+    batch = Batch((arm,), players, Fixed(tuple(specs)), seed, games, causes, engine)
     outcome = run(batch, wrap(make) if wrap else make, jobs, backend, address, progress)
     tally = _inner(outcome.fold)
     about = {"rules": _describe(ruleset, compiled), "players": players, "agents": list(specs), "seed": seed,
@@ -70,8 +72,10 @@ def simulate(rules: RuleSet | str, games: int, agents: list[str] | None = None, 
 def compare(first: RuleSet | str, second: RuleSet | str, games: int, agents: list[str] | None = None,
             players: int | None = None, seed: int = 0, jobs: int | None = None, backend: str = "local",
             address: str | None = None, progress: Progress | None = None,
-            wrap: Callable[[Callable[[], Any]], Callable[[], Any]] | None = None, causes: bool = False) -> Study:
-    """Play the same `games` seeds under two rule sets and compare them pair by pair."""
+            wrap: Callable[[Callable[[], Any]], Callable[[], Any]] | None = None, causes: bool = False,
+            engine: str = "compiled") -> Study:
+    """Play the same `games` seeds under two rule sets and compare them pair by pair (`engine`
+    as for `simulate`)."""
     sets = [r if isinstance(r, RuleSet) else RuleSet(r) for r in (first, second)]
     arms, compiled = zip(*(_arm(s) for s in sets))
     specs, players = _seats(compiled[0], agents, players)
@@ -79,7 +83,7 @@ def compare(first: RuleSet | str, second: RuleSet | str, games: int, agents: lis
         _seats(rules, specs, players)
         check_setup(rules, players, arm.setup())
     make = functools.partial(PairedTally, players)
-    batch = Batch(tuple(arms), players, Fixed(tuple(specs)), seed, games, causes)
+    batch = Batch(tuple(arms), players, Fixed(tuple(specs)), seed, games, causes, engine)
     outcome = run(batch, wrap(make) if wrap else make, jobs, backend, address, progress)
     paired = _inner(outcome.fold)
     reports = []
@@ -93,15 +97,15 @@ def compare(first: RuleSet | str, second: RuleSet | str, games: int, agents: lis
 
 def arena(rules: RuleSet | str, games: int, agents: list[str], seed: int = 0, jobs: int | None = None,
           backend: str = "local", address: str | None = None, progress: Progress | None = None,
-          wrap: Callable[[Callable[[], Any]], Callable[[], Any]] | None = None) -> Study:
+          wrap: Callable[[Callable[[], Any]], Callable[[], Any]] | None = None, engine: str = "compiled") -> Study:
     """Play `games` games with one seat per agent listed, the agents moving one seat on from
-    game to game, and rate the agents (arena.py). `wrap` as for `simulate`."""
+    game to game, and rate the agents (arena.py). `wrap` and `engine` as for `simulate`."""
     ruleset = rules if isinstance(rules, RuleSet) else RuleSet(rules)
     arm, compiled = _arm(ruleset)
     specs, players = _seats(compiled, agents, None)
     check_setup(compiled, players, arm.setup())
     make = functools.partial(ArenaTally, tuple(specs))
-    batch = Batch((arm,), players, Rotating(tuple(specs)), seed, games)
+    batch = Batch((arm,), players, Rotating(tuple(specs)), seed, games, engine=engine)
     outcome = run(batch, wrap(make) if wrap else make, jobs, backend, address, progress)
     about = {"rules": _describe(ruleset, compiled), "players": players, "agents": list(specs), "seed": seed,
              "run": _run_info(outcome)}
