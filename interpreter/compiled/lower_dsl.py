@@ -51,8 +51,10 @@ class ProgramWriter:
         return len(self.code)
 
     def temp(self) -> int:
+        """A temporary of this program's frame: slots -1, -2, ... (the machine reads a negative
+        slot in the frame, a slot from 0 among the bound names)."""
         self.temps += 1
-        return self.low.named_slots + self.temps - 1
+        return -self.temps
 
     # ---- expressions ---------------------------------------------------------------------------
     def expr(self, node: ast.Expr, it: int) -> None:
