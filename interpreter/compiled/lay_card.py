@@ -18,7 +18,7 @@ from .flow import sort_ids
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
 from .pointers import evaluate
-from .turns import begin_turns, index_at, own, params, turn_seat
+from .turns import count_pick, begin_turns, index_at, own, params, turn_seat
 
 if TYPE_CHECKING:
     from ..mechanics.lay_card import LayCard
@@ -102,6 +102,7 @@ def apply(S, M, phase, seat, action):
     S[kept] = 1
     S[kept + 1] = place
     S[kept + 2] = seat
+    count_pick(S, M, phase, place)
     then = M[p + LC_THEN]
     if then >= 0:
         cards.bind(S, M, then, block, np.int64(1), action)
@@ -157,3 +158,8 @@ def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]
 
 def pack_kept(low: Any, pid: str, kept: dict[str, Any]) -> list[int]:
     return [-1 if kept["card"] is None else kept["card"], -1 if kept["seat"] is None else kept["seat"]]
+
+
+def picks(low: Any, pid: str, mech: LayCard) -> list[tuple[str, Any]]:
+    """Every pick it may keep, as simulate counts them: a card laid, by its place's index."""
+    return [("card", place) for place in range(low.place_count)]

@@ -20,7 +20,7 @@ from .flow import sort_ids
 from .lower_mechanics import row
 from .mechanics import answer
 from .pointers import evaluate
-from .turns import params, work
+from .turns import params, running, work
 
 if TYPE_CHECKING:
     from ..mechanics.lot_auction import LotAuction
@@ -281,6 +281,25 @@ def auto(S, M, phase):
     return True
 
 
+@njit(cache=True)
+def tensor(S, M, phase, seat, at):
+    """Its piece while it runs: the style, the seller and the best bidder (one-hot), the best
+    bid, the fixed price, the observing seat's own sealed bid."""
+    if not running(S, M, phase):
+        return
+    seats, w = M[ops.TH_SEATS], work(M)
+    M[at + S[w + WL_STYLE]] = 1
+    if 0 <= S[w + WL_SELLER] < seats:
+        M[at + 4 + S[w + WL_SELLER]] = 1
+    if 0 <= S[w + WL_LEADER] < seats:
+        M[at + 4 + seats + S[w + WL_LEADER]] = 1
+    tail = at + 4 + 2 * seats
+    M[tail] = S[w + WL_BEST]
+    M[tail + 1] = S[w + WL_PRICE] if S[w + WL_PRICE] > 0 else 0
+    if seat >= 0 and S[sealed_at(M) + seat] > 0:
+        M[tail + 2] = S[sealed_at(M) + seat]
+
+
 def hub(S, M, call, phase, seat, arg):
     """The part compiled for the phases of this mechanic (compiled/hubs.py): one call of the
     mechanic contract (ops.CALL_*), as mechanics.py sends it."""
@@ -298,6 +317,9 @@ def hub(S, M, call, phase, seat, arg):
         return 0
     if call == ops.CALL_PASS:
         pass_turn(S, M, phase, seat)
+        return 0
+    if call == ops.CALL_TENSOR:
+        tensor(S, M, phase, seat, arg)
         return 0
     return answer(S, call, phase)
 
