@@ -3,10 +3,12 @@ read the result, by a command number.
 
 One entry point, because numba compiles into each entry point the code of everything it
 calls: several would each hold (and compile) the whole engine again. Each command resets the
-scratch room first, so a call from Python never sees what an earlier one left there. The set-up follows interpreter/game.py `new_game` in its order: the supplies that
-never run out, the options' conditions, the decks, the start player, the cursor, the first
-decisions. Options, players, the seed and the starting resources are written into the state
-by the caller (compiled/game.py), as new_game writes them into a GameState.
+scratch room first, so a call from Python never sees what an earlier one left there. The
+set-up follows interpreter/game.py `new_game` in its order: the supplies that never run out,
+the options' conditions, the resources held as cards, the decks, the start player, the
+cursor, the first decisions. Options, players, the seed, the starting resources and the
+cards of the resources that may be held as cards are written into the state by the caller
+(compiled/game.py), as new_game writes them into a GameState.
 """
 
 from __future__ import annotations
@@ -34,10 +36,28 @@ def start_game(S, M, start_player):
         allowed = M[M[M[ops.TH_OPTION] + option] + 1]
         if allowed >= 0 and evaluate(S, M, allowed, -1, -1) == 0:
             stop(S, ops.ERR_SETUP, option)
+    held_cards(S, M)
     decks.build(S, M)
     S[ops.S_START] = start_player if start_player >= 0 else random_below(S, players)
     flow.start(S, M)
     pointers.advance(S, M)
+
+
+@njit(cache=True)
+def held_cards(S, M):
+    """Which resources are held as cards in this game (play/setup.py deal_held_cards): those
+    whose `when` holds now, as the bits of S[S_HELD]; the cards the set-up dealt (compiled/game.py)
+    are taken back from the others."""
+    bits = 0
+    for held in range(M[ops.TH_HELD]):
+        row = material.held_row(M, held)
+        when = M[row + ops.HELD_WHEN]
+        if when < 0 or evaluate(S, M, when, -1, -1) != 0:
+            bits |= 1 << held
+        else:
+            at, size = M[row + ops.HELD_S], M[ops.TH_SEATS] * M[row + ops.HELD_N_VALUES]
+            S[at:at + size] = 0
+    S[ops.S_HELD] = bits
 
 
 @njit(cache=True, inline="always")

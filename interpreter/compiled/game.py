@@ -18,6 +18,7 @@ import numpy as np
 from ..base.errors import AmunreError, IllegalAction, shown_value
 from ..game import Game, new_game
 from ..model import Rules
+from ..play.denominations import payout
 from ..play.setup import check_setup
 from . import hubs, ops
 from .core import MachineStop
@@ -57,7 +58,8 @@ class CompiledRules:
         return self.entry(S, self.M, self.R if R is None else R, command, arg)
 
     def state(self, players: int, seed: int, setup: dict[str, Any]) -> np.ndarray:
-        """A new game's state before its set-up runs: players, the generator, options, resources."""
+        """A new game's state before its set-up runs: players, the generator, options, resources,
+        and each seat's start cards of every resource that may be held as cards."""
         rules, S = self.rules, np.zeros(self.size, dtype=np.int64)
         S[ops.S_PLAYERS] = players
         S[ops.S_RNG] = np.uint64(seed & _MASK).view(np.int64)
@@ -74,6 +76,13 @@ class CompiledRules:
         for r, name in enumerate(self.lowering.resources):
             for seat in range(players):
                 S[at + seat * nres + r] = start[name][seat]
+        given = setup.get("resources", {})
+        for held, row in zip(rules.denominations.values(), self.lowering.held_rows):
+            for seat in range(players):         # as deal_held_cards: the machine keeps them if `when` holds
+                amounts = given.get(held.resource, [])
+                cards = payout(held.values, amounts[seat]) if seat < len(amounts) else held.start
+                at = row[ops.HELD_S] + seat * len(held.values)
+                S[at:at + len(held.values)] = [cards.count(value) for value in held.values]
         return S
 
 

@@ -98,5 +98,14 @@ def row(fields: dict[int, int]) -> list[int]:
 
 
 def lower_held(low: Any) -> list[list[int]]:
-    """The resources held as cards: not compiled yet."""
-    raise NotCompiled("a resource held as cards (denominations)")
+    """The resources held as cards (rules.denominations, in its order): per resource a row of
+    HELD_* fields, its card values (largest first) and start cards (counts per value) as lists
+    in T, its `when` as a program (-1: always). HELD_S, its region of S, is laid out later."""
+    rows = []
+    for name, held in low.rules.denominations.items():
+        values = list(held.values)
+        start = [held.start.count(value) for value in values]
+        rows.append(row({ops.HELD_RES: low.resource(name), ops.HELD_N_VALUES: len(values),
+                         ops.HELD_VALUES: low.put(values), ops.HELD_START: low.put(start),
+                         ops.HELD_WHEN: low.program(held.when), ops.HELD_S: 0}))
+    return rows

@@ -14,6 +14,7 @@ from numba import njit
 
 from . import ops
 from .core import shuffle, stop
+from .held_cards import settle_counts
 
 UNLIMITED = 10 ** 6        # the room of a place for a token without a capacity (material.UNLIMITED)
 MAX_AMOUNT = 10 ** 15
@@ -47,8 +48,53 @@ def gain(S, M, seat, res, amount, key):
         if key >= 0:
             S[M[ops.TH_S_SOURCES] + (seat * M[ops.TH_RES] + res) * M[ops.TH_KEYS] + key] += change
         if S[ops.S_HELD] != 0:
-            stop(S, ops.ERR_SETUP, 0)           # resources held as cards are not compiled yet
+            held = held_of(S, M, res)
+            if held >= 0:                       # held as cards: pay and be paid in them
+                settle_held(S, M, seat, held, change)
     return change
+
+
+# ---- resources held as cards (interpreter/play/denominations.py) --------------------------------------
+# Per resource held as cards, a row of HELD_* fields; the resource is held in this game when bit
+# `held` of S[S_HELD] is set (its `when` held as the game started), and each seat's cards are
+# counts per card value (largest first) in the row's region of S.
+@njit(cache=True, inline="always")
+def held_row(M, held):
+    return M[ops.TH_HELD_DEF] + held * ops.HELD_FIELDS
+
+
+@njit(cache=True, inline="always")
+def held_of(S, M, res):
+    """The held row of a resource held as cards in this game; -1 if it is not."""
+    for held in range(M[ops.TH_HELD]):
+        if M[held_row(M, held) + ops.HELD_RES] == res and (S[ops.S_HELD] >> held) & 1 != 0:
+            return held
+    return -1
+
+
+@njit(cache=True, inline="always")
+def held_values(M, held):
+    """The card values of a held row, largest first (a view of M)."""
+    row = held_row(M, held)
+    at = M[row + ops.HELD_VALUES]
+    return M[at:at + M[row + ops.HELD_N_VALUES]]
+
+
+@njit(cache=True, inline="always")
+def held_counts(S, M, held, seat):
+    """A seat's cards of a held row, as counts per value (a view of S)."""
+    row = held_row(M, held)
+    n = M[row + ops.HELD_N_VALUES]
+    at = M[row + ops.HELD_S] + seat * n
+    return S[at:at + n]
+
+
+@njit(cache=True)
+def settle_held(S, M, seat, held, change):
+    """The seat's counter moved by `change`: its cards move alike (denominations.settle)."""
+    if seat < 0 or seat >= M[ops.TH_SEATS]:
+        stop(S, ops.ERR_RULE, seat)
+    settle_counts(held_values(M, held), held_counts(S, M, held, seat), change)
 
 
 @njit(cache=True)

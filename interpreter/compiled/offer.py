@@ -16,6 +16,7 @@ from numba import njit
 from . import cards, material, ops
 from .cards import add_id
 from .core import release, scratch
+from .held_cards import sums_bits
 from . import pack
 from .lower_mechanics import row, turn_head
 from .market import place_targets
@@ -118,6 +119,19 @@ def attached_holds(S, M, p, seat, card):
 
 
 @njit(cache=True)
+def made_offers(S, M, held, seat, least, purse, base, out, n):
+    """The offers of the amounts from `least` to the purse that some of the seat's cards add up to."""
+    if purse < least:
+        return n
+    reach = np.zeros(purse + 1, np.bool_)
+    sums_bits(material.held_values(M, held), material.held_counts(S, M, held, seat), reach)
+    for amount in range(least, purse + 1):
+        if reach[amount]:
+            n = add_id(S, M, out, n, base + amount)
+    return n
+
+
+@njit(cache=True)
 def offers(S, M, p, seat, out):
     n = 0
     attach = M[p + ops.SO_ATTACH_BASE]
@@ -129,9 +143,14 @@ def offers(S, M, p, seat, out):
                 n = add_id(S, M, out, n, attach + i)
     start = n
     base = M[p + ops.SO_OFFER_BASE]
-    purse = S[material.resource_at(M, seat, M[p + ops.SO_PAY])]
-    for amount in range(M[p + ops.SO_MINIMUM], purse + 1):
-        n = add_id(S, M, out, n, base + amount)
+    pay = M[p + ops.SO_PAY]
+    purse = S[material.resource_at(M, seat, pay)]
+    held = material.held_of(S, M, pay) if S[ops.S_HELD] != 0 else -1
+    if held >= 0:                               # held as cards: only what some of them make
+        n = made_offers(S, M, held, seat, M[p + ops.SO_MINIMUM], purse, base, out, n)
+    else:
+        for amount in range(M[p + ops.SO_MINIMUM], purse + 1):
+            n = add_id(S, M, out, n, base + amount)
     steal, steal_card = M[p + ops.SO_STEAL_BASE], M[p + ops.SO_STEAL_CARD]
     if steal >= 0 and (steal_card < 0 or S[material.hand_at(M, seat, steal_card)] > 0):
         n = add_id(S, M, out, n, steal)

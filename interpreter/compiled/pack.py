@@ -40,7 +40,7 @@ def pack(game: Game, low: Lowering, T: np.ndarray) -> tuple[np.ndarray, set[str]
     S[ops.S_DECISIONS] = game.decisions_in_step
     legal = game.decision if state.to_move is not None else []
     S[ops.S_NLEGAL] = len(legal or [])
-    S[ops.S_HELD] = int(bool(state.held))
+    S[ops.S_HELD] = sum(1 << i for i, name in enumerate(rules.denominations) if name in state.held)
     _put(S, T, ops.TH_S_PASSES, state.passes)
     _put(S, T, ops.TH_S_OPTIONS, [low.value(state.options[name]) for name in rules.options])
     _put(S, T, ops.TH_S_UNLIMITED, [int(kind in game.unlimited) for kind in low.supplies])
@@ -88,6 +88,10 @@ def pack(game: Game, low: Lowering, T: np.ndarray) -> tuple[np.ndarray, set[str]
             else:
                 S[at] = 1
                 S[at + 1:at + 1 + len(found)] = found
+    for (name, held), row in zip(rules.denominations.items(), low.held_rows):
+        for seat, cards in enumerate(state.held.get(name, [])):
+            at = row[ops.HELD_S] + seat * len(held.values)
+            S[at:at + len(held.values)] = [cards.count(value) for value in held.values]
     if state.working is not None:
         pid = rules.flow.leaf_phase(state.at)
         found = _module_call(rules.phases[pid], "pack_work", low, pid, state.working, state)
