@@ -17,7 +17,7 @@ from .cards import add_id
 from .core import stop
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
-from .turns import begin_turns, index_at, own, params, turn_seat, work
+from .turns import begin_turns, index_at, own, params, running, turn_seat, work
 
 if TYPE_CHECKING:
     from ..mechanics.secret_pick import SecretPick
@@ -89,6 +89,26 @@ def apply(S, M, phase, seat, action):
     S[index_at(M)] += 1
 
 
+@njit(cache=True)
+def tensor(S, M, phase, seat, at):
+    """Its piece while it runs: per seat, whether it picked, then its card (one-hot over the
+    deck's cards; another seat's only once the picks are revealed)."""
+    if not running(S, M, phase):
+        return
+    p = params(M, phase)
+    count, cards = M[p + SP_N_CARDS], M[p + SP_CARDS]
+    revealed = S[own(M) + WSP_REVEALED] != 0
+    for other in range(S[ops.S_PLAYERS]):
+        card = S[own(M) + WSP_PICKS + other]
+        if card < 0:
+            continue
+        M[at + other * (1 + count)] = 1
+        if other == seat or revealed:
+            for i in range(count):
+                if M[cards + i] == card:
+                    M[at + other * (1 + count) + 1 + i] = 1
+
+
 def hub(S, M, call, phase, seat, arg):
     """The part compiled for the phases of this mechanic (compiled/hubs.py): one call of the
     mechanic contract (ops.CALL_*), as mechanics.py sends it."""
@@ -106,6 +126,9 @@ def hub(S, M, call, phase, seat, arg):
         return 0
     if call == ops.CALL_PASS:
         S[index_at(M)] += 1                     # no card of the deck: nothing to pick
+        return 0
+    if call == ops.CALL_TENSOR:
+        tensor(S, M, phase, seat, arg)
         return 0
     return answer(S, call, phase)
 

@@ -76,6 +76,19 @@ def seat_section(S, M, plan, seat, out):
 
 
 @njit(cache=True)
+def held_section(S, M, plan, seat, out):
+    """The observing seat's cards of each resource held as cards in this game, by value."""
+    if seat < 0:
+        return
+    for held in range(M[ops.TH_HELD]):
+        at = M[M[plan + ops.TN_HELD] + held]
+        if at >= 0 and (S[ops.S_HELD] >> held) & 1 != 0:
+            counts = material.held_counts(S, M, held, seat)
+            for i in range(counts.shape[0]):
+                M[out + at + i] = counts[i]
+
+
+@njit(cache=True)
 def pile_section(S, M, plan, out):
     decks = M[ops.TH_DECKS]
     for deck in range(decks):
@@ -139,6 +152,7 @@ def fill(S, M, seat, out):
     plan = M[ops.TH_TENSOR]
     turn_section(S, M, plan, seat, out)
     seat_section(S, M, plan, seat, out)
+    held_section(S, M, plan, seat, out)
     pile_section(S, M, plan, out)
     place_section(S, M, plan, out)
     record_section(S, M, plan, out)
