@@ -20,6 +20,9 @@ from amunre.tools.agents import make_agent
 
 # The rules cache of the test session (and of the commands it runs) lives apart from the user's.
 os.environ["AMUNRE_CACHE_DIR"] = tempfile.mkdtemp(prefix="amunre-test-cache-")
+# ... but the compiled engine's machine code (keyed by the digest of its sources: never stale) is
+# shared by the session's workers and kept between sessions: compiling it takes minutes.
+os.environ.setdefault("AMUNRE_COMPILED_CACHE_DIR", os.path.join(tempfile.gettempdir(), "amunre-test-machine-code"))
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent

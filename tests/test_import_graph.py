@@ -28,6 +28,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("mechanics", ("amunre.interpreter.mechanics",)),
     ("load", ("amunre.interpreter.load",)),
     ("game", ("amunre.interpreter.game", "amunre.interpreter.saves")),
+    ("compiled", ("amunre.interpreter.compiled",)),
     ("engine API", ("amunre.interpreter", "amunre")),
     ("tools", ("amunre.tools",)),
     ("cli", ("amunre.cli",)),

@@ -3,3 +3,7 @@
 code in amunre's cache (compiled/cache.py) before any of it is compiled."""
 
 from . import cache  # noqa: F401  (registers where the machine code is kept, first)
+from .game import CompiledGame, CompiledRules, compiled, new_compiled_game
+from .not_compiled import NotCompiled
+
+__all__ = ["CompiledGame", "CompiledRules", "NotCompiled", "compiled", "new_compiled_game"]

@@ -4,7 +4,8 @@ numba keeps a function's machine code beside its source, keyed by that one file'
 but a compiled part holds the code of every function it calls, from other files too, and a
 copy from an older amunre would be used though those files changed. So every function of
 this package is kept in one folder of amunre's cache directory named by a digest of all the
-package's sources and the versions of numba and Python: any change of any of them is a new
+package's sources, the versions of numba and Python and numba's settings that change the code
+(bounds checks, optimisation): any change of any of them is a new
 folder, compiled anew, while concurrent processes (`--jobs`, Ray workers) share a folder
 (numba writes each file whole, then renames it into place). With AMUNRE_NO_CACHE set, the
 code is kept in a temporary folder of this process only.
@@ -34,14 +35,16 @@ def digest() -> str:
     hashed = hashlib.sha256()
     for path in sorted(PACKAGE.glob("*.py")):
         hashed.update(path.name.encode() + b"\0" + path.read_bytes())
-    hashed.update(f"{numba.__version__} {sys.version}".encode())
+    hashed.update(f"{numba.__version__} {sys.version} {numba.config.BOUNDSCHECK} {numba.config.OPT}".encode())
     return hashed.hexdigest()[:16]
 
 
 @cache
 def machine_code_dir() -> Path:
-    """The folder this package's machine code is kept in (made on first use)."""
-    base = cache_dir()
+    """The folder this package's machine code is kept in (made on first use): under
+    $AMUNRE_COMPILED_CACHE_DIR if set (the tests' workers share one), else amunre's cache."""
+    explicit = os.environ.get("AMUNRE_COMPILED_CACHE_DIR")
+    base = Path(explicit) if explicit else cache_dir()
     folder = (base / "compiled" / digest()) if base is not None else Path(tempfile.mkdtemp(prefix="amunre-"))
     folder.mkdir(parents=True, exist_ok=True)
     return folder

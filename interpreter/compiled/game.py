@@ -117,6 +117,7 @@ class CompiledGame:
         self.setup = setup
         self.history: list[int] = history if history is not None else []
         self.fallback: Game | None = None
+        self._replayed: tuple[int, Game] | None = None
 
     # ---- the integer API --------------------------------------------------------------------------
     @property
@@ -241,6 +242,40 @@ class CompiledGame:
         nres, nkeys = len(low.resources), int(T[ops.TH_KEYS])
         at = int(T[ops.TH_S_SOURCES]) + (seat * nres + low.resources.index(resource)) * nkeys
         return {key: int(self.S[at + k]) for k, key in enumerate(low.keys) if self.S[at + k]}
+
+    # ---- the rest of the Game API, answered by the interpreter --------------------------------------
+    def as_game(self) -> Game:
+        """An interpreter Game at this position (replayed once per position asked about): what
+        answers the API a compiled game has no machine code for (dicts, observations, saves)."""
+        if self.fallback is not None:
+            return self.fallback
+        known = self._replayed
+        if known is None or known[0] != len(self.history):
+            known = self._replayed = (len(self.history), self.to_game(events=False))
+        return known[1]
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        return self.as_game().legal_actions()
+
+    def action_to_id(self, action: dict[str, Any]) -> int:
+        return self.as_game().action_to_id(action)
+
+    def action_from_id(self, action_id: int) -> dict[str, Any]:
+        return self.as_game().action_from_id(action_id)
+
+    def apply(self, action: dict[str, Any]) -> None:
+        """Carry out an action given as a dict (its id found in this position)."""
+        game = self.as_game()
+        if action not in game.legal_actions():
+            game.apply(action)              # raises IllegalAction, saying why
+        self.apply_id(game.action_to_id(action))
+
+    def __getattr__(self, name: str) -> Any:
+        """Any other read of the Game API (observation, step, to_json...), from the interpreter."""
+        if name.startswith("_") or name in ("machine", "rules", "S", "players", "seed", "setup", "history",
+                                             "fallback"):
+            raise AttributeError(name)
+        return getattr(self.as_game(), name)
 
     def to_game(self, events: bool = True) -> Game:
         """The same game as an interpreter Game (its log, `explain`, `serve`): replayed from the

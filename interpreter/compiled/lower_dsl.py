@@ -10,15 +10,30 @@ compiled/ops.py); the text is never read again. A construct it does not know rai
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..dsl import ast
 from ..dsl.checked import NOT_CONSTANT, Checked, Step
 from . import ops
 from .not_compiled import NotCompiled
 
-if TYPE_CHECKING:
-    from .lower import Lowering
+
+
+class Names(Protocol):
+    """What the writer asks the lowering (compiled/lower.py Lowering) for: the index or id of each
+    name a rule reads."""
+
+    def value(self, value: Any, rule: Any = None) -> int: ...
+    def const_list(self, values: list[int]) -> int: ...
+    def slot(self, name: str) -> int: ...
+    def member(self, name: str, rule: Any = None) -> tuple[int, int, int]: ...
+    def option(self, name: str) -> int: ...
+    def modifier(self, name: str, rule: Any = None) -> int: ...
+    def row_column(self, table: str, column: str, rule: Any = None) -> tuple[int, int]: ...
+    def column(self, attr: Any, rule: Any = None) -> int: ...
+    def token(self, name: str) -> int: ...
+    def resource(self, name: str) -> int: ...
+    def deck(self, name: str) -> int: ...
 
 INLINE_LIMIT = 20_000       # instructions of one program: a derived value inlined past this is refused
 
@@ -26,7 +41,7 @@ INLINE_LIMIT = 20_000       # instructions of one program: a derived value inlin
 class ProgramWriter:
     """Writes one program: an expression, a collection or an effect's statements."""
 
-    def __init__(self, low: Lowering, checked: Checked | None, rule: Any) -> None:
+    def __init__(self, low: Names, checked: Checked | None, rule: Any) -> None:
         self.low = low
         self.info = checked
         self.rule = rule
