@@ -233,19 +233,13 @@ def standing_row(M, card):
 
 @njit(cache=True)
 def sale_ids(S, M, seat, out, n):
-    """Append the ids of selling the seat's cards that sell, ascending; the new count."""
-    first = n
-    for card in range(M[ops.TH_CARDS]):
-        sale = M[standing_row(M, card)]
-        if sale >= 0 and S[material.hand_at(M, seat, card)] > 0:
-            n = add_id(S, M, out, n, sale)
-    for i in range(first + 1, n):           # by id (the cards' order need not be the ids')
-        j = i
-        while j > first and M[out + j - 1] > M[out + j]:
-            item = M[out + j]
-            M[out + j] = M[out + j - 1]
-            M[out + j - 1] = item
-            j -= 1
+    """Append the ids of selling the seat's cards that sell, ascending (the sellable cards are
+    listed by their sale's id); the new count."""
+    sellable = M[ops.TH_SELLABLE]
+    for i in range(M[sellable]):
+        card = M[sellable + 1 + i]
+        if S[material.hand_at(M, seat, card)] > 0:
+            n = add_id(S, M, out, n, M[standing_row(M, card)])
     return n
 
 

@@ -58,7 +58,7 @@ def order_to(S, M, phase, out):
     release(M, keys)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def auto(S, M, phase):
     if S[work(M) + ops.W_DONE] != 0:
         return False

@@ -47,7 +47,7 @@ def bound(M, p, card):
     return M[row + ops.CARD_PLACE] if M[p + DR_OF_PLACES] != 0 else M[row + ops.CARD_WORD]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal(S, M, phase, seat, out):
     p = params(M, phase)
     shown = shown_at(M, p)
@@ -75,7 +75,7 @@ def legal(S, M, phase, seat, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     block = M[p + DR_BLOCK]

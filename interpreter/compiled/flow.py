@@ -53,8 +53,9 @@ def sort_ids(M, out, n):
 
 @njit(cache=True, inline="always")
 def owns_sellable(S, M, seat):
-    for card in range(M[ops.TH_CARDS]):
-        if M[cards.standing_row(M, card)] >= 0 and S[material.hand_at(M, seat, card)] > 0:
+    sellable = M[ops.TH_SELLABLE]
+    for i in range(M[sellable]):
+        if S[material.hand_at(M, seat, M[sellable + 1 + i])] > 0:
             return True
     return False
 
@@ -68,7 +69,9 @@ def enables(S, M, phase, seat, can):
     any_gain = False
     for r in range(nres):
         M[gains + r] = 0
-    for card in range(M[ops.TH_CARDS]):
+    sellable = M[ops.TH_SELLABLE]
+    for i in range(M[sellable]):
+        card = M[sellable + 1 + i]
         row = cards.standing_row(M, card)
         count = S[material.hand_at(M, seat, card)]
         if count > 0 and M[row + 3] != 0:

@@ -35,7 +35,7 @@ def kept_at(M, phase):
     return M[M[ops.TH_KEPT] + phase]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def begin(S, M, phase):
     begin_turns(S, M, phase)
     S[own(M) + WLC_LAID] = 0
@@ -52,7 +52,7 @@ def to_move(S, M, phase):
     return turn_seat(S, M)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal(S, M, phase, seat, out):
     """The cards of the seat's hand it may lay (with the choices of `then`), and declining
     where it may, in id order."""
@@ -83,7 +83,7 @@ def legal(S, M, phase, seat, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     S[index_at(M)] += 1

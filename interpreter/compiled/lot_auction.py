@@ -68,7 +68,7 @@ def style_of(S, M, p):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def begin(S, M, phase):
     p = params(M, phase)
     w = work(M)
@@ -141,7 +141,7 @@ def next_at(S, M):
     return at
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def to_move(S, M):
     if field(S, M, WL_DONE) != 0 or closed(S, M):
         return -1
@@ -150,7 +150,7 @@ def to_move(S, M):
     return S[work(M) + WL_ORDER + next_at(S, M)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal(S, M, phase, seat, out):
     p = params(M, phase)
     money = S[material.resource_at(M, seat, M[p + LA_PAY])]
@@ -185,7 +185,7 @@ def declined(S, M, seat):
         S[sealed_at(M) + seat] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     w = work(M)
@@ -206,7 +206,7 @@ def apply(S, M, phase, seat, action):
         S[w + WL_PASSED] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pass_turn(S, M, phase, seat):
     S[work(M) + WL_TURN] = next_at(S, M) + 1
     declined(S, M, seat)
@@ -273,7 +273,7 @@ def resolve(S, M, phase):
     S[w + WL_DONE] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def auto(S, M, phase):
     if field(S, M, WL_DONE) != 0 or not closed(S, M):
         return False
@@ -281,7 +281,7 @@ def auto(S, M, phase):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tensor(S, M, phase, seat, at):
     """Its piece while it runs: the style, the seller and the best bidder (one-hot), the best
     bid, the fixed price, the observing seat's own sealed bid."""

@@ -430,6 +430,8 @@ def _blocks(low: Lowering) -> None:
         per_card += [sale, low.resource(deck.sell_resource) if deck.sell_resource else -1, deck.sell,
                      int(standing is not None and cid in standing.to_afford)]
     low.t[ops.TH_STANDING] = low.put(head + per_card)
+    sellable = sorted((sale, card) for card, sale in enumerate(per_card[0::4]) if sale >= 0)
+    low.t[ops.TH_SELLABLE] = low.put([len(sellable), *[card for _, card in sellable]])
 
 
 def _options(low: Lowering) -> None:

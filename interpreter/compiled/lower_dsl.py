@@ -123,26 +123,33 @@ class ProgramWriter:
         self.emit(ops.OP_CONST, 0, pushes=1)
         self.patch(done, self.here())
 
-    def _where(self, node: ast.Where, it: int) -> None:
-        self.expr(node.base, it)
-        base, index, out, mark, element = self.temp(), self.temp(), self.temp(), self.temp(), self.temp()
-        self.emit(ops.OP_STORE, base, pushes=-1)
-        self.emit(ops.OP_LOAD, base, pushes=1)
-        self.emit(ops.OP_RESERVE)
-        self.emit(ops.OP_STORE, out, pushes=-1)
+    def loop_start(self, element: int) -> tuple[int, int]:
+        """Begin a loop over the list on the stack, each element stored in slot `element`: (the
+        loop's FOR instruction, to jump back to and patch with the loop's end; its list's slot).
+        The list, the index and the arena's mark are three temporaries in a row (vm.run's FOR
+        reads them so), and each pass gives the arena back: what a pass builds is gone by the next."""
+        items, index, mark = self.temp(), self.temp(), self.temp()
+        self.emit(ops.OP_STORE, items, pushes=-1)
         self.emit(ops.OP_CONST, 0, pushes=1)
         self.emit(ops.OP_STORE, index, pushes=-1)
         self.emit(ops.OP_MARK, mark)
-        top = self.emit(ops.OP_ITER, base, index, pushes=1)
-        self.emit(ops.OP_STORE, element, pushes=-1)
-        self.expr(node.cond, element)
-        skip = self.emit(ops.OP_JUMP_IF_NOT, pushes=-1)
-        self.emit(ops.OP_LOAD, element, pushes=1)
-        self.emit(ops.OP_APPEND, out, pushes=-1)
-        self.patch(skip, self.here())
-        self.emit(ops.OP_RELEASE, mark)
+        return self.emit(ops.OP_FOR, items, element), items
+
+    def loop_end(self, top: int) -> None:
         self.emit(ops.OP_JUMP, top)
         self.patch(top, self.here(), field=3)
+
+    def _where(self, node: ast.Where, it: int) -> None:
+        self.expr(node.base, it)
+        self.emit(ops.OP_RESERVE, pushes=1)          # the result's room, before the loop's mark
+        out, element = self.temp(), self.temp()
+        self.emit(ops.OP_STORE, out, pushes=-1)
+        top, _ = self.loop_start(element)
+        self.expr(node.cond, element)
+        self.emit(ops.OP_JUMP_IF_NOT, top, pushes=-1)
+        self.emit(ops.OP_LOAD, element, pushes=1)
+        self.emit(ops.OP_APPEND, out, pushes=-1)
+        self.loop_end(top)
         self.emit(ops.OP_LOAD, out, pushes=1)
 
     def _call(self, node: ast.Call, it: int) -> None:
@@ -169,20 +176,15 @@ class ProgramWriter:
                          "all": (ops.OP_ACC_ALL, 1), "any": (ops.OP_ACC_ANY, 0)}.get(name, (None, 0))
         if acc_op is None or len(node.args) < 2:
             raise NotCompiled(f"the function {name}()", self.rule)
-        self.expr(node.args[0], it)
-        items, index, acc, seen, mark, element = (self.temp() for _ in range(6))
-        self.emit(ops.OP_STORE, items, pushes=-1)
-        for slot, value in ((index, 0), (acc, start), (seen, 0)):
+        acc, seen, element = self.temp(), self.temp(), self.temp()
+        for slot, value in ((acc, start), (seen, 0)):
             self.emit(ops.OP_CONST, value, pushes=1)
             self.emit(ops.OP_STORE, slot, pushes=-1)
-        self.emit(ops.OP_MARK, mark)
-        top = self.emit(ops.OP_ITER, items, index, pushes=1)
-        self.emit(ops.OP_STORE, element, pushes=-1)
+        self.expr(node.args[0], it)
+        top, _ = self.loop_start(element)
         self.expr(node.args[1], element)
         self.emit(acc_op, acc, seen, pushes=-1)
-        self.emit(ops.OP_RELEASE, mark)
-        self.emit(ops.OP_JUMP, top)
-        self.patch(top, self.here(), field=3)
+        self.loop_end(top)
         self.emit(ops.OP_LOAD, acc, pushes=1)
 
     # ---- names -----------------------------------------------------------------------------------
@@ -212,8 +214,7 @@ class ProgramWriter:
                 self.emit(ops.OP_CONST, 0, pushes=1)
             self.emit(ops.OP_MOD, self.low.modifier(target.name, self.rule))
         elif kind == "element":
-            self.emit(ops.OP_LOAD, it, pushes=1)
-            self.attr(target)
+            self.read(it, target)
         elif kind == "places":
             self.emit(ops.OP_ALL_PLACES, pushes=1)
         else:
@@ -228,6 +229,17 @@ class ProgramWriter:
         if step.kind == "seat" and nullable:
             self.emit(ops.OP_SOME)
         self.attr(step.target)
+
+    def read(self, slot: int, attr: Any) -> None:
+        """Push an attribute of the place or seat in a slot: one instruction for a printed
+        property or a token count (the commonest reads), else the slot then the attribute."""
+        if attr.kind == "column":
+            self.emit(ops.OP_SLOT_COLUMN, slot, self.low.column(attr, self.rule), pushes=1)
+        elif attr.kind == "token":
+            self.emit(ops.OP_SLOT_TOKEN, slot, self.low.token(attr.key), pushes=1)
+        else:
+            self.emit(ops.OP_LOAD, slot, pushes=1)
+            self.attr(attr)
 
     def attr(self, attr: Any) -> None:
         """Read an attribute of the place or seat on top of the stack (replacing it)."""
@@ -301,17 +313,13 @@ class ProgramWriter:
 
     def sum_of(self, attr: Any) -> None:
         """The sum of an attribute over the list on the stack."""
-        items, index, acc, seen = (self.temp() for _ in range(4))
-        self.emit(ops.OP_STORE, items, pushes=-1)
-        self.emit(ops.OP_CONST, 0, pushes=1)
-        self.emit(ops.OP_STORE, index, pushes=-1)
+        acc, seen, element = self.temp(), self.temp(), self.temp()
         self.emit(ops.OP_CONST, 0, pushes=1)
         self.emit(ops.OP_STORE, acc, pushes=-1)
-        top = self.emit(ops.OP_ITER, items, index, pushes=1)
-        self.attr(attr)
+        top, _ = self.loop_start(element)
+        self.read(element, attr)
         self.emit(ops.OP_ACC_ADD, acc, seen, pushes=-1)
-        self.emit(ops.OP_JUMP, top)
-        self.patch(top, self.here(), field=3)
+        self.loop_end(top)
         self.emit(ops.OP_LOAD, acc, pushes=1)
 
     def _take(self, node: ast.Take) -> None:
@@ -397,17 +405,9 @@ class ProgramWriter:
 
     def _each(self, node: ast.Each) -> None:
         self.expr(node.options, ops_it())
-        items, index, mark = self.temp(), self.temp(), self.temp()
-        self.emit(ops.OP_STORE, items, pushes=-1)
-        self.emit(ops.OP_CONST, 0, pushes=1)
-        self.emit(ops.OP_STORE, index, pushes=-1)
-        self.emit(ops.OP_MARK, mark)
-        top = self.emit(ops.OP_ITER, items, index, pushes=1)
-        self.emit(ops.OP_STORE, self.low.slot(node.name.name), pushes=-1)
+        top, _ = self.loop_start(self.low.slot(node.name.name))
         self.stmt(node.body)
-        self.emit(ops.OP_RELEASE, mark)
-        self.emit(ops.OP_JUMP, top)
-        self.patch(top, self.here(), field=3)
+        self.loop_end(top)
 
     def _block(self, node: ast.Block) -> None:
         for stmt in node.body:

@@ -29,7 +29,7 @@ def kept_at(M, phase):
     return M[M[ops.TH_KEPT] + phase]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def begin(S, M, phase):
     begin_turns(S, M, phase)
     at = own(M)
@@ -124,7 +124,7 @@ def place_targets(S, M, seat, token, base, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal(S, M, phase, seat, out):
     p = params(M, phase)
     at = own(M)
@@ -149,7 +149,7 @@ def pass_turn(S, M, phase, seat):
     S[own(M) + ops.WMK_STAGE] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     at = own(M)
@@ -183,7 +183,7 @@ def apply(S, M, phase, seat, action):
 
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tensor(S, M, phase, seat, at):
     """Its piece while it runs: the good on sale (one-hot; last: done), then tokens bought and
     not yet placed."""

@@ -47,7 +47,7 @@ def clear_turn(S, M, p):
         S[at + WMV_MADE + i] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def begin(S, M, phase):
     begin_turns(S, M, phase)
     clear_turn(S, M, params(M, phase))
@@ -64,7 +64,7 @@ def pass_turn(S, M, phase, seat):
     clear_turn(S, M, p)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def auto(S, M, phase):
     seat = turn_seat(S, M)
     if seat < 0:
@@ -96,7 +96,7 @@ def sort_ids(M, out, n):
         M[out + j] = item
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal(S, M, phase, seat, out):
     p = params(M, phase)
     made = own(M) + WMV_MADE
@@ -114,7 +114,7 @@ def legal(S, M, phase, seat, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     if action == M[p + MV_CLOSING]:

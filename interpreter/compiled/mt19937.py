@@ -62,15 +62,17 @@ def _sizes_by_n_minus_1() -> bool:
 RANDBELOW_N_MINUS_1 = _sizes_by_n_minus_1()     # False on CPython 3.11
 
 
-@numba.njit(cache=True)
-def _init_genrand(state, s):
-    """CPython's init_genrand: the linear seeding that init_by_array starts from."""
-    state[0] = np.uint32(s)
-    prev = s
+def _genrand_words(s: int) -> np.ndarray:
+    """init_genrand(s)'s 624 words, worked out once: every seed's init_by_array starts from
+    init_genrand(19650218), so a seeding copies them instead of working them out again."""
+    words, prev = [s], s
     for i in range(1, _N):
         prev = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK
-        state[i] = np.uint32(prev)
-    state[_N] = np.uint32(_N)
+        words.append(prev)
+    return np.array(words, dtype=np.uint32)
+
+
+_START = _genrand_words(19650218)
 
 
 # The seed is typed uint64 up front: left lazy, numba would compile for int64 at the first small
@@ -85,7 +87,9 @@ def mt_seed(state, seed):
     lo = np.int64(s & np.uint64(_MASK))
     hi = np.int64(s >> np.uint64(32))
     key_length = 2 if hi != 0 else 1
-    _init_genrand(state, 19650218)
+    for w in range(_N):
+        state[w] = _START[w]
+    state[_N] = np.uint32(_N)
     i, j = 1, 0
     for _ in range(_N):        # max(N, key_length) rounds, and key_length <= 2
         prev = np.int64(state[i - 1])

@@ -75,7 +75,7 @@ def queue_push(S, M, p, seat, value):
     S[own(M) + ops.WSO_QN] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def begin(S, M, phase):
     begin_turns(S, M, phase)
     at = own(M)
@@ -88,7 +88,7 @@ def begin(S, M, phase):
         S[counts_at(M) + seat] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def auto(S, M, phase):
     stage = S[own(M) + ops.WSO_STAGE]
     if stage == ops.STAGE_OFFER and S[index_at(M)] == S[work(M) + ops.W_N]:
@@ -177,7 +177,7 @@ def rewards(S, M, p, seat, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal(S, M, phase, seat, out):
     p = params(M, phase)
     stage = S[own(M) + ops.WSO_STAGE]
@@ -206,7 +206,7 @@ def pass_turn(S, M, phase, seat):
         material.to_discards(S, M, value)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     attach = M[p + ops.SO_ATTACH_BASE]
@@ -383,7 +383,7 @@ def settle(S, M, phase):
 
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tensor(S, M, phase, seat, at):
     """Its pieces: while it runs, the stage (one-hot), each seat's offer (made, amount, stolen,
     cards attached; others' amounts hidden until every offer is in) and the total; always, the

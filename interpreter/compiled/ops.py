@@ -121,6 +121,7 @@ TH_X_SIZE = 94
 TH_LEAF_NODE = 95      # per leaf: its node of the flow
 TH_S_PICKS = 100       # the picks' counts of every phase (a study's record), in S, and how many
 TH_PICKS_SIZE = 101
+TH_SELLABLE = 102      # the cards that sell, by their sale's id: how many, then the cards
 TH_RES_HIDDEN = 90     # per resource: 1 if other seats do not see it
 TH_H = 96             # where the parts' addresses lie (compiled/pointers.py)
 TH_HEADER = 104
@@ -263,11 +264,9 @@ OP_OWNED_PLACES = 44   # pop seat; push the list of the places it owns
 OP_LIST = 45           # pop a values; push them as a list, in order
 OP_CONST_LIST = 46     # push the constant list at T offset a
 OP_LEN = 47            # pop list; push its length
-OP_ITER = 48           # if frame[b] >= len(frame[a]): pc = c; else push element frame[b] of frame[a], frame[b] += 1
-OP_RESERVE = 49        # pop list; push a new empty list with room for as many
+OP_RESERVE = 49        # push a new empty list with room for as many items as the list on top
 OP_APPEND = 50         # pop value; append it to the list in frame[a]
 OP_MARK = 51           # frame[a] = the arena's top
-OP_RELEASE = 52        # the arena's top = frame[a]
 OP_ACC_MIN = 53        # pop v; frame[a] = v if frame[b] == 0 else min(frame[a], v); frame[b] = 1
 OP_ACC_MAX = 54
 OP_ACC_ADD = 55        # pop v; frame[a] += v
@@ -276,6 +275,11 @@ OP_ACC_ANY = 57
 OP_CHECK_PLACE = 58    # the top is a place: a rule failure if it is not one
 OP_CHECK_SEAT = 59     # the top is a seat of this game: a rule failure if it is not one
 OP_PLACE_ID = 60       # pop place; push the word of its id
+OP_FOR = 61            # a loop's step: the list in slot a, its index and the arena's mark in the two
+                       # temporaries after it: give the arena back to the mark; at the list's end pc = c,
+                       # else the next element into slot b
+OP_SLOT_COLUMN = 62    # push column b of the place in slot a
+OP_SLOT_TOKEN = 63     # push the tokens of kind b on the place in slot a
 # statements
 OP_GAIN = 64           # pop amount, pop seat: seat gains amount of resource a
 OP_TRANSFER = 65       # pop amount, pop taker, pop giver: resource a

@@ -28,7 +28,7 @@ def bids_at(M):
     return own(M) + ops.WPL_LOTS + M[ops.TH_PLACES]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def begin(S, M, phase):
     p = params(M, phase)
     count = evaluate(S, M, M[p + ops.PL_COUNT], -1, -1)
@@ -64,7 +64,7 @@ def best_of(S, M, lot):
     return space, holder
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def auto(S, M, phase):
     if S[own(M) + ops.WPL_RESOLVED] != 0:
         return False
@@ -96,7 +96,7 @@ def auto(S, M, phase):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def to_move(S, M, phase):
     if S[own(M) + ops.WPL_RESOLVED] != 0:
         return -1
@@ -118,7 +118,7 @@ def to_move(S, M, phase):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal(S, M, phase, seat, out):
     p = params(M, phase)
     bids = bids_at(M)
@@ -149,7 +149,7 @@ def legal(S, M, phase, seat, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     width = M[p + ops.PL_N_SPACES]
@@ -192,7 +192,7 @@ def resolve(S, M, phase):
     S[own(M) + ops.WPL_RESOLVED] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def end(S, M, phase):
     if S[own(M) + ops.WPL_RESOLVED] != 0:
         return
@@ -205,7 +205,7 @@ def end(S, M, phase):
 
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tensor(S, M, phase, seat, at):
     """Its pieces while it runs: the lots up (one-hot over places), each seat's bid (the lot
     one-hot, then the bid)."""

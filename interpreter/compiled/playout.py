@@ -19,7 +19,7 @@ from numba import njit
 
 from . import ops
 from .mt19937 import mt_choice_index, mt_seed
-from .pointers import machine
+from .pointers import borrowed, borrowed_rows, machine
 
 # The columns of a game's row of G: then per seat its score, keys, win and reported
 # resources, and its score as the second age began.
@@ -123,6 +123,7 @@ def play(S0, M, R, seeds, G, SRC, NAMES, CARDS, PICKS, MT):
     own (compiled/hubs.py), calling the machine through its address."""
     S = S0.copy()
     now = np.zeros(S0[ops.S_PLAYERS], dtype=np.int64)
+    S, M, R, MT = borrowed(S), borrowed(M), borrowed(R), borrowed_rows(MT)
     for g in range(seeds.shape[0]):
         G[g, G_STATUS] = 0
         try:

@@ -65,6 +65,19 @@ def _int64_pointer(typingctx, address):  # type: ignore[no-untyped-def]
     return types.CPointer(types.int64)(types.intp), codegen
 
 
+@intrinsic
+def _uint32_pointer(typingctx, address):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.inttoptr(args[0], context.get_value_type(types.CPointer(types.uint32)))
+    return types.CPointer(types.uint32)(types.intp), codegen
+
+
+@njit(cache=True, inline="always")
+def borrowed_rows(A):
+    """A 2-D uint32 array as a view without reference counts (see `borrowed`)."""
+    return carray(_uint32_pointer(A.ctypes.data), A.shape)
+
+
 @njit(cache=True, inline="always")
 def borrowed(A):
     """The array A as a view numba does not count references to. Every call between the

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 RV_DECK, RV_THEN, RV_PEEK, RV_KEY = 0, 1, 2, 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def begin(S, M, phase):
     p = params(M, phase)
     deck = M[p + RV_DECK]
@@ -48,7 +48,7 @@ def begin(S, M, phase):
         cards.run_effect(S, M, then, -1, M[p + RV_KEY])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tensor(S, M, phase, seat, at):
     """Its pieces: the card turned last (one-hot over places); the deck's next card, for a seat
     whose `peek` is set."""

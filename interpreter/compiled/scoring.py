@@ -25,7 +25,7 @@ def begin_once(S, M, phase):
     S[work(M) + ops.W_DONE] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def score(S, M, phase):
     """Every award of the phase, in order, each after the ones before it have scored."""
     if S[work(M) + ops.W_DONE] != 0:
@@ -133,7 +133,7 @@ def compare(M, a, b, n):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reset(S, M, phase):
     """Tokens of some kinds back to the supply, places released, a deck rebuilt."""
     if S[work(M) + ops.W_DONE] != 0:

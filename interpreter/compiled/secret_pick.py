@@ -26,7 +26,7 @@ SP_DECK, SP_BASE, SP_N_CARDS, SP_CARDS = 0, 1, 2, 3     # SP_CARDS: the deck's c
 WSP_REVEALED, WSP_PICKS = 0, 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def begin(S, M, phase):
     begin_turns(S, M, phase)
     at = own(M)
@@ -35,7 +35,7 @@ def begin(S, M, phase):
         S[at + WSP_PICKS + seat] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def auto(S, M, phase):
     """Every seat has picked: the picks go on top of the deck, in turn order."""
     at = own(M)
@@ -65,7 +65,7 @@ def auto(S, M, phase):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal(S, M, phase, seat, out):
     """The cards of the deck the seat holds, one id each, in the order of their ids."""
     p = params(M, phase)
@@ -77,7 +77,7 @@ def legal(S, M, phase, seat, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     i = action - M[p + SP_BASE]
@@ -89,7 +89,7 @@ def apply(S, M, phase, seat, action):
     S[index_at(M)] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tensor(S, M, phase, seat, at):
     """Its piece while it runs: per seat, whether it picked, then its card (one-hot over the
     deck's cards; another seat's only once the picks are revealed)."""

@@ -34,7 +34,7 @@ def kept_at(M, phase):
     return M[M[ops.TH_KEPT] + phase]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def begin(S, M, phase):
     p = params(M, phase)
     kept = kept_at(M, phase)
@@ -90,7 +90,7 @@ def choose(S, M, phase, seat, word):
         S[ops.S_START] = (seat + 1) % S[ops.S_PLAYERS]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def auto(S, M, phase):
     if S[work(M)] != 0:
         return False
@@ -110,7 +110,7 @@ def auto(S, M, phase):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal(S, M, phase, seat, out):
     p = params(M, phase)
     kept = kept_at(M, phase)
@@ -122,7 +122,7 @@ def legal(S, M, phase, seat, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     index = action - M[p + SL_BASE]

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 TR_RUN, TR_KEY = 0, 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def auto(S, M, phase):
     if S[work(M) + ops.W_DONE] != 0:
         return False

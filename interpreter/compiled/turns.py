@@ -120,7 +120,7 @@ def closing_legal(S, M, phase, out):
     return add_id(S, M, out, 0, closing)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def collect(S, M, phase, seat):
     """Income: the seat collects from every place it owns (a place's `instead` modifier, when
     0 or more, is its whole yield)."""

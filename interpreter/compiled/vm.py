@@ -160,15 +160,14 @@ def _lists_and_statements(S, M, op, a, at, sp, base, env, seat, cause):  # noqa:
         return sp
     if op == ops.OP_MARK:
         M[env + a if a >= 0 else base - 1 - a] = M[ops.X_ARENA_TOP]
-    elif op == ops.OP_RELEASE:
-        M[ops.X_ARENA_TOP] = M[env + a if a >= 0 else base - 1 - a]
     elif op == ops.OP_APPEND:
         sp -= 1
         items = M[env + a if a >= 0 else base - 1 - a]
         M[items + 1 + M[items]] = M[sp]
         M[items] += 1
     elif op == ops.OP_RESERVE:
-        M[sp - 1] = new_list(S, M, M[M[sp - 1]])
+        M[sp] = new_list(S, M, M[M[sp - 1]])
+        sp += 1
     elif op == ops.OP_LEN:
         M[sp - 1] = M[M[sp - 1]]
     elif op == ops.OP_ALL_PLACES:
@@ -301,17 +300,25 @@ def run(S, M, prog, seat, cause):  # noqa: C901 (the machine's one loop: a case 
         elif op == ops.OP_CONST:
             M[sp] = a
             sp += 1
-        elif op == ops.OP_ITER:
-            items = M[env + a if a >= 0 else base - 1 - a]
-            b = M[at + 2]
-            index = env + b if b >= 0 else base - 1 - b
-            i = M[index]
+        elif op == ops.OP_FOR:
+            slot = base - 1 - a                      # a temporary: its index and mark follow it
+            M[ops.X_ARENA_TOP] = M[slot + 2]
+            items, i = M[slot], M[slot + 1]
             if i >= M[items]:
                 pc = M[at + 3]
             else:
-                M[sp] = M[items + 1 + i]
-                sp += 1
-                M[index] = i + 1
+                b = M[at + 2]
+                M[env + b if b >= 0 else base - 1 - b] = M[items + 1 + i]
+                M[slot + 1] = i + 1
+        elif op == ops.OP_SLOT_COLUMN or op == ops.OP_SLOT_TOKEN:
+            place = M[env + a if a >= 0 else base - 1 - a]
+            place_ok(S, M, place)
+            b = M[at + 2]
+            if op == ops.OP_SLOT_COLUMN:
+                M[sp] = M[M[ops.TH_COLUMNS] + b * M[ops.TH_PLACES] + place]
+            else:
+                M[sp] = S[material.token_at(M, place, b)]
+            sp += 1
         elif op == ops.OP_COLUMN:
             place = M[sp - 1]
             place_ok(S, M, place)
