@@ -20,9 +20,10 @@ from typing import Any, Protocol
 from ...interpreter.load.build_rules import build_rules
 from ...interpreter.load.document import Document
 from ...interpreter.model import Rules
-from .compiled_games import engine_plays
+from .compiled_games import count_range, engine_plays
 from .playing import Arm, GameRecord, play_game
 from .seeds import game_seed
+from .tally import Tally
 
 
 class Seating(Protocol):
@@ -109,8 +110,16 @@ class Worker:
         return list(zip(*per_arm))
 
     def play_range(self, start: int, stop: int) -> Fold:
-        """Games start..stop-1 folded into a fresh total."""
+        """Games start..stop-1 folded into a fresh total (a simulation's Tally counts compiled
+        games straight from their rows: compiled_games.count_range)."""
         fold = self.make_fold()
+        batch = self.batch
+        if type(fold) is Tally and batch.engine == "compiled" and not batch.causes:
+            indices = list(range(start, stop))
+            seatings = {tuple(batch.seating.agents(index)) for index in indices}
+            if len(seatings) == 1 and count_range(fold, self.rules[0], batch.arms[0], seatings.pop(), indices,
+                                                  [game_seed(batch.seed, index) for index in indices]):
+                return fold
         for records in self.games(start, stop):
             fold.add_game(records)
         return fold

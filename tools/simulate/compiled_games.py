@@ -21,28 +21,57 @@ from ...interpreter.base.actions import Values
 from ...interpreter.base.errors import AmunreError
 from ...interpreter.model import Rules
 from .playing import Arm, GameRecord, card_naming, play_game
+from .tally_rows import add_rows
 
 ENGINES = ("compiled", "interpreter")
 RANDOM = "random"
 
 
-def compiled_range(rules: Rules, arm: Arm, players: int, agents: tuple[str, ...], indices: list[int],
-                   seeds: list[int]) -> list[GameRecord] | None:
-    """The records of these games played on the compiled engine, or None where it does not play
-    them (agents other than random, rules it does not compile: the caller plays them)."""
+def compiled_rows(rules: Rules, arm: Arm, players: int, agents: tuple[str, ...],
+                  seeds: list[int]) -> tuple[Any, list[tuple[str, str]]] | None:
+    """These games played on the compiled engine, as rows (and the card columns of their
+    counts); None where it does not play them (agents other than random, rules it does not
+    compile: the caller plays them)."""
     if any(spec != RANDOM for spec in agents):
         return None
     try:
         from ...interpreter.compiled.not_compiled import NotCompiled
         from ...interpreter.compiled.study import play_random
-        names, columns = _columns(rules)
-        rows = play_random(rules, players, seeds, arm.setup(), names, len(columns))
     except ImportError:                     # numba missing: the interpreter plays
         return None
+    names, columns = _columns(rules)
+    try:
+        return play_random(rules, players, seeds, arm.setup(), names, len(columns)), columns
     except NotCompiled:
         return None
+
+
+def compiled_range(rules: Rules, arm: Arm, players: int, agents: tuple[str, ...], indices: list[int],
+                   seeds: list[int]) -> list[GameRecord] | None:
+    """The records of these games played on the compiled engine (compiled_rows), or None."""
+    found = compiled_rows(rules, arm, players, agents, seeds)
+    if found is None:
+        return None
+    rows, columns = found
     return [_record(rules, arm, rows, row, columns, agents, index, seed)
             for row, (index, seed) in enumerate(zip(indices, seeds))]
+
+
+def count_range(tally: Any, rules: Rules, arm: Arm, agents: tuple[str, ...], indices: list[int],
+                seeds: list[int]) -> bool:
+    """Count these games into a Tally straight from their rows (tally_rows.py); False, counting
+    nothing, where the compiled engine does not play them. A game the machine stopped in is
+    played in the interpreter and counted from its record."""
+    from ...interpreter.compiled.playout import G_STATUS
+    found = compiled_rows(rules, arm, tally.players, agents, seeds)
+    if found is None:
+        return False
+    rows, columns = found
+    stopped = rows.games[:, G_STATUS] != 0
+    add_rows(tally, rows, ~stopped, columns, agents, list(rules.resources), rules.winner.score)
+    for row in np.flatnonzero(stopped):
+        tally.add(play_game(rules, arm, tally.players, agents, indices[row], seeds[row]))
+    return True
 
 
 _COLUMNS: dict[int, tuple[Rules, tuple[np.ndarray, list[tuple[str, str]]]]] = {}
