@@ -25,6 +25,11 @@ from ..interpreter.model import Rules
 DEFAULT_ENGINE = "auto"
 
 
+class Stopped(Exception):
+    """A compiled position's machine stopped where the interpreter must answer (a number past
+    its range): adapters/compiled_positions.py raises it, the adapter asks its interpreter Game."""
+
+
 def checked_engine(engine: Any) -> str:
     if engine not in ENGINES:
         raise AmunreError(f"engine is one of {', '.join(ENGINES)}, not {shown_repr(engine, 40)}")

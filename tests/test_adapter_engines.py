@@ -155,3 +155,91 @@ def test_gymnasium_searching_opponents_play_the_same_on_both_engines() -> None:
     interpreter's Game of the same position, and chooses as it does there."""
     assert_same_episodes(gymnasium_episodes("knizia2016", "compiled", "greedy", games=1),
                          gymnasium_episodes("knizia2016", "interpreter", "greedy", games=1))
+
+
+# ---- OpenSpiel ------------------------------------------------------------------------------------------
+
+def openspiel_node(state: Any, players: int, public: Any) -> list[Any]:
+    """All OpenSpiel shows of a node: whose it is, its moves, and every seat's view."""
+    if state.is_chance_node():
+        return ["chance", state.chance_outcomes(), str(state)]
+    node = [state.current_player(), state.legal_actions(), state.is_terminal(), state.returns()]
+    for seat in range(players):
+        node += [state.observation_tensor(seat), state.observation_string(seat),
+                 state.information_state_string(seat), state.information_state_tensor(seat)]
+    public.set_from(state, 0)
+    node += [public.tensor.tolist(), public.string_from(state, 0)]
+    if not state.is_terminal():
+        node.append(state.action_to_string(state.current_player(), state.legal_actions()[0]))
+    return node
+
+
+def openspiel_episode(name: str, engine: str, players: int, seed: int) -> list[Any]:
+    """A game with random chance outcomes and actions; what OpenSpiel shows at every node, and
+    at a decision half-way, a state resampled for one seat played on to its end too."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.observation import make_observation
+
+    from amunre.adapters.openspiel import register
+    game = pyspiel.load_game(register(path(name)), {"players": players, "engine": engine})
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    state = game.new_initial_state()
+    pick = random.Random(seed)
+    seen, guessed, compiled = [], False, 0
+    while True:
+        seen.append(openspiel_node(state, players, public))
+        if state.is_terminal():
+            break
+        if not guessed and not state.is_chance_node() and len(state.history()) > 150:
+            guessed = True
+            guess = state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(seed, 0, 1))
+            assert guess.history() == []
+            while not guess.is_terminal():
+                seen.append(openspiel_node(guess, players, public))
+                moves = [o for o, _ in guess.chance_outcomes()] if guess.is_chance_node() else guess.legal_actions()
+                guess.apply_action(pick.choice(moves))
+            seen.append(openspiel_node(guess, players, public))
+        moves = [o for o, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(pick.choice(moves))
+        compiled += state._play._fast is not None
+    assert guessed and state.returns() == seen[-1][3]
+    if engine == "compiled":
+        assert compiled > len(seen) // 2                 # the compiled engine played most of it
+    return seen
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_openspiel_games_are_the_same_on_both_engines(name: str) -> None:
+    rules = amunre.load_rules(path(name))
+    players = min(max(3, rules.min_players), rules.max_players)
+    assert_same_episodes(openspiel_episode(name, "compiled", players, 2),
+                         openspiel_episode(name, "interpreter", players, 2))
+
+
+def test_openspiel_states_clone_and_serialise_on_the_compiled_engine() -> None:
+    """A clone, a pickled and a serialised state of a game on the compiled engine play on as
+    the state does, with the same views."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import pickle
+
+    from amunre.adapters.openspiel import short_name
+    game = pyspiel.load_game(short_name("knizia2016"), {"players": 4, "engine": "compiled"})
+    assert game.get_parameters()["engine"] == "compiled"
+    state = game.new_initial_state()
+    pick = random.Random(9)
+    while len(state.history()) < 140 or state.is_chance_node():
+        state.apply_action(pick.choice([o for o, _ in state.chance_outcomes()] if state.is_chance_node()
+                                       else state.legal_actions()))
+    copies = [state.clone(), pickle.loads(pickle.dumps(state)),
+              pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]]
+    assert all(copy._play.engine == "compiled" for copy in copies)
+    while not state.is_terminal():
+        move = pick.choice([o for o, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions())
+        for copy in (state, *copies):
+            copy.apply_action(move)
+        views = [[copy.observation_tensor(seat) for seat in range(4)] for copy in (state, *copies)]
+        assert all(view == views[0] for view in views)
+    assert all(str(copy) == str(state) and copy.returns() == state.returns() for copy in copies)
+    with pytest.raises(pyspiel.SpielError, match="engine"):
+        pyspiel.load_game(short_name("knizia2016"), {"engine": "fast"})
