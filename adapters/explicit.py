@@ -75,6 +75,7 @@ class ExplicitGame:
         self._action: int | None = None             # an action interrupted by a draw (None: the set-up)
         self._outcomes: list[int] = []              # the outcomes chosen for its draws so far
         self.guessed = False                        # a guess (see guess()): no past to save
+        self._known: tuple[bool, int | None] | None = None     # (over, to move), None: not worked out yet
         self._machine: Any = None                   # the compiled rules (None: the interpreter plays it all)
         if engine != "interpreter":
             from .compiled_positions import machine_for
@@ -109,14 +110,22 @@ class ExplicitGame:
 
     @property
     def over(self) -> bool:
-        position = self.position
-        return not self.is_chance and position is not None and position.over
+        return self._status()[0]
 
     @property
     def to_move(self) -> int | None:
         """The seat to decide, or None (a chance node, or the end)."""
-        position = self.position
-        return None if self.is_chance or position is None or position.over else position.to_move
+        return self._status()[1]
+
+    def _status(self) -> tuple[bool, int | None]:
+        """Whether the game is over, and the seat to decide: worked out once per move (a
+        tool asks both many times a node)."""
+        status = self._known
+        if status is None:
+            position = self.position
+            over = not self.is_chance and position is not None and position.over
+            status = self._known = (over, None if self.is_chance or position is None or over else position.to_move)
+        return status
 
     def legal_moves(self) -> list[int]:
         """The outcomes of a chance node, or the seat's legal action ids; sorted."""
@@ -148,6 +157,7 @@ class ExplicitGame:
             what = f"chance outcome from 0 to {self.chance_size - 1}" if self.is_chance else "legal action id"
             raise IllegalAction(f"{move!r} is not a {what} here", move)
         self.moves.append(move)
+        self._known = None
         if self.is_chance:
             self._outcomes.append(move)
         else:
@@ -222,7 +232,7 @@ class ExplicitGame:
         # future from a generator instead of chance nodes.
         copy._game = Game(self.rules, drawn.state, drawn.history, False, drawn.setup, drawn.unlimited,
                           chance=_undrawn)
-        copy._since, copy._fast = [], self._packed(copy._game)
+        copy._since, copy._fast, copy._known = [], self._packed(copy._game), None
         copy.guessed = True
         return copy
 
