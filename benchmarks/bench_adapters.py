@@ -130,14 +130,14 @@ def main() -> None:
     for run in runs:
         loop, engine = run
         decisions, chances = counts[run]
-        ratio = f"{statistics.median(r / e for r, e in zip(rates[run], base)):5.2f} x the interpreter's ids" \
-            if base else ""
+        ratios = [f"{statistics.median(r / e for r, e in zip(rates[run], base)):4.2f} x the interpreter's ids"] \
+            if base else []
         other = rates.get((loop, "interpreter"))
-        gain = f", {statistics.median(r / e for r, e in zip(rates[run], other)):4.1f} x on the interpreter" \
-            if other and engine != "interpreter" else ""
+        if other and engine != "interpreter":
+            ratios.append(f"{statistics.median(r / e for r, e in zip(rates[run], other)):3.1f} x on the interpreter")
         extra = f", {chances / args.games:.0f} chance nodes per game" if chances else ""
         print(f"  {LOOPS[loop][0]:15} {engine:11} {statistics.median(rates[run]):7.0f} decisions/s (median; "
-              f"{min(rates[run]):.0f}-{max(rates[run]):.0f})  {ratio}{gain}  "
+              f"{min(rates[run]):.0f}-{max(rates[run]):.0f})  {', '.join(ratios)}  "
               f"({decisions / args.games:.0f} decisions per game{extra})")
 
 
