@@ -47,12 +47,6 @@ def start(rules: Rules, players: int, seed: int, setup: dict[str, Any], engine: 
     return new_game(rules, players, seed, setup, events=events)
 
 
-def is_compiled(game: Any) -> bool:
-    """Whether the game is played by the compiled engine (not a Game, nor a compiled game whose
-    machine stopped and that the interpreter plays on)."""
-    return not isinstance(game, Game) and getattr(game, "fallback", None) is None
-
-
 def observation32(game: Any, seat: int) -> np.ndarray:
     """The seat's observation tensor as a new float32 array (from the compiled engine's own
     array where it plays: no list of Python floats)."""

@@ -243,3 +243,29 @@ def test_openspiel_states_clone_and_serialise_on_the_compiled_engine() -> None:
     assert all(str(copy) == str(state) and copy.returns() == state.returns() for copy in copies)
     with pytest.raises(pyspiel.SpielError, match="engine"):
         pyspiel.load_game(short_name("knizia2016"), {"engine": "fast"})
+
+
+def test_an_explicit_game_the_compiled_engine_does_not_play_is_the_interpreters_or_refused() -> None:
+    """"auto" plays a set-up the compiled engine does not (dealt hands) on the interpreter,
+    "compiled" refuses it; and an explicit game on the compiled engine is the interpreter's."""
+    from amunre.adapters.explicit import ExplicitGame
+    from amunre.interpreter.compiled.not_compiled import NotCompiled
+    rules = amunre.load_rules(path("knizia2016"))
+    dealt = {"hands": [[], [], []]}
+    assert ExplicitGame(rules, 3, dealt)._machine is None
+    with pytest.raises(NotCompiled, match="hands"):
+        ExplicitGame(rules, 3, dealt, engine="compiled")
+    with pytest.raises(amunre.AmunreError, match="engine is one of"):
+        ExplicitGame(rules, 3, engine="machine")
+    games = [ExplicitGame(rules, 4, engine=engine) for engine in ("compiled", "interpreter")]
+    pick, drew = random.Random(1), 0
+    while not games[1].over:
+        assert games[0].legal_moves() == games[1].legal_moves() and games[0].to_move == games[1].to_move
+        drew += games[0].pending_action() is not None
+        move = pick.choice(games[1].legal_moves())
+        for game in games:
+            game.apply(move)
+    assert games[0].over and games[0].result() == games[1].result() and drew > 0   # reshuffles: chance nodes inside
+    assert games[0].game.state.to_json() == games[1].game.state.to_json()
+    assert ExplicitGame.from_json(games[0].to_json(), rules, engine="compiled").game.state.to_json() == \
+        games[1].game.state.to_json()
