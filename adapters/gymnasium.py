@@ -26,6 +26,12 @@ policies for self-play, drawn anew for every game. The reward comes at the end
 (common.REWARDS); an illegal action ends the game with `illegal_reward` (as PettingZoo's
 TerminateIllegalWrapper does: a random learner must be able to explore), or raises
 IllegalAction when that is None.
+
+`engine` ("auto" by default, "compiled" or "interpreter"; adapters/engine.py) is the engine that
+steps the games: the compiled engine where it plays the rules file, else the interpreter. Both
+give the very same episodes. Our agents other than `random` (they search over guesses of the
+hidden facts with the whole Game API) and rendering read an interpreter Game kept at the same
+position.
 """
 
 from __future__ import annotations
@@ -42,12 +48,12 @@ except ImportError as error:        # pragma: no cover - the message is the poin
     raise ImportError("amunre's Gymnasium environment needs Gymnasium: pip install 'amunre[gymnasium]'") from error
 
 from ..interpreter.base.errors import AmunreError, IllegalAction, shown_repr
-from ..interpreter.game import Game, new_game
 from ..interpreter.load.shipped import shipped_names
 from ..interpreter.play.observe import observation_bounds
 from ..interpreter.play.setup import check_setup
-from ..tools.agents import check_spec, choose_id, make_agent, split_specs
+from ..tools.agents import RandomAgent, check_spec, choose_id, make_agent, split_specs
 from .common import DEFAULT_REWARD, RulesSource, checked_players, checked_reward, final_rewards, render_view, rules_from
+from .engine import DEFAULT_ENGINE, InterpreterView, checked_engine, legal_mask, observation32, start
 
 Policy = Callable[[np.ndarray, np.ndarray], Any]       # (observation, action_mask) -> an action id
 Opponent = str | Policy
@@ -83,10 +89,11 @@ class AmunreGymEnv(gymnasium.Env):
     def __init__(self, rules: RulesSource, players: int | None = None, seat: int | None = 0,
                  opponents: Opponent | Sequence[Opponent] | Pool = "random", reward: str = DEFAULT_REWARD,
                  illegal_reward: float | None = -1.0, options: dict[str, Any] | None = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, engine: str = DEFAULT_ENGINE) -> None:
         """`seat`: the learner's seat, or None for a seat drawn at every reset. `opponents`: one
         opponent for every other seat, a list of one per other seat (specs may be one text,
-        comma-separated as on the command line), or a Pool."""
+        comma-separated as on the command line), or a Pool. `engine`: "auto" (the compiled
+        engine where it plays the rules), "compiled" or "interpreter"."""
         self.rules = rules_from(rules)
         self.players = checked_players(self.rules, players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
@@ -102,6 +109,7 @@ class AmunreGymEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.setup = check_setup(self.rules, self.players, {"options": dict(options)} if options else None)
         self.opponents = _opponents(opponents, self.players - 1)
+        self.engine = checked_engine(engine)
         self.actions = self.rules.actions.size
         least, most = observation_bounds(self.rules)
         self.observation_space = spaces.Box(np.array(least, np.float32), np.array(most, np.float32), dtype=np.float32)
@@ -109,7 +117,9 @@ class AmunreGymEnv(gymnasium.Env):
         # A game from the start, so that `game` (its rules, layout, action dicts) can be read
         # before the first reset; reset() starts the game that is played.
         self.seat = seat if seat is not None else 0
-        self.game: Game = new_game(self.rules, self.players, 0, self.setup, events=False)
+        self.game: Any = start(self.rules, self.players, 0, self.setup, self.engine)   # a Game or a CompiledGame
+        self._view = InterpreterView()                   # an interpreter Game of it, for our searching agents
+        self._shown = InterpreterView(events=True)       # and with its event log, to render
         self.ended = True                                # until reset(): no step before it
         self._playing: list[Any] = []                    # per seat: the opponent playing it (None: the learner)
 
@@ -123,8 +133,8 @@ class AmunreGymEnv(gymnasium.Env):
         super().reset(seed=seed)
         rng = self.np_random
         self.seat = int(rng.integers(self.players)) if self.seat_given is None else self.seat_given
-        self.game = new_game(self.rules, self.players, int(rng.integers(2**62)), self.setup,
-                             events=self.render_mode is not None)
+        self.game = start(self.rules, self.players, int(rng.integers(2**62)), self.setup, self.engine,
+                          events=self.render_mode is not None)
         drawn = iter(self.opponents.draw(rng) for _ in range(self.players - 1)) if isinstance(self.opponents, Pool) \
             else iter(self.opponents)
         self._playing = [None if other == self.seat else _player(next(drawn), int(rng.integers(2**31)))
@@ -164,11 +174,13 @@ class AmunreGymEnv(gymnasium.Env):
             opponent = self._playing[seat]
             if callable(opponent):
                 _play_policy(opponent, game, seat)
-            else:
+            elif isinstance(opponent, RandomAgent):         # the integer API is all it reads
                 game.apply_id(choose_id(opponent, game))
+            else:
+                game.apply_id(choose_id(opponent, self._view.at(game)))
 
     def _observation(self) -> np.ndarray:
-        return np.asarray(self.game.observation_tensor(self.seat), np.float32)
+        return observation32(self.game, self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seat": self.seat}
@@ -177,7 +189,7 @@ class AmunreGymEnv(gymnasium.Env):
         """The learner's legal actions now, as 0/1 over the whole action space (all 0 once the
         game is over)."""
         if not self.ended and self.game.to_move == self.seat:
-            return _legal_mask(self.game)
+            return legal_mask(self.game, self.actions)
         return np.zeros(self.actions, np.int8)
 
     # ---- showing it -----------------------------------------------------------------------------
@@ -185,7 +197,7 @@ class AmunreGymEnv(gymnasium.Env):
         """`ansi`: the text of what the learner's seat may see (the final scores once over)."""
         if self.render_mode is None:
             return None
-        return render_view(self.game, self.seat)
+        return render_view(self._shown.at(self.game), self.seat)
 
 
 def _player(opponent: Opponent, seed: int) -> Any:
@@ -194,21 +206,14 @@ def _player(opponent: Opponent, seed: int) -> Any:
     return make_agent(opponent, seed) if isinstance(opponent, str) else opponent
 
 
-def _play_policy(policy: Policy, game: Game, seat: int) -> None:
+def _play_policy(policy: Policy, game: Any, seat: int) -> None:
     """Make the move a callable policy chooses from its seat's own view; IllegalAction naming
     the seat if it is no legal id (an opponent's mistake is not the learner's)."""
-    chosen = policy(np.asarray(game.observation_tensor(seat), np.float32), _legal_mask(game))
+    chosen = policy(observation32(game, seat), legal_mask(game, game.rules.actions.size))
     try:
         game.apply_id(chosen)
     except IllegalAction as error:
         raise IllegalAction(f"the opponent in seat {seat}: {error}", chosen) from None
-
-
-def _legal_mask(game: Game) -> np.ndarray:
-    """The legal actions of the seat to move, as 0/1 over the whole action space."""
-    mask = np.zeros(game.rules.actions.size, np.int8)
-    mask[game.legal_action_ids()] = 1
-    return mask
 
 
 def _checked_opponent(opponent: Any) -> Opponent:

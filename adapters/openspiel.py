@@ -21,6 +21,13 @@ is the observation tensor (the position as the seat sees it now; bounded, for ne
 state serialises as the rules (path and digest), players, set-up and moves, and is restored
 by replaying them. `resample_from_infostate` draws anew what a seat cannot see
 (tools/determinize.py), so OpenSpiel's search that samples worlds (ISMCTSBot) runs as it is.
+
+Parameter `engine` ("auto" by default, "compiled" or "interpreter"): the actions that draw
+nothing are played on the compiled engine where it plays the rules file, the set-up and the
+actions that draw (the chance nodes) by the interpreter (adapters/explicit.py). The game is the
+same on either: the same chance nodes, legal actions, tensors, strings and returns. The
+observation and information-state strings and `action_to_string` read the interpreter's Game
+of the position, brought up to date when they are asked for.
 """
 
 from __future__ import annotations
@@ -54,9 +61,10 @@ from .common import (
     reward_bounds,
     rules_from,
 )
+from .engine import DEFAULT_ENGINE, Stopped, checked_engine, observation32, public32
 from .explicit import ExplicitGame
 
-ADAPTER_PARAMS = ("players", "reward")
+ADAPTER_PARAMS = ("players", "reward", "engine")
 _REGISTERED: dict[str, Any] = {}          # short name -> its rules
 
 
@@ -96,7 +104,7 @@ def register(rules: RulesSource, name: str | None = None) -> str:
 
 
 def _game_type(rules: Rules, name: str, reward: str) -> pyspiel.GameType:
-    spec: dict[str, Any] = {"players": default_players(rules), "reward": DEFAULT_REWARD}
+    spec: dict[str, Any] = {"players": default_players(rules), "reward": DEFAULT_REWARD, "engine": DEFAULT_ENGINE}
     spec.update({option: rules.options[option].default for option in rules.options})
     return pyspiel.GameType(
         short_name=name, long_name=f"amunre: {rules.title or rules.id}",
@@ -142,6 +150,7 @@ class AmunreGame(pyspiel.Game):
         rules, name = self.rules, self.short_name
         players = checked_players(rules, params.get("players", default_players(rules)))
         self.reward = checked_reward(params.get("reward", DEFAULT_REWARD))
+        self.engine = checked_engine(params.get("engine", DEFAULT_ENGINE))
         self.setup = {"options": {o: params[o] for o in rules.options if o in params}} if rules.options else {}
         unknown = sorted(set(params) - set(ADAPTER_PARAMS) - set(rules.options))
         if unknown:
@@ -154,7 +163,7 @@ class AmunreGame(pyspiel.Game):
         super().__init__(_game_type(rules, name, self.reward), info, params)
         # The set-up up to its first draw, copied by every new state (OpenSpiel makes one for
         # each clone and each tensor shape it asks for); made now, it checks the options too.
-        self.start = ExplicitGame(rules, players, self.setup)
+        self.start = ExplicitGame(rules, players, self.setup, self.engine)
 
     def new_initial_state(self) -> AmunreState:
         return AmunreState(self)
@@ -209,9 +218,7 @@ class AmunreState(pyspiel.State):
     def returns(self) -> list[float]:
         if not self._play.over:
             return [0.0] * self._play.players
-        game = self._play.game
-        assert game is not None             # a game is over only once it has a position
-        return final_rewards(game.result(), self._reward)
+        return final_rewards(self._play.result(), self._reward)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> AmunreState:
         """A state `player_id` cannot tell from this one (the same information state string,
@@ -236,9 +243,12 @@ class AmunreState(pyspiel.State):
         """The engine's observation tensor of `seat` for the position the seats see, worked out
         once per position: OpenSpiel asks for both tensors, and its rl_environment for every
         seat's at every step, each a full pass over the position."""
-        game = self._play.game
-        assert game is not None             # the set-up's draws show nothing: the observer says zeros
-        return self._tensors.of(game, seat)
+        position = self._play.position
+        assert position is not None         # the set-up's draws show nothing: the observer says zeros
+        try:
+            return self._tensors.of(position, seat)
+        except Stopped:                     # the compiled engine's machine stopped: the interpreter's
+            return self._tensors.of(self._play.game, seat)
 
     def recall(self) -> _Recall:
         if self._recall is None:
@@ -262,7 +272,7 @@ class _Recall:
     @classmethod
     def replayed(cls, play: ExplicitGame) -> _Recall:
         recall = cls(play.players)
-        again = ExplicitGame(play.rules, play.players, play.setup)
+        again = ExplicitGame(play.rules, play.players, play.setup, engine="interpreter")   # observed at every move
         for move in play.moves:
             actor = again.to_move
             again.apply(move)
@@ -309,24 +319,24 @@ class _Recall:
 
 
 class _Tensors:
-    """The observation tensors of one position, by seat. A position is a Game object the
-    adapter never changes (ExplicitGame moves on to a new one), so the cache holds as long as
-    the state shows the same one: through the chance nodes inside an action too. A copy of
+    """The observation tensors of one position, by seat. A position (ExplicitGame.position: a
+    Game, or a compiled position) is an object the adapter never changes (ExplicitGame moves on
+    to a new one), so the cache holds as long as the state shows the same one: through the
+    chance nodes inside an action too. A copy of
     the state (OpenSpiel's clone deep-copies every attribute) or a saved one starts empty: it
     is quicker to work a tensor out again than to copy it."""
 
     def __init__(self) -> None:
-        self.game: Any = None
+        self.position: Any = None
         self.by_seat: dict[int | None, np.ndarray] = {}
 
-    def of(self, game: Any, seat: int | None) -> np.ndarray:
+    def of(self, position: Any, seat: int | None) -> np.ndarray:
         """The seat's tensor (None: the public one)."""
-        if game is not self.game:
-            self.game, self.by_seat = game, {}
+        if position is not self.position:
+            self.position, self.by_seat = position, {}
         found = self.by_seat.get(seat)
         if found is None:
-            found = self.by_seat[seat] = np.asarray(
-                game.observation_tensor(seat) if seat is not None else game.public_observation_tensor(), np.float32)
+            found = self.by_seat[seat] = observation32(position, seat) if seat is not None else public32(position)
         return found
 
     def __deepcopy__(self, memo: dict) -> _Tensors:
@@ -361,8 +371,7 @@ class AmunreObserver:
             self.dict[piece["name"]] = self.tensor[start:start + piece["size"]].reshape(piece["shape"])
 
     def set_from(self, state: AmunreState, player: int) -> None:
-        game = state._play.game
-        if game is None or not 0 <= player < self.players:      # the set-up's draws: nothing to see
+        if state._play.position is None or not 0 <= player < self.players:      # the set-up's draws: nothing to see
             self.tensor.fill(0.0)
             return
         self.tensor[:] = state.tensor(None if self.public else player)

@@ -21,6 +21,11 @@ plays the game of seed `s` (the deal of `amunre run --seed s`); a reset without 
 the next seed from the last one given (or from the `seed` given to `env`, else from the
 system). Before the first reset, `env.unwrapped.game` is the game of the env's seed (0
 without one), to read the layout and the action ids from.
+
+`engine` ("auto" by default, "compiled" or "interpreter"; adapters/engine.py) is the engine that
+steps the games: the compiled engine where it plays the rules file, else the interpreter. Both
+give the very same episodes (observations, masks, rewards, infos); rendering reads an
+interpreter Game kept at the same position.
 """
 
 from __future__ import annotations
@@ -37,7 +42,6 @@ except ImportError as error:        # pragma: no cover - the message is the poin
     raise ImportError("amunre's PettingZoo environment needs PettingZoo: pip install 'amunre[pettingzoo]'") from error
 
 from ..interpreter.base.errors import AmunreError, IllegalAction, shown_repr
-from ..interpreter.game import new_game
 from ..interpreter.play.observe import observation_bounds
 from ..interpreter.play.setup import check_setup
 from .common import (
@@ -50,23 +54,27 @@ from .common import (
     rules_from,
     seat_names,
 )
+from .engine import DEFAULT_ENGINE, InterpreterView, checked_engine, observation32, start
 
 RENDER_MODES = ("human", "ansi")
 
 
 def env(rules: RulesSource, players: int | None = None, seed: int | None = None, reward: str = DEFAULT_REWARD,
-        render_mode: str | None = None, options: dict[str, Any] | None = None, flat: bool = False) -> AECEnv:
+        render_mode: str | None = None, options: dict[str, Any] | None = None, flat: bool = False,
+        engine: str = DEFAULT_ENGINE) -> AECEnv:
     """The environment of a rules file (loaded Rules, a path, or a shipped name), in
     PettingZoo's order-enforcing wrapper. `options` sets the rules file's
     options (`amunre options FILE` lists them). `flat`: each observation is the tensor alone
-    (a Box, as SuperSuit's observation wrappers need), the mask only in the acting agent's info."""
-    return OrderEnforcingWrapper(raw_env(rules, players, seed, reward, render_mode, options, flat))
+    (a Box, as SuperSuit's observation wrappers need), the mask only in the acting agent's info.
+    `engine`: "auto" (the compiled engine where it plays the rules), "compiled" or "interpreter"."""
+    return OrderEnforcingWrapper(raw_env(rules, players, seed, reward, render_mode, options, flat, engine))
 
 
 def raw_env(rules: RulesSource, players: int | None = None, seed: int | None = None, reward: str = DEFAULT_REWARD,
-            render_mode: str | None = None, options: dict[str, Any] | None = None, flat: bool = False) -> AmunreEnv:
+            render_mode: str | None = None, options: dict[str, Any] | None = None, flat: bool = False,
+            engine: str = DEFAULT_ENGINE) -> AmunreEnv:
     """The environment without PettingZoo's wrapper."""
-    return AmunreEnv(rules, players, seed, reward, render_mode, options, flat)
+    return AmunreEnv(rules, players, seed, reward, render_mode, options, flat, engine)
 
 
 class AmunreEnv(AECEnv):
@@ -76,7 +84,7 @@ class AmunreEnv(AECEnv):
 
     def __init__(self, rules: RulesSource, players: int | None = None, seed: int | None = None,
                  reward: str = DEFAULT_REWARD, render_mode: str | None = None,
-                 options: dict[str, Any] | None = None, flat: bool = False) -> None:
+                 options: dict[str, Any] | None = None, flat: bool = False, engine: str = DEFAULT_ENGINE) -> None:
         super().__init__()
         self.rules = rules_from(rules)
         self.players = checked_players(self.rules, players)
@@ -85,6 +93,7 @@ class AmunreEnv(AECEnv):
             raise AmunreError(f"render_mode is one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
         self.render_mode = render_mode
         self.setup = check_setup(self.rules, self.players, {"options": dict(options)} if options else None)
+        self.engine = checked_engine(engine)
         if seed is not None and type(seed) is not int:
             raise AmunreError(f"a seed is a whole number, not {seed!r}")
         self.metadata = dict(self.metadata, name=f"amunre_{self.rules.id.replace('-', '_')}")
@@ -102,11 +111,13 @@ class AmunreEnv(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._first_seed = seed
         self._seeds = random.Random(seed)
-        # The Game being played (None after close()). Left Any: every step reads it, and
-        # PettingZoo's wrapper, not a check per step, sees that reset() came first. Before the
-        # first reset it is the game of the env's seed (0 if none is given), for what a
-        # researcher reads before playing: the layout, the action ids, the rules.
-        self.game: Any = new_game(self.rules, self.players, seed or 0, self.setup, events=False)
+        # The game being played (None after close()): a Game, or a CompiledGame (the same
+        # integer API; the rest of the Game API answered by the interpreter). Left Any: every
+        # step reads it, and PettingZoo's wrapper, not a check per step, sees that reset() came
+        # first. Before the first reset it is the game of the env's seed (0 if none is given),
+        # for what a researcher reads before playing: the layout, the action ids, the rules.
+        self.game: Any = start(self.rules, self.players, seed or 0, self.setup, self.engine)
+        self._view = InterpreterView(events=True)             # the interpreter's Game of it, to render
         self._legal_mask = np.zeros(actions, np.int8)        # the seat to move's, worked out once per position
         self.seed_played: int | None = None
 
@@ -128,7 +139,7 @@ class AmunreEnv(AECEnv):
             seed = self._seeds.getrandbits(63)
         self._first_seed = None
         self.seed_played = seed
-        self.game = new_game(self.rules, self.players, seed, self.setup, events=self.render_mode is not None)
+        self.game = start(self.rules, self.players, seed, self.setup, self.engine, events=self.render_mode is not None)
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -169,7 +180,7 @@ class AmunreEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray] | np.ndarray:
         seat = self._seat(agent)
-        features = np.asarray(self.game.observation_tensor(seat), np.float32)
+        features = observation32(self.game, seat)
         if self.flat:
             return features
         moving = not self.game.over and self.game.to_move == seat
@@ -191,7 +202,7 @@ class AmunreEnv(AECEnv):
         over); `human`: the same, printed."""
         if self.render_mode is None or self.game is None:
             return None
-        return render_view(self.game, self.game.to_move, printed=self.render_mode == "human")
+        return render_view(self._view.at(self.game), self.game.to_move, printed=self.render_mode == "human")
 
     def close(self) -> None:
         self.game = None

@@ -1,17 +1,22 @@
 """What the adapters cost: the same number of random games through the engine's integer API,
-the PettingZoo environment and the OpenSpiel game, side by side in one process.
+the PettingZoo environment, the Gymnasium environment and the OpenSpiel game, side by side in
+one process, on each engine (the interpreter and the compiled engine).
 
     python benchmarks/bench_adapters.py                  # 5 rounds of 20 three-player games of each
     python benchmarks/bench_adapters.py --games 50 --rounds 3 --players 4 --rules knizia2003
+    python benchmarks/bench_adapters.py --engines compiled --loops pettingzoo,openspiel
 
 Each loop does what a learning loop does at every decision: it reads the observation tensor
-of the seat to move and its legal actions, and picks one uniformly (seeded). The engine and
-PettingZoo play seeded games; OpenSpiel's games draw their chance outcomes uniformly too
-(explicit chance nodes, counted apart from the decisions). The loops take turns, round after
-round (A B C A B C ...), and the medians are printed, with each adapter's median ratio to the
-engine within a round: the machine's load changes less within a round than across the run.
-Needs PettingZoo and OpenSpiel (`pip install -e '.[test]'` installs both). Measurements only:
-nothing here asserts a speed.
+of the seat to move and its legal actions, and picks one uniformly (seeded). The engine,
+PettingZoo and Gymnasium play seeded games (Gymnasium: the learner in seat 0, `random`
+opponents played by the environment, whose decisions are counted too); OpenSpiel's games draw
+their chance outcomes uniformly too (explicit chance nodes, counted apart from the
+decisions). The loops take turns, round after round (A B C A B C ...), and the medians are
+printed, with each loop's median ratio to the interpreter's integer API within a round (the
+machine's load changes less within a round than across the run), and each adapter's on the
+compiled engine against the same adapter on the interpreter. Needs PettingZoo, Gymnasium and
+OpenSpiel (`pip install -e '.[test]'` installs them). Measurements only: nothing here asserts
+a speed.
 """
 
 from __future__ import annotations
@@ -29,10 +34,10 @@ import amunre
 from amunre.adapters.common import rules_from
 
 
-def engine_games(rules: Any, games: int, players: int, seed: int) -> tuple[int, int]:
+def engine_games(rules: Any, games: int, players: int, seed: int, engine: str) -> tuple[int, int]:
     decisions = 0
     for g in range(games):
-        game = amunre.new_game(rules, players, seed + g, events=False)
+        game = amunre.new_game(rules, players, seed + g, events=False, engine=engine)
         pick = random.Random(seed + g)
         while not game.over:
             game.observation_tensor(game.to_move)
@@ -41,9 +46,9 @@ def engine_games(rules: Any, games: int, players: int, seed: int) -> tuple[int, 
     return decisions, 0
 
 
-def pettingzoo_games(rules: Any, games: int, players: int, seed: int) -> tuple[int, int]:
+def pettingzoo_games(rules: Any, games: int, players: int, seed: int, engine: str) -> tuple[int, int]:
     from amunre.adapters.pettingzoo import raw_env
-    env = raw_env(rules, players=players)
+    env = raw_env(rules, players=players, engine=engine)
     decisions = 0
     for g in range(games):
         env.reset(seed=seed + g)
@@ -58,11 +63,25 @@ def pettingzoo_games(rules: Any, games: int, players: int, seed: int) -> tuple[i
     return decisions, 0
 
 
-def openspiel_games(rules: Any, games: int, players: int, seed: int) -> tuple[int, int]:
+def gymnasium_games(rules: Any, games: int, players: int, seed: int, engine: str) -> tuple[int, int]:
+    from amunre.adapters.gymnasium import AmunreGymEnv
+    env = AmunreGymEnv(rules, players=players, opponents="random", engine=engine)
+    decisions = 0
+    for g in range(games):
+        _, info = env.reset(seed=seed + g)
+        pick = np.random.default_rng(seed + g)
+        terminated = env.unwrapped.game.over
+        while not terminated:
+            _, _, terminated, _, info = env.step(int(pick.choice(np.flatnonzero(info["action_mask"]))))
+        decisions += len(env.unwrapped.game.history)
+    return decisions, 0
+
+
+def openspiel_games(rules: Any, games: int, players: int, seed: int, engine: str) -> tuple[int, int]:
     import pyspiel
 
     from amunre.adapters.openspiel import register
-    game = pyspiel.load_game(register(rules), {"players": players})
+    game = pyspiel.load_game(register(rules), {"players": players, "engine": engine})
     decisions = chances = 0
     for g in range(games):
         state = game.new_initial_state()
@@ -78,8 +97,9 @@ def openspiel_games(rules: Any, games: int, players: int, seed: int) -> tuple[in
     return decisions, chances
 
 
-LOOPS: dict[str, Callable[[Any, int, int, int], tuple[int, int]]] = {
-    "engine (ids)": engine_games, "PettingZoo AEC": pettingzoo_games, "OpenSpiel": openspiel_games}
+LOOPS: dict[str, tuple[str, Callable[[Any, int, int, int, str], tuple[int, int]]]] = {
+    "engine": ("engine (ids)", engine_games), "pettingzoo": ("PettingZoo AEC", pettingzoo_games),
+    "gymnasium": ("Gymnasium", gymnasium_games), "openspiel": ("OpenSpiel", openspiel_games)}
 
 
 def main() -> None:
@@ -89,23 +109,35 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--engines", default="interpreter,compiled", help="comma-separated: interpreter, compiled")
+    parser.add_argument("--loops", default=",".join(LOOPS), help=f"comma-separated, of {', '.join(LOOPS)}")
     args = parser.parse_args()
     rules = rules_from(args.rules)
+    engines = args.engines.split(",")
+    runs = [(loop, engine) for loop in args.loops.split(",") for engine in engines]
     print(f"{rules.id}, {args.players} players, {args.rounds} rounds of {args.games} random games through each:")
-    rates: dict[str, list[float]] = {name: [] for name in LOOPS}
-    counts: dict[str, tuple[int, int]] = {}
+    for engine in engines:                  # the compiled engine's machine code loaded (or compiled) before timing
+        amunre.new_game(rules, args.players, 0, events=False, engine=engine)
+    rates: dict[tuple[str, str], list[float]] = {run: [] for run in runs}
+    counts: dict[tuple[str, str], tuple[int, int]] = {}
     for round_ in range(args.rounds):
-        for name, loop in LOOPS.items():
+        for run in runs:
+            loop, engine = run
             start = time.perf_counter()
-            counts[name] = loop(rules, args.games, args.players, args.seed + round_ * args.games)
-            rates[name].append(counts[name][0] / (time.perf_counter() - start))
-    engine = rates["engine (ids)"]
-    for name in LOOPS:
-        decisions, chances = counts[name]
-        ratio = statistics.median(r / e for r, e in zip(rates[name], engine))
+            counts[run] = LOOPS[loop][1](rules, args.games, args.players, args.seed + round_ * args.games, engine)
+            rates[run].append(counts[run][0] / (time.perf_counter() - start))
+    base = rates.get(("engine", "interpreter"))
+    for run in runs:
+        loop, engine = run
+        decisions, chances = counts[run]
+        ratios = [f"{statistics.median(r / e for r, e in zip(rates[run], base)):4.2f} x the interpreter's ids"] \
+            if base else []
+        other = rates.get((loop, "interpreter"))
+        if other and engine != "interpreter":
+            ratios.append(f"{statistics.median(r / e for r, e in zip(rates[run], other)):3.1f} x on the interpreter")
         extra = f", {chances / args.games:.0f} chance nodes per game" if chances else ""
-        print(f"  {name:15} {statistics.median(rates[name]):7.0f} decisions/s (median; {min(rates[name]):.0f}-"
-              f"{max(rates[name]):.0f})  {ratio:4.2f} x the engine  "
+        print(f"  {LOOPS[loop][0]:15} {engine:11} {statistics.median(rates[run]):7.0f} decisions/s (median; "
+              f"{min(rates[run]):.0f}-{max(rates[run]):.0f})  {', '.join(ratios)}  "
               f"({decisions / args.games:.0f} decisions per game{extra})")
 
 

@@ -160,12 +160,15 @@ def test_tensors_worked_out_once_per_position_are_the_uncached_ones() -> None:
     assert nodes > 200
 
 
-def test_a_seats_tensor_is_worked_out_once_per_position(monkeypatch: pytest.MonkeyPatch) -> None:
-    state = play(load("knizia2016", players=3), random.Random(2), stop=lambda s: len(s.history()) > 90)
+@pytest.mark.parametrize("engine", ["compiled", "interpreter"])
+def test_a_seats_tensor_is_worked_out_once_per_position(monkeypatch: pytest.MonkeyPatch, engine: str) -> None:
+    state = play(load("knizia2016", players=3, engine=engine), random.Random(2),
+                 stop=lambda s: len(s.history()) > 90)
     worked_out = []
-    engine = type(state._play.game)
-    tensor = engine.observation_tensor
-    monkeypatch.setattr(engine, "observation_tensor", lambda game, seat: worked_out.append(seat) or tensor(game, seat))
+    kind = type(state._play.position)
+    method = "tensor" if engine == "compiled" else "observation_tensor"      # a compiled position's, or a Game's
+    tensor = getattr(kind, method)
+    monkeypatch.setattr(kind, method, lambda position, seat: worked_out.append(seat) or tensor(position, seat))
     for _ in range(2):
         for seat in range(3):
             state.observation_tensor(seat), state.information_state_tensor(seat)
