@@ -10,6 +10,7 @@ stays the interpreter's game in every case; `engine` says which plays it now.
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -35,7 +36,7 @@ class CompiledRules:
     the scratch room its machine code works in (one per process: the machine is not shared
     between threads)."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, notice: Callable[[str], None] | None = None) -> None:
         self.rules = rules
         low, self.T = lower(rules)
         self.lowering: Lowering = low
@@ -44,6 +45,8 @@ class CompiledRules:
         self.tensor_out = np.zeros(int(self.T[int(self.T[ops.TH_TENSOR]) + ops.TN_SIZE]), dtype=np.int64)
         kinds = {int(self.T[int(self.T[ops.TH_PHASE]) + p * ops.PHASE_FIELDS + ops.PHASE_MECH])
                  for p in range(int(self.T[ops.TH_PHASES]))}
+        self.parts = hubs.parts_for(kinds)
+        hubs.prepare(self.parts, notice)
         H = hubs.table(kinds)
         self.M = np.zeros(int(self.T[ops.TH_H]) + len(H), dtype=np.int64)     # the tables, the scratch room, H
         self.M[:len(self.T)] = self.T
@@ -89,13 +92,14 @@ class CompiledRules:
 _COMPILED: WeakKeyDictionary[Rules, CompiledRules | NotCompiled] = WeakKeyDictionary()
 
 
-def compiled(rules: Rules) -> CompiledRules:
+def compiled(rules: Rules, notice: Callable[[str], None] | None = None) -> CompiledRules:
     """The rules lowered for the compiled engine (once per Rules); NotCompiled if they use
-    something it does not play."""
+    something it does not play. `notice` is told when the machine code must be compiled first
+    (a minute or so, once for every rules file: then it is kept)."""
     found = _COMPILED.get(rules)
     if found is None:
         try:
-            found = CompiledRules(rules)
+            found = CompiledRules(rules, notice)
         except NotCompiled as error:
             found = error
         _COMPILED[rules] = found

@@ -9,11 +9,15 @@ a stub that never runs. Each part's machine code is kept between processes (comp
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
 from numba import njit
+from numba.core.caching import FunctionCache
 from numba.experimental.function_type import _get_jit_address
 
 from . import entry, flow, mechanics, playout, vm
@@ -34,6 +38,11 @@ from .pointers import (
 
 _parts: dict[Any, Any] = {}
 
+# Roughly how long each part takes to compile cold, in seconds on one core (measured): to share
+# a cold compile fairly between two processes.
+COST = {"run": 11.0, "advance": 8.0, "machine": 5.0, "playout": 3.0, "absent": 0.5}
+HUB_COST = 3.0
+
 
 def part(function: Callable[..., Any], signature: Any) -> Any:
     """The compiled part of a Python function (compiled, or loaded from the cache, once)."""
@@ -45,6 +54,90 @@ def part(function: Callable[..., Any], signature: Any) -> Any:
 
 def address(function: Callable[..., Any], signature: Any) -> int:
     return int(_get_jit_address(part(function, signature), signature))
+
+
+def parts_for(kinds: Iterable[int], playouts: bool = False) -> list[str]:
+    """The names of the parts rules of these mechanic kinds need: the core, their hubs (and
+    the playout loop, for a study)."""
+    names = ["run", "advance", "absent", "machine"] + [f"hub {kind}" for kind in sorted(kinds)]
+    return names + (["playout"] if playouts else [])
+
+
+def function_of(name: str) -> tuple[Callable[..., Any], Any]:
+    """A part's Python function and its signature, by name."""
+    if name.startswith("hub "):
+        return hub_of(int(name.split()[1])), MECHANIC_SIGNATURE
+    return {"run": (vm.run, RUN_SIGNATURE), "advance": (flow.advance, ADVANCE_SIGNATURE),
+            "absent": (mechanics.absent, MECHANIC_SIGNATURE), "machine": (entry.machine, MACHINE_SIGNATURE),
+            "playout": (playout.play, PLAYOUT_SIGNATURE)}[name]
+
+
+def missing(names: list[str]) -> list[str]:
+    """The parts not yet compiled in this process nor kept in the cache (compiling those takes
+    a while: a cold start)."""
+    found = []
+    for name in names:
+        function, _ = function_of(name)
+        if function in _parts:
+            continue
+        try:
+            cached = bool(FunctionCache(function)._cache_file._load_index())
+        except Exception:                   # no cache to read: it compiles
+            cached = False
+        if not cached:
+            found.append(name)
+    return found
+
+
+def compile_parts(names: list[str]) -> None:
+    """Compile (or load) these parts in this process."""
+    for name in names:
+        part(*function_of(name))
+
+
+def prepare(names: list[str], notice: Callable[[str], None] | None = None) -> None:
+    """Make the parts ready, sharing a cold compile with a second process when the machine
+    has a second core (numba compiles in one thread a process): each part it leaves to the
+    other is then only loaded from the cache here. `notice` is told once if it compiles."""
+    cold = missing(names)
+    if not cold:
+        return
+    if notice is not None:
+        notice(f"compiling rules for speed (once; about {int(sum(_cost(n) for n in cold) / _workers(cold)) + 5} s)")
+    mine, theirs = _split(cold)
+    helper = _start(theirs) if theirs else None
+    compile_parts(mine)
+    if helper is not None:
+        helper.wait()
+    compile_parts(names)
+
+
+def _cost(name: str) -> float:
+    return HUB_COST if name.startswith("hub ") else COST.get(name, HUB_COST)
+
+
+def _workers(cold: list[str]) -> int:
+    return 2 if len(cold) > 1 and (os.cpu_count() or 1) > 1 else 1
+
+
+def _split(cold: list[str]) -> tuple[list[str], list[str]]:
+    """The cold parts in two shares of about the same cost: this process's, the helper's."""
+    if _workers(cold) < 2:
+        return cold, []
+    mine: list[str] = []
+    theirs: list[str] = []
+    for name in sorted(cold, key=_cost, reverse=True):
+        (mine if sum(map(_cost, mine)) <= sum(map(_cost, theirs)) else theirs).append(name)
+    return mine, theirs
+
+
+def _start(names: list[str]) -> subprocess.Popen | None:
+    """A second process compiling these parts into the shared cache (None if it cannot start)."""
+    try:
+        return subprocess.Popen([sys.executable, "-m", f"{__package__}.warm", *names],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError:
+        return None
 
 
 def table(kinds: Iterable[int]) -> np.ndarray:

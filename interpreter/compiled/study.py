@@ -47,6 +47,7 @@ def play_random(rules: Rules, players: int, seeds: list[int], setup: dict[str, A
                 columns: int) -> Rows:
     """The games of these seeds, every seat the random agent seeded as tools/simulate seeds it."""
     machine = compiled(rules)
+    hubs.prepare(["playout"])
     setup = check_setup(rules, players, setup)
     S0 = machine.state(players, 0, setup)
     width = 2 + len(rules.winner.tiebreaks)
