@@ -84,8 +84,8 @@ Causes = Annotated[bool, typer.Option(
     "from the engine's change events: how often each effect fired. About 12% slower.")]
 Engine = Annotated[str, typer.Option(
     "--engine", metavar="ENGINE", help="Where random agents play: 'compiled' (machine code, where the rules "
-    "compile; the first time it compiles for a minute or two, then it is kept) or 'interpreter'. The totals are "
-    "the same; other agents always play in the interpreter.")]
+    "compile; compiled once, then kept; a study too small to gain from it plays in the interpreter and says so) "
+    "or 'interpreter'. The totals are the same; other agents always play in the interpreter.")]
 Option = Annotated[list[str] | None, typer.Option(
     "--option", "-o", metavar="NAME=VALUE", help="Set one of the rules' options (repeatable).", show_default=False)]
 Start = Annotated[list[str] | None, typer.Option(
@@ -186,8 +186,10 @@ def run_study(kind: str, study: Any, arms: list[RuleSet], rules: Rules, players:
             bar, update = _progress(quiet, "pairs" if kind == "compare" else "games")
             if bar is not None:
                 stack.enter_context(bar)
+            console = bar.console if bar is not None else Console(stderr=True)
             try:
-                result = study(wrap=wrap, progress=update)
+                result = study(wrap=wrap, progress=update,
+                               notice=lambda line: console.print(line, markup=False, highlight=False, soft_wrap=True))
             except AmunreError as error:
                 raise fail(str(error)) from None
             if sink is not None:
@@ -227,7 +229,8 @@ def finish_study(report: dict[str, Any], side: dict[str, Any], json_path: Path |
         run = report["run"]
         console.print(f"[dim]{side['games']['played']:,} games in {run['seconds']:.1f} s "
                       f"({run['games_per_second'] or 0:.1f} games/s) on {run['jobs']} "
-                      f"{'Ray CPUs' if run['backend'] == 'ray' else 'processes' if run['jobs'] > 1 else 'process'}[/]")
+                      f"{'Ray CPUs' if run['backend'] == 'ray' else 'processes' if run['jobs'] > 1 else 'process'}"
+                      f"{', compiled engine' if run.get('engine') == 'compiled' else ''}[/]")
     if side["games"]["interrupted"]:
         raise typer.Exit(130)
     if side["games"]["failed"]:

@@ -92,6 +92,19 @@ class CompiledRules:
 _COMPILED: WeakKeyDictionary[Rules, CompiledRules | NotCompiled] = WeakKeyDictionary()
 
 
+def parts_of(rules: Rules) -> list[str]:
+    """The compiled parts a rules file needs (hubs.parts_for), without compiling them;
+    NotCompiled if the rules use something the compiled engine does not play."""
+    found = _COMPILED.get(rules)
+    if isinstance(found, CompiledRules):
+        return found.parts
+    if isinstance(found, NotCompiled):
+        raise found
+    _, T = lower(rules)
+    kinds = {int(T[int(T[ops.TH_PHASE]) + p * ops.PHASE_FIELDS + ops.PHASE_MECH]) for p in range(int(T[ops.TH_PHASES]))}
+    return hubs.parts_for(kinds)
+
+
 def compiled(rules: Rules, notice: Callable[[str], None] | None = None) -> CompiledRules:
     """The rules lowered for the compiled engine (once per Rules); NotCompiled if they use
     something it does not play. `notice` is told when the machine code must be compiled first

@@ -103,13 +103,18 @@ def prepare(names: list[str], notice: Callable[[str], None] | None = None) -> No
     if not cold:
         return
     if notice is not None:
-        notice(f"compiling rules for speed (once; about {int(sum(_cost(n) for n in cold) / _workers(cold)) + 5} s)")
+        notice(f"compiling rules for speed (once; about {estimate(cold):.0f} s)")
     mine, theirs = _split(cold)
     helper = _start(theirs) if theirs else None
     compile_parts(mine)
     if helper is not None:
         helper.wait()
     compile_parts(names)
+
+
+def estimate(cold: list[str]) -> float:
+    """About how many seconds compiling these parts takes (shared between two processes)."""
+    return sum(_cost(name) for name in cold) / _workers(cold) + 5
 
 
 def _cost(name: str) -> float:

@@ -154,3 +154,54 @@ def engine_plays(engine: str) -> Callable[..., list[GameRecord] | None]:
     if engine not in ENGINES:
         raise AmunreError(f"unknown engine '{engine}'; choose from {', '.join(ENGINES)}")
     return compiled_range if engine == "compiled" else (lambda *args: None)
+
+
+def chosen_engine(engine: str, rules: list[Rules], agents: list[str], games: int, jobs: int | None,
+                  causes: bool, notice: Callable[[str], None] | None) -> tuple[str, str | None]:
+    """The engine a study's games play on, and why not the one asked for (None: as asked, or
+    agents other than random, which play in the interpreter whatever is asked). The compiled engine is readied here, in the parent, before any worker starts (a
+    forked worker inherits it): a cold compile is said through `notice`, and skipped when the
+    interpreter would finish the whole study first."""
+    if engine != "compiled" or any(spec != RANDOM for spec in agents):
+        return "interpreter", None          # asked for, or bots that think in the interpreter's terms
+    if causes:
+        return "interpreter", "counting changes by cause needs the interpreter's change events"
+    try:
+        from ...interpreter.compiled import hubs
+        from ...interpreter.compiled.game import compiled, parts_of
+        from ...interpreter.compiled.not_compiled import NotCompiled
+    except ImportError:
+        return "interpreter", "numba is not installed"
+    try:
+        names = sorted({name for each in rules for name in parts_of(each)} | {"playout"})
+    except NotCompiled as error:
+        return "interpreter", str(error)
+    cold = hubs.missing(names)
+    if cold:
+        compile_seconds = hubs.estimate(cold)
+        game_seconds = _interpreter_seconds(rules[0], len(agents))
+        if games * game_seconds * len(rules) / max(jobs or 1, 1) < compile_seconds:
+            return "interpreter", (f"{games:,} games take less in the interpreter than compiling the rules for "
+                                   f"speed (about {compile_seconds:.0f} s, once)")
+    hubs.prepare(names, notice)
+    for each in rules:
+        compiled(each)
+    return "compiled", None
+
+
+def _interpreter_seconds(rules: Rules, players: int) -> float:
+    """What one random game takes in the interpreter here (one game played and timed; a game a
+    rule breaks counts as far as it went, its error is the study's to report)."""
+    import random
+    import time
+
+    from ...interpreter.game import new_game
+    started = time.perf_counter()
+    try:
+        game = new_game(rules, players, seed=0, events=False)
+        chooser = random.Random(0)
+        while not game.over:
+            game.apply_id(chooser.choice(game.legal_action_ids()))
+    except AmunreError:
+        pass
+    return time.perf_counter() - started

@@ -1,0 +1,77 @@
+"""Which engine a study plays on (tools/simulate/compiled_games.py `chosen_engine`): the compiled
+engine for random agents where the rules compile and the study is worth a compile, else the
+interpreter, said in the report and to the caller."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+pytest.importorskip("numba")
+
+from amunre.interpreter.compiled import hubs
+from amunre.interpreter.compiled import game as compiled_game
+from amunre.interpreter.compiled.not_compiled import NotCompiled
+from amunre.interpreter.load.rules_cache import load_rules
+from amunre.tools.simulate import simulate
+from amunre.tools.simulate.compiled_games import chosen_engine
+
+REPO = Path(__file__).resolve().parent.parent
+RULES = str(REPO / "rules" / "knizia2016.yaml")
+SCHEMA = __import__("json").loads((REPO / "grammar" / "report.schema.json").read_text())
+RANDOM4 = ["random"] * 4
+
+
+@pytest.fixture(scope="module")
+def rules() -> Any:
+    return load_rules(RULES)
+
+
+def test_bots_other_than_random_play_in_the_interpreter_without_a_word(rules: Any) -> None:
+    told: list[str] = []
+    assert chosen_engine("compiled", [rules], ["random", "greedy"], 10 ** 6, 2, False, told.append) \
+        == ("interpreter", None)
+    assert chosen_engine("interpreter", [rules], RANDOM4, 10 ** 6, 2, False, told.append) == ("interpreter", None)
+    assert told == []
+
+
+def test_counting_causes_needs_the_interpreter_and_says_why(rules: Any) -> None:
+    engine, note = chosen_engine("compiled", [rules], RANDOM4, 10 ** 6, 2, True, None)
+    assert engine == "interpreter" and note is not None and "cause" in note
+
+
+def test_rules_it_does_not_compile_play_in_the_interpreter_and_say_what(rules: Any,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(_: Any) -> list[str]:
+        raise NotCompiled("a mechanic", "x.yaml:3")
+    monkeypatch.setattr(compiled_game, "parts_of", refuse)
+    engine, note = chosen_engine("compiled", [rules], RANDOM4, 10 ** 6, 2, False, None)
+    assert (engine, note) == ("interpreter", "not compiled: a mechanic (x.yaml:3)")
+
+
+def test_a_study_smaller_than_the_compile_plays_in_the_interpreter_and_says_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the machine code not compiled yet (as on a first run), a few games are not worth it."""
+    monkeypatch.setattr(hubs, "missing", lambda names: list(names))
+    monkeypatch.setattr(hubs, "prepare", lambda *_: pytest.fail("compiled for a study of 3 games"))
+    told: list[str] = []
+    study = simulate(RULES, 3, agents=RANDOM4, seed=1, jobs=1, notice=told.append)
+    run = study.report["run"]
+    assert run["engine"] == "interpreter" and "3 games take less in the interpreter" in run["engine_note"]
+    assert told == [f"playing on the interpreter: {run['engine_note']}"]
+    jsonschema.validate(study.report, SCHEMA)
+
+
+def test_a_study_on_the_compiled_engine_says_so_and_counts_the_same() -> None:
+    hubs.prepare(sorted(set(compiled_game.parts_of(load_rules(RULES))) | {"playout"}))   # as a second run finds it
+    told: list[str] = []
+    fast = simulate(RULES, 40, agents=RANDOM4, seed=5, jobs=1, notice=told.append)
+    slow = simulate(RULES, 40, agents=RANDOM4, seed=5, jobs=1, engine="interpreter")
+    assert fast.report["run"]["engine"] == "compiled" and "engine_note" not in fast.report["run"]
+    assert slow.report["run"]["engine"] == "interpreter" and "engine_note" not in slow.report["run"]
+    assert told == []
+    jsonschema.validate(fast.report, SCHEMA)
+    assert {k: v for k, v in fast.report.items() if k != "run"} == {k: v for k, v in slow.report.items() if k != "run"}
