@@ -12,8 +12,8 @@ import pytest
 
 pytest.importorskip("numba")
 
-from amunre.interpreter.compiled import hubs
 from amunre.interpreter.compiled import game as compiled_game
+from amunre.interpreter.compiled import hubs
 from amunre.interpreter.compiled.not_compiled import NotCompiled
 from amunre.interpreter.load.rules_cache import load_rules
 from amunre.tools.simulate import simulate

@@ -5,5 +5,6 @@ code in amunre's cache (compiled/cache.py) before any of it is compiled."""
 from . import cache  # noqa: F401  (registers where the machine code is kept, first)
 from .game import CompiledGame, CompiledRules, compiled, new_compiled_game
 from .not_compiled import NotCompiled
+from .study import Rows, play_random
 
-__all__ = ["CompiledGame", "CompiledRules", "NotCompiled", "compiled", "new_compiled_game"]
+__all__ = ["CompiledGame", "CompiledRules", "NotCompiled", "Rows", "compiled", "new_compiled_game", "play_random"]

@@ -35,7 +35,8 @@ def digest() -> str:
     hashed = hashlib.sha256()
     for path in sorted(PACKAGE.glob("*.py")):
         hashed.update(path.name.encode() + b"\0" + path.read_bytes())
-    hashed.update(f"{numba.__version__} {sys.version} {numba.config.BOUNDSCHECK} {numba.config.OPT}".encode())
+    settings = [getattr(numba.config, name, None) for name in ("BOUNDSCHECK", "OPT")]
+    hashed.update(f"{numba.__version__} {sys.version} {settings}".encode())
     return hashed.hexdigest()[:16]
 
 

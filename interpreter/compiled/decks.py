@@ -149,29 +149,36 @@ def build(S, M):
                 stop(S, ops.ERR_SETUP, card)
             material.to_hand(S, M, seat, card)
     for deck in range(decks):
-        draw = material.pile(M, deck, ops.DECK_S_DRAW)
-        boxed = material.pile(M, deck, ops.DECK_S_BOXED)
-        where = M[setup_row(M, deck) + 1]
-        if where >= 0:
-            kept = 0
-            for i in range(S[draw]):
-                card = S[draw + 1 + i]
-                if holds_for(S, M, where, card):
-                    S[draw + 1 + kept] = card
-                    kept += 1
-                else:
-                    material.push(S, M, boxed, deck, card)
-            material.cut(S, draw, kept)
-        shuffle(S, draw + 1, S[draw])
-        count_prog = M[setup_row(M, deck)]
-        if count_prog >= 0:
-            count = evaluate(S, M, count_prog, -1, -1)
-            if count < 0:
-                stop(S, ops.ERR_RULE, count_prog)
-            if count < S[draw]:
-                for i in range(count, S[draw]):
-                    material.push(S, M, boxed, deck, S[draw + 1 + i])
-                material.cut(S, draw, count)
+        admit_shuffle_cut(S, M, deck)
         prepare(S, M, deck)
     for deck in range(decks):
         lay_out(S, M, deck)
+
+
+@njit(cache=True, inline="always")
+def admit_shuffle_cut(S, M, deck):
+    """A deck's draw pile as its set-up says: the cards its `where` admits (the rest set
+    aside), shuffled, cut to its `count`."""
+    draw = material.pile(M, deck, ops.DECK_S_DRAW)
+    boxed = material.pile(M, deck, ops.DECK_S_BOXED)
+    where = M[setup_row(M, deck) + 1]
+    if where >= 0:
+        kept = 0
+        for i in range(S[draw]):
+            card = S[draw + 1 + i]
+            if holds_for(S, M, where, card):
+                S[draw + 1 + kept] = card
+                kept += 1
+            else:
+                material.push(S, M, boxed, deck, card)
+        material.cut(S, draw, kept)
+    shuffle(S, draw + 1, S[draw])
+    count_prog = M[setup_row(M, deck)]
+    if count_prog >= 0:
+        count = evaluate(S, M, count_prog, -1, -1)
+        if count < 0:
+            stop(S, ops.ERR_RULE, count_prog)
+        if count < S[draw]:
+            for i in range(count, S[draw]):
+                material.push(S, M, boxed, deck, S[draw + 1 + i])
+            material.cut(S, draw, count)

@@ -104,7 +104,9 @@ def machine(S, M, R, command, arg):
     """The one part Python calls (compiled/hubs.py compiles it on its own): run one command
     on the state S (R: the command's numbers out): START a game (arg: the
     start player, -1 for a random one), APPLY an id (1 if it was legal), read the RESULT, fill
-    the observation TENSOR of a seat (arg; -1 for the public view)."""
+    the observation TENSOR of a seat (arg; -1 for the public view). -1 for an unknown command
+    or an R too small for what it would write (nothing written)."""
+    room = R.shape[0]
     S, M, R = pointers.borrowed(S), pointers.borrowed(M), pointers.borrowed(R)
     if command == START:
         start_game(S, M, arg)
@@ -112,5 +114,8 @@ def machine(S, M, R, command, arg):
     if command == APPLY:
         return 1 if apply_id(S, M, arg) else 0
     if command == TENSOR:
-        return observe(S, M, R, arg)
-    return result_keys(S, M, R)
+        return observe(S, M, R, arg) if room >= M[M[ops.TH_TENSOR] + ops.TN_SIZE] else -1
+    if command == RESULT:
+        width = 2 + M[M[ops.TH_WINNER] + ops.WINNER_N_TIEBREAKS]
+        return result_keys(S, M, R) if room >= S[ops.S_PLAYERS] * width else -1
+    return -1

@@ -303,7 +303,8 @@ class CompiledGame:
         return game
 
 
-def new_compiled_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any] | None = None) -> CompiledGame:
+def new_compiled_game(rules: Rules, players: int = 4, seed: int = 0,
+                      setup: dict[str, Any] | None = None) -> CompiledGame:
     """A new game on the compiled engine (NotCompiled if the rules, or this set-up, are not
     compiled: then play it with interpreter.game.new_game)."""
     machine = compiled(rules)

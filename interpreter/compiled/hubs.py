@@ -35,7 +35,6 @@ from .pointers import (
     RUN_SIGNATURE,
 )
 
-
 _parts: dict[Any, Any] = {}
 
 # Roughly how long each part takes to compile cold, in seconds on one core (measured): to share
@@ -67,9 +66,11 @@ def function_of(name: str) -> tuple[Callable[..., Any], Any]:
     """A part's Python function and its signature, by name."""
     if name.startswith("hub "):
         return hub_of(int(name.split()[1])), MECHANIC_SIGNATURE
-    return {"run": (vm.run, RUN_SIGNATURE), "advance": (flow.advance, ADVANCE_SIGNATURE),
-            "absent": (mechanics.absent, MECHANIC_SIGNATURE), "machine": (entry.machine, MACHINE_SIGNATURE),
-            "playout": (playout.play, PLAYOUT_SIGNATURE)}[name]
+    core: dict[str, tuple[Callable[..., Any], Any]] = {
+        "run": (vm.run, RUN_SIGNATURE), "advance": (flow.advance, ADVANCE_SIGNATURE),
+        "absent": (mechanics.absent, MECHANIC_SIGNATURE), "machine": (entry.machine, MACHINE_SIGNATURE),
+        "playout": (playout.play, PLAYOUT_SIGNATURE)}
+    return core[name]
 
 
 def missing(names: list[str]) -> list[str]:

@@ -18,7 +18,7 @@ from .flow import sort_ids
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
 from .pointers import evaluate
-from .turns import count_pick, begin_turns, index_at, own, params, turn_seat
+from .turns import begin_turns, count_pick, index_at, own, params, turn_seat
 
 if TYPE_CHECKING:
     from ..mechanics.lay_card import LayCard

@@ -22,6 +22,7 @@ from ..dsl import ast
 from ..dsl.checked import NOT_CONSTANT
 from ..load.build_flow import RESERVED_LIFETIMES
 from ..model import Rules
+from ..play.standing import Selling
 from . import ops
 from .lower_dsl import ProgramWriter
 from .lower_tensor import lower_tensor
@@ -78,6 +79,12 @@ class Lowering:
         self.kept_sizes: dict[str, int] = {}
         self.picks: dict[str, list[tuple[str, Any]]] = {}   # phase -> the (key, value) of each pick it may keep
         self.work_size = 0
+        # The rows of the tables each part of the rules lowers to, laid out as they are built:
+        self.held_rows: list[list[int]] = []       # resources held as cards
+        self.deck_rows: list[list[int]] = []
+        self.mod_rows: list[list[int]] = []
+        self.life_rows: list[list[int]] = []       # card lifetimes
+        self.phase_rows: list[list[int]] = []
         self.layout = Layout()
         self.place_count = len(rules.place_ids)
         self.resources = list(rules.resources)
@@ -90,7 +97,8 @@ class Lowering:
         self.mods = {mod.name: (i, mod) for i, mod in enumerate(rules.vocab.all_modifiers().values())}
         lifetimes = list(RESERVED_LIFETIMES) + [n.name for n in rules.flow.nodes if n.name]
         lifetimes += [m.lasts for _, m in self.mods.values() if m.lasts not in lifetimes]
-        lifetimes += [d.one_per_kind for d in rules.decks.values() if d.one_per_kind and d.one_per_kind not in lifetimes]
+        lifetimes += [d.one_per_kind for d in rules.decks.values()
+                      if d.one_per_kind and d.one_per_kind not in lifetimes]
         self.lifetimes = list(dict.fromkeys(lifetimes))
         windows = {c.window for c in rules.cards.values() if c.window} | {
             getattr(m, "window", None) for m in rules.phases.values()} | set(rules.window_cards)
@@ -421,6 +429,8 @@ def _blocks(low: Lowering) -> None:
     index = {id(b): i for i, b in enumerate(space.blocks)}
     low.t[ops.TH_BLOCK_OF] = low.put([index[id(b)] for b in space.block_at])
     standing = low.rules.standing
+    if standing is not None and not isinstance(standing, Selling):
+        raise NotCompiled(f"standing actions of {type(standing).__name__}")
     head = [-1, -1] if standing is None else [standing.block.base, standing.decline]
     per_card = []
     for cid in low.cards:
@@ -571,7 +581,8 @@ def _finish(low: Lowering) -> np.ndarray:
     t[ops.TH_EFFECT] = low.put([x for row in low.effect_rows for x in row])
     t[ops.TH_COLUMNS] = low.put([x for column in low.column_data for x in column])
     t[ops.TH_ROWS] = low.put(_rows(low))
-    code, table = [], []
+    code: list[int] = []
+    table: list[int] = []
     for program in low.programs:
         table += [len(code) // 4, program.temps, program.stack, int(program.result_list)]
         code += [x for instruction in program.code for x in instruction]
@@ -591,7 +602,8 @@ def _finish(low: Lowering) -> np.ndarray:
 
 def _rows(low: Lowering) -> list[int]:
     """The row tables: per table its offset, then each table as rows, columns and values."""
-    head, body = [], []
+    head: list[int] = []
+    body: list[int] = []
     at = len(low.t) + len(low.row_data)
     for rows in low.row_data:
         head.append(at + len(body))

@@ -18,7 +18,6 @@ from . import ops
 from .not_compiled import NotCompiled
 
 
-
 class Names(Protocol):
     """What the writer asks the lowering (compiled/lower.py Lowering) for: the index or id of each
     name a rule reads."""
@@ -49,6 +48,14 @@ class ProgramWriter:
         self.temps = 0
         self.depth = 0          # the stack now
         self.most = 0           # the deepest the stack gets
+
+    @property
+    def checked(self) -> Checked:
+        """What the checker learned of the rule being written (there is none for a rule that
+        did not compile)."""
+        if self.info is None:
+            raise NotCompiled("a rule that did not compile", self.rule)
+        return self.info
 
     # ---- emitting ----------------------------------------------------------------------------
     def emit(self, op: int, a: int = 0, b: int = 0, c: int = 0, pushes: int = 0) -> int:
@@ -153,7 +160,7 @@ class ProgramWriter:
         self.emit(ops.OP_LOAD, out, pushes=1)
 
     def _call(self, node: ast.Call, it: int) -> None:
-        form, fn = self.info.calls[id(node)]
+        form, fn = self.checked.calls[id(node)]
         name = node.func.name
         if form == "scalar":
             if name == "abs":
@@ -189,7 +196,7 @@ class ProgramWriter:
 
     # ---- names -----------------------------------------------------------------------------------
     def _name(self, node: ast.Name, it: int) -> None:
-        steps = self.info.names[id(node)]
+        steps = self.checked.names[id(node)]
         self.first(steps[0], it)
         for before, step in zip(steps, steps[1:]):
             self.link(step, nullable=getattr(before.target, "kind", None) == "owner")
@@ -302,9 +309,9 @@ class ProgramWriter:
         if node.sign == "-":
             self.emit(ops.OP_NEG)
         if node.per is not None and node.per_in is not None:
-            attr = self.info.per_attrs[id(node)]
+            attr = self.checked.per_attrs[id(node)]
             self.expr(node.per_in, ops_it())
-            if self.info.type(node.per_in).kind == "place":
+            if self.checked.type(node.per_in).kind == "place":
                 self.attr(attr)
             else:
                 self.sum_of(attr)
@@ -371,7 +378,7 @@ class ProgramWriter:
         self.emit(ops.OP_SET_OWNER, pushes=-2)
 
     def _set(self, node: ast.SetValue | ast.AddValue) -> None:
-        target = self.info.targets.get(id(node.target))
+        target = self.checked.targets.get(id(node.target))
         if target is None:
             return
         if target.kind == "value":            # a game value: the start player

@@ -11,14 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from numba import njit
 
-from . import material, ops
+from . import material, ops, pack
 from .cards import add_id
 from .core import stop
-from . import pack
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
 from .pointers import evaluate
-from .turns import running, begin_turns, index_at, own, params, turn_seat
+from .turns import begin_turns, index_at, own, params, running, turn_seat
 
 if TYPE_CHECKING:
     from ..mechanics.market import Market

@@ -13,15 +13,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba import njit
 
-from . import cards, material, ops
+from . import cards, material, ops, pack
 from .cards import add_id
 from .core import release, scratch
 from .held_cards import sums_bits
-from . import pack
 from .lower_mechanics import row, turn_head
 from .market import place_targets
 from .mechanics import answer
-from .turns import count_pick, running, begin_turns, index_at, own, params, work
+from .turns import begin_turns, count_pick, index_at, own, params, running, work
 
 if TYPE_CHECKING:
     from ..mechanics.secret_offer import SecretOffer
@@ -335,6 +334,8 @@ def tile_for(S, M, p, total):
 
 @njit(cache=True)
 def settle(S, M, phase):
+    """Every offer in: the total picks its row (kept), the givers are ranked by amount and
+    queued for their rewards, and each stealer takes its gain."""
     p = params(M, phase)
     total = S[own(M) + ops.WSO_TOTAL] + material.mod_read(S, M, M[p + ops.SO_ADJUST_MOD], 0)
     kept = M[M[ops.TH_KEPT] + phase]
@@ -346,8 +347,24 @@ def settle(S, M, phase):
     order = work(M) + ops.W_ORDER
     n = S[work(M) + ops.W_N]
     ranking = scratch(S, M, n)
+    count = rank_givers(S, M, order, n, ranking)
+    if M[p + ops.SO_NEW_START] != 0 and count > 0:
+        S[ops.S_START] = M[ranking]
+    queue_rewards(S, M, p, order, n, ranking, count)
+    release(M, ranking)
+    S[own(M) + ops.WSO_STAGE] = ops.STAGE_REWARD
+    for i in range(n):
+        seat = S[order + i]
+        if S[kinds_at(M) + seat] != ops.OFFER_AMOUNT:
+            material.gain(S, M, seat, M[p + ops.SO_PAY], M[p + ops.SO_STEAL_GAIN], M[p + ops.SO_STEAL_KEY])
+
+
+@njit(cache=True, inline="always")
+def rank_givers(S, M, order, n, ranking):
+    """The seats that gave an amount into M[ranking...], in turn order, then stably by amount
+    (highest first); their count."""
     count = 0
-    for i in range(n):                                  # the givers in order, then stably by amount
+    for i in range(n):
         seat = S[order + i]
         if S[kinds_at(M) + seat] != ops.OFFER_AMOUNT:
             continue
@@ -358,8 +375,12 @@ def settle(S, M, phase):
             j -= 1
         M[ranking + j] = seat
         count += 1
-    if M[p + ops.SO_NEW_START] != 0 and count > 0:
-        S[ops.S_START] = M[ranking]
+    return count
+
+
+@njit(cache=True, inline="always")
+def queue_rewards(S, M, p, order, n, ranking, count):
+    """The ranked givers' rewards by rank, then the others' (in turn order, or by rank)."""
     ranks = M[p + ops.SO_N_RANKS]
     ranked = ranks if ranks < count else count
     for i in range(ranked):
@@ -374,13 +395,6 @@ def settle(S, M, phase):
     else:
         for j in range(ranked, count):
             queue_push(S, M, p, M[ranking + j], others)
-    release(M, ranking)
-    S[own(M) + ops.WSO_STAGE] = ops.STAGE_REWARD
-    for i in range(n):
-        seat = S[order + i]
-        if S[kinds_at(M) + seat] != ops.OFFER_AMOUNT:
-            material.gain(S, M, seat, M[p + ops.SO_PAY], M[p + ops.SO_STEAL_GAIN], M[p + ops.SO_STEAL_KEY])
-
 
 
 @njit(cache=True, inline="always")

@@ -155,9 +155,11 @@ KIND_PHASE, KIND_SEQUENCE, KIND_REPEAT, KIND_BRANCH = 0, 1, 2, 3
 FLOW_AGE, FLOW_ROUND, FLOW_END_IF, FLOW_END_AFTER, FLOW_END_THEN = 0, 1, 2, 3, 4
 FLOW_FIELDS = 5
 
-PHASE_MECH, PHASE_PARAMS, PHASE_SKIP_IF, PHASE_END_IF, PHASE_ORDER, PHASE_ORDER_EXPR, PHASE_HIGHEST_FIRST = 0, 1, 2, 3, 4, 5, 6
+PHASE_MECH, PHASE_PARAMS, PHASE_SKIP_IF, PHASE_END_IF = 0, 1, 2, 3
+PHASE_ORDER, PHASE_ORDER_EXPR, PHASE_HIGHEST_FIRST = 4, 5, 6
 PHASE_WINDOW, PHASE_CLOSING, PHASE_ASKS_STANDING, PHASE_CLOSING_IGNORES_PURSE, PHASE_AUTOMATIC = 7, 8, 9, 10, 11
-PHASE_KEPT, PHASE_WORD, PHASE_TENSOR, PHASE_PICKS = 12, 13, 14, 15   # its first piece of the tensor; its picks' counts in S
+# ... what it keeps, its word, its first piece of the tensor, its picks' counts in S
+PHASE_KEPT, PHASE_WORD, PHASE_TENSOR, PHASE_PICKS = 12, 13, 14, 15
 PHASE_FIELDS = 16
 ORDER_CLOCKWISE, ORDER_COUNTER, ORDER_FROM, ORDER_BY = 0, 1, 2, 3
 
@@ -194,7 +196,8 @@ M_SCORE, M_RESET, M_DEAL, M_SECRET_PICK, M_MOVES, M_SELECT, M_DRAFT, M_REVEAL, M
     6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
 
 CALL_BEGIN, CALL_AUTO, CALL_TO_MOVE, CALL_LEGAL, CALL_APPLY, CALL_PASS, CALL_END = 0, 1, 2, 3, 4, 5, 6   # the contract
-CALL_TENSOR = 7        # fill the phase's pieces of the tensor (arg: where its first piece lies in M; seat: the observer)
+CALL_TENSOR = 7        # fill the phase's pieces of the tensor (arg: where its first piece lies in M;
+                       # seat: the observer)
 
 # ---- the observation tensor's plan (at TH_TENSOR): where each piece of the engine's lies ----------
 TN_SIZE, TN_SEAT, TN_PLAYERS, TN_TO_MOVE, TN_START, TN_AT, TN_PASSES, TN_OPTIONS = 0, 1, 2, 3, 4, 5, 6, 7

@@ -25,10 +25,20 @@ _MASK = (1 << 64) - 1
 def pack(game: Game, low: Lowering, T: np.ndarray) -> tuple[np.ndarray, set[str]]:
     """The state array of the game's position; and the regions it could not fill (a mechanic
     without pack_work or pack_kept): compare those no further."""
-    state, rules = game.state, game.rules
     S = np.zeros(int(T[ops.TH_S_SIZE]), dtype=np.int64)
     unknown: set[str] = {f"picks {pid}" for pid in low.picks}      # counts of a study's, the interpreter has none
-    seats, places = rules.max_players, len(rules.place_ids)
+    legal = _pack_header(S, T, game, low)
+    _pack_seats(S, T, game, low)
+    _pack_places_and_decks(S, T, game, low)
+    _pack_phases(S, T, game, low, unknown)
+    at = int(T[ops.TH_S_LEGAL])
+    S[at:at + len(legal)] = legal
+    return S, unknown
+
+
+def _pack_header(S: np.ndarray, T: np.ndarray, game: Game, low: Lowering) -> list[int]:
+    """The header, passes, options and supplies without end; the legal ids (to put last)."""
+    state, rules = game.state, game.rules
     S[ops.S_PLAYERS] = state.players
     S[ops.S_START] = state.start_player
     S[ops.S_AT] = state.at
@@ -38,12 +48,18 @@ def pack(game: Game, low: Lowering, T: np.ndarray) -> tuple[np.ndarray, set[str]
     S[ops.S_RNG] = np.uint64(state.rng & _MASK).view(np.int64)
     S[ops.S_WORKING] = int(state.working is not None)
     S[ops.S_DECISIONS] = game.decisions_in_step
-    legal = game.decision if state.to_move is not None else []
-    S[ops.S_NLEGAL] = len(legal or [])
+    legal = (game.decision if state.to_move is not None else None) or []
+    S[ops.S_NLEGAL] = len(legal)
     S[ops.S_HELD] = sum(1 << i for i, name in enumerate(rules.denominations) if name in state.held)
     _put(S, T, ops.TH_S_PASSES, state.passes)
     _put(S, T, ops.TH_S_OPTIONS, [low.value(state.options[name]) for name in rules.options])
     _put(S, T, ops.TH_S_UNLIMITED, [int(kind in game.unlimited) for kind in low.supplies])
+    return list(legal)
+
+
+def _pack_seats(S: np.ndarray, T: np.ndarray, game: Game, low: Lowering) -> None:
+    """Each seat's resources, their sources, hand, cards played and cards held by value."""
+    state, rules = game.state, game.rules
     nres, ncards, nkeys = len(low.resources), len(low.cards), int(T[ops.TH_KEYS])
     for seat in range(state.players):
         for r, name in enumerate(low.resources):
@@ -53,8 +69,23 @@ def pack(game: Game, low: Lowering, T: np.ndarray) -> tuple[np.ndarray, set[str]
         for card in state.hands[seat]:
             S[int(T[ops.TH_S_HANDS]) + seat * ncards + low.card_index[card]] += 1
         S[int(T[ops.TH_S_HAND_SIZE]) + seat] = len(state.hands[seat])
+    for name, row in zip(low.lifetimes, low.life_rows):
+        at = row[ops.LIFE_PLAYED]
+        if at >= 0:
+            for seat, played in enumerate(state.played.get(name, [])):
+                for card in played:
+                    S[at + seat * ncards + low.card_index[card]] = 1
+    for (name, held), row in zip(rules.denominations.items(), low.held_rows):
+        for seat, cards in enumerate(state.held.get(name, [])):
+            at = row[ops.HELD_S] + seat * len(held.values)
+            S[at:at + len(held.values)] = [cards.count(value) for value in held.values]
+
+
+def _pack_places_and_decks(S: np.ndarray, T: np.ndarray, game: Game, low: Lowering) -> None:
+    """Owners, tokens, supplies, the decks' piles and the modifiers."""
+    state = game.state
     _put(S, T, ops.TH_S_OWNER, state.owner)
-    for place in range(places):
+    for place in range(len(game.rules.place_ids)):
         for token, count in state.tokens[place].items():
             S[int(T[ops.TH_S_TOKENS]) + place * len(low.tokens) + low.token(token)] = count
     _put(S, T, ops.TH_S_SUPPLY, [state.supply[kind] for kind in low.supplies])
@@ -65,19 +96,18 @@ def pack(game: Game, low: Lowering, T: np.ndarray) -> tuple[np.ndarray, set[str]
             at = row[slot]
             S[at] = len(cards)
             S[at + 1:at + 1 + len(cards)] = [low.card_index[c] for c in cards]
-    for (name, (_, mod)), row in zip(low.mods.items(), low.mod_rows):
+    for name, row in zip(low.mods, low.mod_rows):
         values = state.mods.get(name)
         if values is not None:
             at = row[ops.MOD_S]
             S[at] = 1
             for i, value in enumerate(values):
                 S[at + 1 + i] = ops.NONE if value is None else low.value(value)
-    for name, row in zip(low.lifetimes, low.life_rows):
-        at = row[ops.LIFE_PLAYED]
-        if at >= 0:
-            for seat, played in enumerate(state.played.get(name, [])):
-                for card in played:
-                    S[at + seat * ncards + low.card_index[card]] = 1
+
+
+def _pack_phases(S: np.ndarray, T: np.ndarray, game: Game, low: Lowering, unknown: set[str]) -> None:
+    """What phases keep, and the running phase's working data, as their mechanics pack them."""
+    state, rules = game.state, game.rules
     for pid, row in zip(low.phases, low.phase_rows):
         at = row[ops.PHASE_KEPT]
         kept = state.kept.get(pid)
@@ -88,10 +118,6 @@ def pack(game: Game, low: Lowering, T: np.ndarray) -> tuple[np.ndarray, set[str]
             else:
                 S[at] = 1
                 S[at + 1:at + 1 + len(found)] = found
-    for (name, held), row in zip(rules.denominations.items(), low.held_rows):
-        for seat, cards in enumerate(state.held.get(name, [])):
-            at = row[ops.HELD_S] + seat * len(held.values)
-            S[at:at + len(held.values)] = [cards.count(value) for value in held.values]
     if state.working is not None:
         pid = rules.flow.leaf_phase(state.at)
         found = _module_call(rules.phases[pid], "pack_work", low, pid, state.working, state)
@@ -100,10 +126,6 @@ def pack(game: Game, low: Lowering, T: np.ndarray) -> tuple[np.ndarray, set[str]
         else:
             at = int(T[ops.TH_S_WORK])
             S[at:at + len(found)] = found
-    at = int(T[ops.TH_S_LEGAL])
-    S[at:at + len(legal or [])] = legal or []
-    del seats
-    return S, unknown
 
 
 def _put(S: np.ndarray, T: np.ndarray, region: int, values: list[int]) -> None:
@@ -128,7 +150,8 @@ def differences(S: np.ndarray, packed: np.ndarray, low: Lowering, unknown: set[s
             a, b = a[:ops.S_ERR], b[:ops.S_ERR]
         if not np.array_equal(a, b):
             where = int(np.flatnonzero(a != b)[0])
-            found.append(f"{name}[{where}]: compiled {a[where:where + 6].tolist()} interpreter {b[where:where + 6].tolist()}")
+            found.append(f"{name}[{where}]: compiled {a[where:where + 6].tolist()} "
+                         f"interpreter {b[where:where + 6].tolist()}")
     return found
 
 

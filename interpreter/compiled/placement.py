@@ -10,14 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from numba import njit
 
-from . import cards, material, ops
+from . import cards, material, ops, pack
 from .cards import add_id
 from .core import stop
-from . import pack
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
 from .pointers import evaluate
-from .turns import running, begin_turns, index_at, own, params, work
+from .turns import begin_turns, index_at, own, params, running, work
 
 if TYPE_CHECKING:
     from ..mechanics.placement import PlacementAuction

@@ -29,7 +29,8 @@ ADVANCE_SIGNATURE = types.none(STATE, STATE)
 MECHANIC_SIGNATURE = types.int64(STATE, STATE, types.int64, types.int64, types.int64, types.int64)
 MACHINE_SIGNATURE = types.int64(STATE, STATE, STATE, types.int64, types.int64)
 ROWS = types.Array(types.int64, 2, "C")
-PLAYOUT_SIGNATURE = types.int64(STATE, STATE, STATE, STATE, ROWS, ROWS, STATE, ROWS, ROWS, types.Array(types.uint32, 2, "C"))
+PLAYOUT_SIGNATURE = types.int64(STATE, STATE, STATE, STATE, ROWS, ROWS, STATE, ROWS, ROWS,
+                                types.Array(types.uint32, 2, "C"))
 
 H_RUN, H_ADVANCE, H_MECHANICS = 0, 1, 2     # where each part's address lies after M[TH_H] (a mechanic: + kind)
 KINDS = 16                                  # mechanic kinds (ops.M_*)
@@ -37,11 +38,11 @@ H_MACHINE = H_MECHANICS + KINDS
 H_SIZE = H_MACHINE + 1
 
 
-def pointer(ftype: types.FunctionType):  # type: ignore[no-untyped-def]
+def pointer(ftype: types.FunctionType):
     """An intrinsic: address (int64) -> a function of type `ftype` at that address."""
     @intrinsic
-    def at(typingctx, address):  # type: ignore[no-untyped-def]
-        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+    def at(typingctx, address):
+        def codegen(context, builder, signature, args):
             value = cgutils.create_struct_proxy(ftype)(context, builder)
             voidptr = context.get_value_type(types.voidptr)
             value.c_addr = cgutils.get_null_value(voidptr)
@@ -59,15 +60,15 @@ machine_at = pointer(types.FunctionType(MACHINE_SIGNATURE))
 
 
 @intrinsic
-def _int64_pointer(typingctx, address):  # type: ignore[no-untyped-def]
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+def _int64_pointer(typingctx, address):
+    def codegen(context, builder, signature, args):
         return builder.inttoptr(args[0], context.get_value_type(types.CPointer(types.int64)))
     return types.CPointer(types.int64)(types.intp), codegen
 
 
 @intrinsic
-def _uint32_pointer(typingctx, address):  # type: ignore[no-untyped-def]
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+def _uint32_pointer(typingctx, address):
+    def codegen(context, builder, signature, args):
         return builder.inttoptr(args[0], context.get_value_type(types.CPointer(types.uint32)))
     return types.CPointer(types.uint32)(types.intp), codegen
 
@@ -75,7 +76,7 @@ def _uint32_pointer(typingctx, address):  # type: ignore[no-untyped-def]
 @njit(cache=True, inline="always")
 def borrowed_rows(A):
     """A 2-D uint32 array as a view without reference counts (see `borrowed`)."""
-    return carray(_uint32_pointer(A.ctypes.data), A.shape)
+    return carray(_uint32_pointer(A.ctypes.data), A.shape)  # type: ignore[call-arg]
 
 
 @njit(cache=True, inline="always")
@@ -83,7 +84,7 @@ def borrowed(A):
     """The array A as a view numba does not count references to. Every call between the
     machine's functions would otherwise count each array argument up and down again (atomic
     operations, a third of a step's time); the arrays outlive every call of the machine."""
-    return carray(_int64_pointer(A.ctypes.data), A.shape[0])
+    return carray(_int64_pointer(A.ctypes.data), A.shape[0])  # type: ignore[call-arg]
 
 
 @njit(cache=True, inline="always")

@@ -43,12 +43,16 @@ class Rows:
         return G_HEAD + self.players * (self.width + 2 + len(self.reported))
 
 
-def play_random(rules: Rules, players: int, seeds: list[int], setup: dict[str, Any], names: np.ndarray,
-                columns: int) -> Rows:
-    """The games of these seeds, every seat the random agent seeded as tools/simulate seeds it."""
+def play_random(rules: Rules, players: int, seeds: list[int], setup: dict[str, Any] | None = None,
+                names: np.ndarray | None = None, columns: int = 0) -> Rows:
+    """The games of these seeds, every seat the random agent seeded as tools/simulate seeds it
+    (NotCompiled if the rules do not compile). `setup` as new_game takes it; `names` gives each
+    action id's column of `cards` (-1: none), none by default."""
     machine = compiled(rules)
     hubs.prepare(["playout"])
-    setup = check_setup(rules, players, setup)
+    setup = check_setup(rules, players, setup or {})
+    if names is None:
+        names = np.full(rules.actions.size, -1, dtype=np.int64)
     S0 = machine.state(players, 0, setup)
     width = 2 + len(rules.winner.tiebreaks)
     reported = rules.winner.report

@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from numba import njit
 
-from . import material, ops
+from . import material, ops, pack
 from .cards import add_id
 from .core import checked, release, scratch
-from . import pack
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
 from .pointers import evaluate

@@ -91,7 +91,7 @@ def places_list(S, M, seat):
 
 
 @njit(cache=True, inline="always")
-def _arithmetic(S, M, op, sp):
+def _arithmetic(S, M, op, sp):  # noqa: C901 (a case per operator)
     """The operators on the stack's top one or two values; the new stack top."""
     if op == ops.OP_NEG or op == ops.OP_NOT or op == ops.OP_BOOL or op == ops.OP_ABS:
         v = M[sp - 1]

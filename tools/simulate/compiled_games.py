@@ -159,9 +159,10 @@ def engine_plays(engine: str) -> Callable[..., list[GameRecord] | None]:
 def chosen_engine(engine: str, rules: list[Rules], agents: list[str], games: int, jobs: int | None,
                   causes: bool, notice: Callable[[str], None] | None) -> tuple[str, str | None]:
     """The engine a study's games play on, and why not the one asked for (None: as asked, or
-    agents other than random, which play in the interpreter whatever is asked). The compiled engine is readied here, in the parent, before any worker starts (a
-    forked worker inherits it): a cold compile is said through `notice`, and skipped when the
-    interpreter would finish the whole study first."""
+    agents other than random, which play in the interpreter whatever is asked). The compiled
+    engine is readied here, in the parent, before any worker starts (a forked worker inherits
+    it): a cold compile is said through `notice`, and skipped when the interpreter would
+    finish the whole study first."""
     if engine != "compiled" or any(spec != RANDOM for spec in agents):
         return "interpreter", None          # asked for, or bots that think in the interpreter's terms
     if causes:
