@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from amunre.interpreter.play.denominations import paying, payout, settle, sums
 
 np = pytest.importorskip("numpy")
-pytest.importorskip("numba")
 held_cards = importlib.import_module("amunre.interpreter.compiled.held_cards")
 
 GOLD = (20, 10, 5, 2, 1)

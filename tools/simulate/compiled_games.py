@@ -34,11 +34,8 @@ def compiled_rows(rules: Rules, arm: Arm, players: int, agents: tuple[str, ...],
     compile: the caller plays them)."""
     if any(spec != RANDOM for spec in agents):
         return None
-    try:
-        from ...interpreter.compiled.not_compiled import NotCompiled
-        from ...interpreter.compiled.study import play_random
-    except ImportError:                     # numba missing: the interpreter plays
-        return None
+    from ...interpreter.compiled.not_compiled import NotCompiled     # here: numba loads only for a study of it
+    from ...interpreter.compiled.study import play_random
     names, columns = _columns(rules)
     try:
         return play_random(rules, players, seeds, arm.setup(), names, len(columns)), columns
@@ -167,12 +164,9 @@ def chosen_engine(engine: str, rules: list[Rules], agents: list[str], games: int
         return "interpreter", None          # asked for, or bots that think in the interpreter's terms
     if causes:
         return "interpreter", "counting changes by cause needs the interpreter's change events"
-    try:
-        from ...interpreter.compiled import hubs
-        from ...interpreter.compiled.game import compiled, parts_of
-        from ...interpreter.compiled.not_compiled import NotCompiled
-    except ImportError:
-        return "interpreter", "numba is not installed"
+    from ...interpreter.compiled import hubs
+    from ...interpreter.compiled.game import compiled, parts_of
+    from ...interpreter.compiled.not_compiled import NotCompiled
     try:
         names = sorted({name for each in rules for name in parts_of(each)} | {"playout"})
     except NotCompiled as error:
