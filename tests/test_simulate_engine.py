@@ -10,7 +10,6 @@ from typing import Any
 import jsonschema
 import pytest
 
-
 from amunre.interpreter.compiled import game as compiled_game
 from amunre.interpreter.compiled import hubs
 from amunre.interpreter.compiled.not_compiled import NotCompiled

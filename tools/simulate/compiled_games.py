@@ -34,7 +34,7 @@ def compiled_rows(rules: Rules, arm: Arm, players: int, agents: tuple[str, ...],
     compile: the caller plays them)."""
     if any(spec != RANDOM for spec in agents):
         return None
-    from ...interpreter.compiled.not_compiled import NotCompiled     # here: numba loads only for a study of it
+    from ...interpreter.compiled.not_compiled import NotCompiled  # here: numba loads only for a study of it
     from ...interpreter.compiled.study import play_random
     names, columns = _columns(rules)
     try:
