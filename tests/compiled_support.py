@@ -7,12 +7,15 @@ position (compiled/pack.py compares it region by region), and at the end on the 
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 from typing import Any
 
 import amunre
+from amunre.interpreter.base.errors import AmunreError
 from amunre.interpreter.compiled.game import CompiledGame, compiled, new_compiled_game
+from amunre.interpreter.compiled.not_compiled import NotCompiled
 from amunre.interpreter.compiled.pack import differences, pack
 
 
@@ -67,6 +70,65 @@ def play_both(rules: Any, players: int, seed: int, setup: dict[str, Any] | None 
     if game.result() != fast.result():
         raise Apart(f"{rules.id} {players}p seed {seed}: results {game.result()} against {fast.result()}")
     return steps
+
+
+def play_alike(rules: Any, players: int, seed: int, setup: dict[str, Any] | None = None,
+               limit: int = 20_000) -> tuple[str, int, int | None]:
+    """A seeded random game in both engines where the compiled one may hand the game over to the
+    interpreter (a rule failing, a number past the machine's range) and the rules may fail: the
+    whole position is compared while the machine plays, the interpreter's state after it hands
+    over; a set-up or an action the interpreter refuses must be refused alike (same error, same
+    message, same action). How it ended ("over", "refused", "game error", "long game"), the
+    actions played, and the action after which the machine handed over (None: it never did).
+    NotCompiled (rules or a set-up the machine does not play) passes to the caller."""
+    try:
+        game = amunre.new_game(rules, players=players, seed=seed, setup=setup, events=False)
+    except AmunreError as error:
+        _same_error(error, lambda: new_compiled_game(rules, players=players, seed=seed, setup=setup),
+                    f"{rules.id} {players}p seed {seed}: the set-up")
+        return "refused", 0, None
+    fast = new_compiled_game(rules, players=players, seed=seed, setup=setup)
+    chooser = random.Random(seed * 7919 + players)
+    steps, handed = 0, (0 if fast.engine != "compiled" else None)
+    while True:
+        where = f"{rules.id} {players}p seed {seed} action {steps} (phase {game.step.phase})"
+        if fast.engine == "compiled":
+            check_position(game, fast, where)
+        else:
+            handed = steps if handed is None else handed
+            if fast.fallback is None or fast.fallback.state != game.state or fast.history != game.history:
+                raise Apart(f"{where}: the interpreter that took over is at another position")
+        if game.over:
+            break
+        if steps >= limit:
+            return "long game", steps, handed
+        action = chooser.choice(game.legal_action_ids())
+        try:
+            game.apply_id(action)
+        except AmunreError as error:
+            _same_error(error, functools.partial(fast.apply_id, action), where)
+            return "game error", steps, handed
+        try:
+            fast.apply_id(action)
+        except AmunreError as error:
+            raise Apart(f"{where}: the compiled engine raised {error!r}, the interpreter did not") from error
+        steps += 1
+    if game.result() != fast.result():
+        raise Apart(f"{rules.id} {players}p seed {seed}: results {game.result()} against {fast.result()}")
+    return "over", steps, handed
+
+
+def _same_error(error: AmunreError, call: Any, where: str) -> None:
+    """`call` must raise what the interpreter raised: the same class, the same message."""
+    try:
+        call()
+    except NotCompiled:
+        raise
+    except AmunreError as other:
+        if type(other) is not type(error) or str(other) != str(error):
+            raise Apart(f"{where}: the interpreter raised {error!r}, the compiled engine {other!r}") from other
+        return
+    raise Apart(f"{where}: the interpreter raised {error!r}, the compiled engine did not")
 
 
 def main(argv: list[str]) -> int:

@@ -17,10 +17,12 @@ from typing import Any
 
 import numpy as np
 
+from ..base.errors import AmunreError
 from ..base.limits import MAX_AMOUNT
 from ..dsl import ast
 from ..dsl.checked import NOT_CONSTANT
 from ..load.build_flow import RESERVED_LIFETIMES
+from ..load.loader import load_document
 from ..model import Rules
 from ..play.standing import Selling
 from . import ops
@@ -123,6 +125,14 @@ class Lowering:
         if isinstance(value, str):
             return self.word(value)
         raise NotCompiled(f"the constant {value!r}", rule)
+
+    def written(self, path: tuple[str | int, ...]) -> Any:
+        """Where the rules file writes the value at `path` (its file and line), for a piece that
+        no DSL rule holds; the file alone where it cannot be read again."""
+        try:
+            return load_document(self.rules.path).span(path)
+        except (AmunreError, OSError):
+            return self.rules.path
 
     def key(self, cause: Any) -> int:
         """The source key of a cause (what `state.sources` files a change under)."""
@@ -324,7 +334,7 @@ def _material(low: Lowering) -> None:
     t[ops.TH_TOKEN_SUPPLY] = low.put([low.supplies.index(rules.token_supply[k]) for k in low.tokens])
     caps = []
     for token in low.tokens:
-        caps += _capacity(low, rules.token_capacity.get(token))
+        caps += _capacity(low, token, rules.token_capacity.get(token))
     t[ops.TH_TOKEN_CAPACITY] = low.put(caps)
     t[ops.TH_SUPPLY_START] = low.put([rules.supply[s] for s in low.supplies])
     t[ops.TH_UNLIMITED_IF] = low.put([low.program(rules.unlimited_if.get(s)) for s in low.supplies])
@@ -336,7 +346,7 @@ def _material(low: Lowering) -> None:
                                         low.token(good.token) if good.token else -1)])
 
 
-def _capacity(low: Lowering, capacity: Any) -> list[int]:
+def _capacity(low: Lowering, token: str, capacity: Any) -> list[int]:
     """How a token's capacity is read: (CAP_*, the column). The rules keep a printed property's
     column itself; a capacity computed by a function (another attribute) is not compiled."""
     if capacity is None:
@@ -345,7 +355,8 @@ def _capacity(low: Lowering, capacity: Any) -> list[int]:
         for attr in low.rules.vocab.place_attrs.values():
             if attr.column is capacity:
                 return [ops.CAP_COLUMN, low.column(attr)]
-    raise NotCompiled("a token capacity read from an attribute other than a printed property", low.rules.path)
+    raise NotCompiled("a token capacity read from an attribute other than a printed property",
+                      low.written(("tokens", token, "capacity")))
 
 
 def _decks(low: Lowering) -> None:
