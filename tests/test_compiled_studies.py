@@ -20,6 +20,7 @@ import pytest
 pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
+import amunre.interpreter.compiled.hubs as hubs
 import amunre.interpreter.compiled.study as compiled_study
 from amunre.interpreter.compiled.playout import G_STATUS
 from amunre.tools.simulate.studies import RuleSet, arena, compare, simulate
@@ -35,6 +36,9 @@ def machine_games(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     hide a fault of the machine behind the interpreter's right totals)."""
     played: list[int] = []
     real = compiled_study.play_random
+    # As a second run finds the machine code (kept): a study this small plays in the
+    # interpreter while it is not compiled yet (tests/test_simulate_engine.py).
+    monkeypatch.setattr(hubs, "missing", lambda names: [])
 
     def spy(*args: Any) -> Any:
         rows = real(*args)

@@ -123,17 +123,18 @@ def hub(S, M, call, phase, seat, arg):
 # ---- lowering: the parameters of a phase of this mechanic, as the row its hub reads ----------------
 
 
-def lower(low: Any, pid: str, mech: Draft) -> tuple[int, int, int]:
+def lower(lowering: Any, pid: str, mech: Draft) -> tuple[int, int, int]:
     block = mech.block
-    index = [mech.index.get(c, -1) for c in low.cards]
-    params = row({DR_DECK: low.deck(mech.deck), DR_OF_PLACES: int(mech.of_places), DR_TAKE: low.effect(mech.take),
-                  DR_BLOCK: next(i for i, b in enumerate(low.rules.actions.blocks) if b is block),
-                  DR_BASE: block.base, DR_STRIDE: block.strides[0], DR_KEY: low.key(mech.cause),
-                  DR_INDEX: low.put(index), DR_CARDS: low.put([low.card_index[c] for c in mech.cards]),
-                  DR_N_CARDS: len(mech.cards), DR_CARD_SLOT: low.slot("card")})
-    return low.put(params), turn_head(low), 0
+    index = [mech.index.get(c, -1) for c in lowering.cards]
+    params = row({DR_DECK: lowering.deck(mech.deck), DR_OF_PLACES: int(mech.of_places),
+                  DR_TAKE: lowering.effect(mech.take),
+                  DR_BLOCK: next(i for i, b in enumerate(lowering.rules.actions.blocks) if b is block),
+                  DR_BASE: block.base, DR_STRIDE: block.strides[0], DR_KEY: lowering.key(mech.cause),
+                  DR_INDEX: lowering.put(index), DR_CARDS: lowering.put([lowering.card_index[c] for c in mech.cards]),
+                  DR_N_CARDS: len(mech.cards), DR_CARD_SLOT: lowering.slot("card")})
+    return lowering.put(params), turn_head(lowering), 0
 
 
-def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
+def pack_work(lowering: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
     """The running phase's data as the hub holds it (compiled/pack.py): the turn head."""
-    return pack.turn_data(low.rules.max_players, data["order"], data["idx"])
+    return pack.turn_data(lowering.rules.max_players, data["order"], data["idx"])

@@ -38,9 +38,9 @@ class CompiledRules:
 
     def __init__(self, rules: Rules, notice: Callable[[str], None] | None = None) -> None:
         self.rules = rules
-        low, self.T = lower(rules)
-        self.lowering: Lowering = low
-        self.layout: Layout = low.layout
+        lowering, self.T = lower(rules)
+        self.lowering: Lowering = lowering
+        self.layout: Layout = lowering.layout
         self.R = np.zeros(1, dtype=np.int64)
         self.tensor_out = np.zeros(int(self.T[int(self.T[ops.TH_TENSOR]) + ops.TN_SIZE]), dtype=np.int64)
         kinds = {int(self.T[int(self.T[ops.TH_PHASE]) + p * ops.PHASE_FIELDS + ops.PHASE_MECH])
@@ -53,8 +53,8 @@ class CompiledRules:
         self.M[int(self.T[ops.TH_H]):] = H
         self.entry = hubs.machine()
         self.size = int(self.T[ops.TH_S_SIZE])
-        self.words = dict(low.words)
-        self.keys = list(low.keys)
+        self.words = dict(lowering.words)
+        self.keys = list(lowering.keys)
 
     def call(self, S: np.ndarray, command: int, arg: int, R: np.ndarray | None = None) -> int:
         """One command of the machine (compiled/entry.py) on a state."""
@@ -248,17 +248,17 @@ class CompiledGame:
         return machine.tensor_out[:size].astype(np.float64)
 
     def resources(self, name: str) -> list[int]:
-        low = self.machine.lowering
-        nres, r = len(low.resources), low.resources.index(name)
+        lowering = self.machine.lowering
+        nres, r = len(lowering.resources), lowering.resources.index(name)
         at = int(self.machine.T[ops.TH_S_RES])
         return [int(self.S[at + s * nres + r]) for s in range(self.players)]
 
     def sources(self, seat: int, resource: str) -> dict[str, int]:
         """What each source gave the seat of a resource (none that gave nothing)."""
-        low, T = self.machine.lowering, self.machine.T
-        nres, nkeys = len(low.resources), int(T[ops.TH_KEYS])
-        at = int(T[ops.TH_S_SOURCES]) + (seat * nres + low.resources.index(resource)) * nkeys
-        return {key: int(self.S[at + k]) for k, key in enumerate(low.keys) if self.S[at + k]}
+        lowering, T = self.machine.lowering, self.machine.T
+        nres, nkeys = len(lowering.resources), int(T[ops.TH_KEYS])
+        at = int(T[ops.TH_S_SOURCES]) + (seat * nres + lowering.resources.index(resource)) * nkeys
+        return {key: int(self.S[at + k]) for k, key in enumerate(lowering.keys) if self.S[at + k]}
 
     # ---- the rest of the Game API, answered by the interpreter --------------------------------------
     def as_game(self) -> Game:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,7 @@ from numba.core.caching import FunctionCache
 from numba.experimental.function_type import _get_jit_address
 
 from . import entry, flow, mechanics, playout, vm
+from .cache import machine_code_dir
 from .lower_mechanics import hub_of
 from .pointers import (
     ADVANCE_SIGNATURE,
@@ -99,18 +101,40 @@ def compile_parts(names: list[str]) -> None:
 def prepare(names: list[str], notice: Callable[[str], None] | None = None) -> None:
     """Make the parts ready, sharing a cold compile with a second process when the machine
     has a second core (numba compiles in one thread a process): each part it leaves to the
-    other is then only loaded from the cache here. `notice` is told once if it compiles."""
+    other is then only loaded from the cache here. `notice` is told once if it compiles.
+    Processes that start cold together (`--jobs`, test workers, two commands) compile one at
+    a time: the others wait, then load what the first compiled."""
     cold = missing(names)
     if not cold:
         return
     if notice is not None:
         notice(f"compiling rules for speed (once; about {estimate(cold):.0f} s)")
-    mine, theirs = _split(cold)
-    helper = _start(theirs) if theirs else None
-    compile_parts(mine)
-    if helper is not None:
-        helper.wait()
+    with compiling():
+        cold = missing(names)                       # what another process compiled meanwhile is kept
+        mine, theirs = _split(cold)
+        helper = _start(theirs) if theirs else None
+        compile_parts(mine)
+        if helper is not None:
+            helper.wait()
     compile_parts(names)
+
+
+@contextmanager
+def compiling() -> Iterator[None]:
+    """Held by one process at a time while it compiles into the shared cache (a lock file
+    beside the machine code; where files cannot be locked, every process compiles for itself,
+    which is slower, never wrong: numba writes each file whole)."""
+    try:
+        import fcntl
+    except ImportError:                              # not on a Unix
+        yield
+        return
+    with open(machine_code_dir() / "compiling.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def estimate(cold: list[str]) -> float:

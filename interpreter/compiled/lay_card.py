@@ -132,34 +132,35 @@ def hub(S, M, call, phase, seat, arg):
 # ---- lowering: the parameters of a phase of this mechanic, as the row its hub reads ----------------
 
 
-def lower(low: Any, pid: str, mech: LayCard) -> tuple[int, int, int]:
-    rules = low.rules
+def lower(lowering: Any, pid: str, mech: LayCard) -> tuple[int, int, int]:
+    rules = lowering.rules
     listed = []
     for card in mech.cards:                     # the block's order: by card id
-        listed += [low.card_index[card], rules.place_index[card]]
+        listed += [lowering.card_index[card], rules.place_index[card]]
     block = next(i for i, b in enumerate(rules.actions.blocks) if b is mech.block)
-    params_ = row({LC_WHERE: low.program(mech.where), LC_THEN: low.effect(mech.then),
+    params_ = row({LC_WHERE: lowering.program(mech.where), LC_THEN: lowering.effect(mech.then),
                    LC_FIRST_ONLY: int(mech.first_only), LC_DECLINE: -1 if mech.decline is None else mech.decline.base,
-                   LC_BLOCK: block, LC_BASE: mech.block.base, LC_N_CARDS: len(mech.cards), LC_CARDS: low.put(listed),
-                   LC_CARD_SLOT: low.slot("card"), LC_KEY: low.key(mech.cause)})
-    return low.put(params_), turn_head(low) + 1, 2
+                   LC_BLOCK: block, LC_BASE: mech.block.base, LC_N_CARDS: len(mech.cards),
+                   LC_CARDS: lowering.put(listed),
+                   LC_CARD_SLOT: lowering.slot("card"), LC_KEY: lowering.key(mech.cause)})
+    return lowering.put(params_), turn_head(lowering) + 1, 2
 
 
-def member(low: Any, phase: int, mech: LayCard, name: str) -> tuple[int, int, int] | None:
+def member(lowering: Any, phase: int, mech: LayCard, name: str) -> tuple[int, int, int] | None:
     """`PHASE.card` (the card laid last, a place) and `PHASE.seat` (who laid it): -1 for none."""
     fields = {"card": 0, "seat": 1}
     return (ops.MEMBER_KEPT, phase, fields[name]) if name in fields else None
 
 
-def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
+def pack_work(lowering: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
     """The running phase's data as the hub holds it (compiled/pack.py)."""
-    return pack.turn_data(low.rules.max_players, data["order"], data["idx"]) + [int(data["laid"])]
+    return pack.turn_data(lowering.rules.max_players, data["order"], data["idx"]) + [int(data["laid"])]
 
 
-def pack_kept(low: Any, pid: str, kept: dict[str, Any]) -> list[int]:
+def pack_kept(lowering: Any, pid: str, kept: dict[str, Any]) -> list[int]:
     return [-1 if kept["card"] is None else kept["card"], -1 if kept["seat"] is None else kept["seat"]]
 
 
-def picks(low: Any, pid: str, mech: LayCard) -> list[tuple[str, Any]]:
+def picks(lowering: Any, pid: str, mech: LayCard) -> list[tuple[str, Any]]:
     """Every pick it may keep, as simulate counts them: a card laid, by its place's index."""
-    return [("card", place) for place in range(low.place_count)]
+    return [("card", place) for place in range(lowering.place_count)]

@@ -327,25 +327,25 @@ def hub(S, M, call, phase, seat, arg):
 # ---- lowering: the parameters of a phase of this mechanic, as the row its hub reads ----------------
 
 
-def lower(low: Any, pid: str, mech: LotAuction) -> tuple[int, int, int]:
+def lower(lowering: Any, pid: str, mech: LotAuction) -> tuple[int, int, int]:
     constant = isinstance(mech.style, str)
     params_ = row({
         LA_STYLE: LOT_STYLES.index(mech.style) if constant else -1,
-        LA_STYLE_PROG: -1 if constant else low.program(mech.style),
-        LA_WORDS: low.put([low.value(word) for word in LOT_STYLES]),
-        LA_LOT: low.program(mech.lot), LA_SELLER: low.program(mech.seller),
+        LA_STYLE_PROG: -1 if constant else lowering.program(mech.style),
+        LA_WORDS: lowering.put([lowering.value(word) for word in LOT_STYLES]),
+        LA_LOT: lowering.program(mech.lot), LA_SELLER: lowering.program(mech.seller),
         LA_TO_SELLER: int(mech.to_seller), LA_UNSOLD_TO_SELLER: int(mech.unsold_to_seller),
-        LA_SELLER_TIES: int(mech.seller_wins_ties), LA_PAY: low.resource(mech.pay), LA_MOST: mech.most,
-        LA_ON_WIN: low.effect(mech.on_win), LA_PRICE_KEY: low.key(mech.price_cause),
-        LA_WIN_KEY: low.key(mech.win_cause), LA_BID: mech.bid.base, LA_DECLINE: mech.decline.base,
+        LA_SELLER_TIES: int(mech.seller_wins_ties), LA_PAY: lowering.resource(mech.pay), LA_MOST: mech.most,
+        LA_ON_WIN: lowering.effect(mech.on_win), LA_PRICE_KEY: lowering.key(mech.price_cause),
+        LA_WIN_KEY: lowering.key(mech.win_cause), LA_BID: mech.bid.base, LA_DECLINE: mech.decline.base,
         LA_PRICE: -1 if mech.price is None else mech.price.base, LA_BUY: -1 if mech.buy is None else mech.buy.base})
-    seats = low.rules.max_players
-    return low.put(params_), WL_ORDER + 2 * seats + 1 + low.place_count, 0
+    seats = lowering.rules.max_players
+    return lowering.put(params_), WL_ORDER + 2 * seats + 1 + lowering.place_count, 0
 
 
-def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
+def pack_work(lowering: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
     """The running phase's data as the hub holds it (compiled/pack.py)."""
-    seats = low.rules.max_players
+    seats = lowering.rules.max_players
     order, lot = data["order"], data["lot"]
 
     def some(value: int | None) -> int:
@@ -354,4 +354,4 @@ def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]
             data["passed"], some(data["price"]), some(data["buyer"]), int(data["done"]), len(order)]
     sealed = [some(bid) for bid in data["sealed"]]
     return (head + order + [0] * (seats - len(order)) + sealed + [0] * (seats - len(sealed)) + [len(lot)] + lot
-            + [0] * (low.place_count - len(lot)))
+            + [0] * (lowering.place_count - len(lot)))

@@ -278,133 +278,137 @@ class Lowering:
 
 def lower(rules: Rules) -> tuple[Lowering, np.ndarray]:
     """Lower the rules: (the lowering, with its words, keys and layout; the table array T)."""
-    low = Lowering(rules)
-    low.effect_rows = []
-    _lower_all(low)
-    return low, _finish(low)
+    lowering = Lowering(rules)
+    lowering.effect_rows = []
+    _lower_all(lowering)
+    return lowering, _finish(lowering)
 
 
-def _lower_all(low: Lowering) -> None:
-    rules, t = low.rules, low.t
+def _lower_all(lowering: Lowering) -> None:
+    rules, t = lowering.rules, lowering.t
     if rules.denominations:
         from .lower_mechanics import lower_held
-        low.held_rows = lower_held(low)
+        lowering.held_rows = lower_held(lowering)
     else:
-        low.held_rows = []
-    t[ops.TH_PLACES] = low.place_count
+        lowering.held_rows = []
+    t[ops.TH_PLACES] = lowering.place_count
     t[ops.TH_SEATS] = rules.max_players
     t[ops.TH_MIN_PLAYERS] = rules.min_players
-    t[ops.TH_RES] = len(low.resources)
-    t[ops.TH_TOKENS] = len(low.tokens)
-    t[ops.TH_SUPPLIES] = len(low.supplies)
-    t[ops.TH_CARDS] = len(low.cards)
-    t[ops.TH_DECKS] = len(low.decks)
-    t[ops.TH_MODS] = len(low.mods)
-    t[ops.TH_PHASES] = len(low.phases)
+    t[ops.TH_RES] = len(lowering.resources)
+    t[ops.TH_TOKENS] = len(lowering.tokens)
+    t[ops.TH_SUPPLIES] = len(lowering.supplies)
+    t[ops.TH_CARDS] = len(lowering.cards)
+    t[ops.TH_DECKS] = len(lowering.decks)
+    t[ops.TH_MODS] = len(lowering.mods)
+    t[ops.TH_PHASES] = len(lowering.phases)
     t[ops.TH_LEAVES] = len(rules.flow.leaves)
     t[ops.TH_COUNTERS] = rules.flow.counters
     t[ops.TH_OPTIONS] = len(rules.options)
     t[ops.TH_ACTIONS] = rules.actions.size
-    t[ops.TH_LIFETIMES] = len(low.lifetimes)
+    t[ops.TH_LIFETIMES] = len(lowering.lifetimes)
     t[ops.TH_NODES] = len(rules.flow.nodes)
     t[ops.TH_BLOCKS] = len(rules.actions.blocks)
-    t[ops.TH_WINDOWS] = len(low.windows)
+    t[ops.TH_WINDOWS] = len(lowering.windows)
     t[ops.TH_GOODS] = len(rules.goods)
     t[ops.TH_CONVERSIONS] = len(rules.conversions)
-    t[ops.TH_RES_START] = low.put([rules.resources[r] for r in low.resources])
-    t[ops.TH_RES_MAX] = low.put([rules.resource_max.get(r, -1) for r in low.resources])
-    t[ops.TH_RES_TOP] = low.put([rules.resource_top[r] for r in low.resources])
-    t[ops.TH_RES_HIDDEN] = low.put([int(r in rules.hidden_resources) for r in low.resources])
-    t[ops.TH_START_OWNER] = low.put(list(rules.start_owner))
-    t[ops.TH_WORDS_PLACE] = low.put([low.word(p) for p in rules.place_ids])
-    _material(low)
-    _decks(low)
-    _cards(low)
-    _modifiers(low)
-    _blocks(low)
-    _options(low)
-    _phases(low)
-    _flow(low)
-    _winner(low)
-    _setup(low)
+    t[ops.TH_RES_START] = lowering.put([rules.resources[r] for r in lowering.resources])
+    t[ops.TH_RES_MAX] = lowering.put([rules.resource_max.get(r, -1) for r in lowering.resources])
+    t[ops.TH_RES_TOP] = lowering.put([rules.resource_top[r] for r in lowering.resources])
+    t[ops.TH_RES_HIDDEN] = lowering.put([int(r in rules.hidden_resources) for r in lowering.resources])
+    t[ops.TH_START_OWNER] = lowering.put(list(rules.start_owner))
+    t[ops.TH_WORDS_PLACE] = lowering.put([lowering.word(p) for p in rules.place_ids])
+    _material(lowering)
+    _decks(lowering)
+    _cards(lowering)
+    _modifiers(lowering)
+    _blocks(lowering)
+    _options(lowering)
+    _phases(lowering)
+    _flow(lowering)
+    _winner(lowering)
+    _setup(lowering)
 
 
-def _material(low: Lowering) -> None:
-    rules, t = low.rules, low.t
-    t[ops.TH_TOKEN_SUPPLY] = low.put([low.supplies.index(rules.token_supply[k]) for k in low.tokens])
+def _material(lowering: Lowering) -> None:
+    rules, t = lowering.rules, lowering.t
+    t[ops.TH_TOKEN_SUPPLY] = lowering.put([lowering.supplies.index(rules.token_supply[k]) for k in lowering.tokens])
     caps = []
-    for token in low.tokens:
-        caps += _capacity(low, token, rules.token_capacity.get(token))
-    t[ops.TH_TOKEN_CAPACITY] = low.put(caps)
-    t[ops.TH_SUPPLY_START] = low.put([rules.supply[s] for s in low.supplies])
-    t[ops.TH_UNLIMITED_IF] = low.put([low.program(rules.unlimited_if.get(s)) for s in low.supplies])
-    t[ops.TH_CONVERTED] = low.put([int(k in rules.converted) for k in low.tokens])
-    t[ops.TH_CONVERSION] = low.put([x for source, count, target, cause in rules.conversions
-                                    for x in (low.token(source), count, low.token(target), low.key(cause))])
-    t[ops.TH_GOOD] = low.put([x for good in rules.goods.values()
-                              for x in (low.deck(good.draw) if good.draw else -1,
-                                        low.token(good.token) if good.token else -1)])
+    for token in lowering.tokens:
+        caps += _capacity(lowering, token, rules.token_capacity.get(token))
+    t[ops.TH_TOKEN_CAPACITY] = lowering.put(caps)
+    t[ops.TH_SUPPLY_START] = lowering.put([rules.supply[s] for s in lowering.supplies])
+    t[ops.TH_UNLIMITED_IF] = lowering.put([lowering.program(rules.unlimited_if.get(s)) for s in lowering.supplies])
+    t[ops.TH_CONVERTED] = lowering.put([int(k in rules.converted) for k in lowering.tokens])
+    t[ops.TH_CONVERSION] = lowering.put([x for source, count, target, cause in rules.conversions
+                                    for x in (lowering.token(source), count, lowering.token(target),
+                                              lowering.key(cause))])
+    t[ops.TH_GOOD] = lowering.put([x for good in rules.goods.values()
+                              for x in (lowering.deck(good.draw) if good.draw else -1,
+                                        lowering.token(good.token) if good.token else -1)])
 
 
-def _capacity(low: Lowering, token: str, capacity: Any) -> list[int]:
+def _capacity(lowering: Lowering, token: str, capacity: Any) -> list[int]:
     """How a token's capacity is read: (CAP_*, the column). The rules keep a printed property's
     column itself; a capacity computed by a function (another attribute) is not compiled."""
     if capacity is None:
         return [ops.CAP_NONE, 0]
     if isinstance(capacity, tuple):
-        for attr in low.rules.vocab.place_attrs.values():
+        for attr in lowering.rules.vocab.place_attrs.values():
             if attr.column is capacity:
-                return [ops.CAP_COLUMN, low.column(attr)]
+                return [ops.CAP_COLUMN, lowering.column(attr)]
     raise NotCompiled("a token capacity read from an attribute other than a printed property",
-                      low.written(("tokens", token, "capacity")))
+                      lowering.written(("tokens", token, "capacity")))
 
 
-def _decks(low: Lowering) -> None:
-    rules = low.rules
+def _decks(lowering: Lowering) -> None:
+    rules = lowering.rules
     rows = []
-    for name in low.decks:
+    for name in lowering.decks:
         deck = rules.decks[name]
         if deck.of_places:
             places = [rules.place_index[p] for p in deck.places]
-            cards = [x for p in deck.places for x in (low.card_index[p], 1)]
+            cards = [x for p in deck.places for x in (lowering.card_index[p], 1)]
         else:
             places = []
-            cards = [x for c in rules.cards.values() if c.deck == name for x in (low.card_index[c.id], c.count)]
+            cards = [x for c in rules.cards.values() if c.deck == name for x in (lowering.card_index[c.id], c.count)]
         cap = sum(cards[1::2])
-        lifetime = low.lifetimes.index(deck.one_per_kind) if deck.one_per_kind else -1
-        rows.append([int(deck.of_places), deck.sell, low.resource(deck.sell_resource) if deck.sell_resource else -1,
+        lifetime = lowering.lifetimes.index(deck.one_per_kind) if deck.one_per_kind else -1
+        rows.append([int(deck.of_places), deck.sell,
+                     lowering.resource(deck.sell_resource) if deck.sell_resource else -1,
                      int(deck.sell_to_afford), int(deck.reshuffle), int(deck.hidden), lifetime,
-                     low.program(deck.display), cap, 0, 0, 0, 0, low.put(places), len(places),
-                     low.put(cards), len(cards) // 2])
-    low.deck_rows = rows
-    low.t[ops.TH_DECK] = low.put([x for row in rows for x in row])
+                     lowering.program(deck.display), cap, 0, 0, 0, 0, lowering.put(places), len(places),
+                     lowering.put(cards), len(cards) // 2])
+    lowering.deck_rows = rows
+    lowering.t[ops.TH_DECK] = lowering.put([x for row in rows for x in row])
     setups = []
-    for name in low.decks:
+    for name in lowering.decks:
         spec = rules.deck_setups.get(name)
-        setups += [-1] * 4 if spec is None else [low.program(spec.count), low.program(spec.where),
-                                                  low.program(spec.stacks), low.program(spec.top)]
-    low.t[ops.TH_DECK_SETUP] = low.put(setups)
+        setups += [-1] * 4 if spec is None else [lowering.program(spec.count), lowering.program(spec.where),
+                                                  lowering.program(spec.stacks), lowering.program(spec.top)]
+    lowering.t[ops.TH_DECK_SETUP] = lowering.put(setups)
 
 
-def _cards(low: Lowering) -> None:
-    rules = low.rules
+def _cards(lowering: Lowering) -> None:
+    rules = lowering.rules
     ranks = {c: i for i, c in enumerate(sorted(rules.cards))}
     rows = []
-    for cid in low.cards:
+    for cid in lowering.cards:
         card = rules.cards[cid]
         play = rules.play_blocks.get(cid)
-        rows.append([low.deck(card.deck), card.count, low.windows.index(card.window) if card.window else -1,
-                     low.effect(card.effect) if play is not None else -1, low.key(card.cause), low.key(card.sale),
-                     rules.place_index.get(cid, -1), low.word(cid), -1 if play is None else _block_index(rules, play),
+        rows.append([lowering.deck(card.deck), card.count, lowering.windows.index(card.window) if card.window else -1,
+                     lowering.effect(card.effect) if play is not None else -1, lowering.key(card.cause),
+                     lowering.key(card.sale),
+                     rules.place_index.get(cid, -1), lowering.word(cid), -1 if play is None else _block_index(rules,
+                                                                                                              play),
                      ranks[cid]])
-    low.t[ops.TH_CARD] = low.put([x for row in rows for x in row])
-    low.t[ops.TH_PLACE_CARD] = low.put([low.card_index.get(p, -1) if _in_deck_of_places(rules, p) else -1
+    lowering.t[ops.TH_CARD] = lowering.put([x for row in rows for x in row])
+    lowering.t[ops.TH_PLACE_CARD] = lowering.put([lowering.card_index.get(p, -1) if _in_deck_of_places(rules, p) else -1
                                         for p in rules.place_ids])
     windows = []
-    for window in low.windows:
+    for window in lowering.windows:
         cards = sorted(rules.window_cards.get(window, ()))
-        windows.append(low.put([len(cards), *[low.card_index[c] for c in cards]]))
-    low.t[ops.TH_WINDOW] = low.put(windows)
+        windows.append(lowering.put([len(cards), *[lowering.card_index[c] for c in cards]]))
+    lowering.t[ops.TH_WINDOW] = lowering.put(windows)
 
 
 def _in_deck_of_places(rules: Rules, place: str) -> bool:
@@ -416,98 +420,101 @@ def _block_index(rules: Rules, block: Any) -> int:
     return next(i for i, b in enumerate(rules.actions.blocks) if b is block)
 
 
-def _modifiers(low: Lowering) -> None:
-    rules = low.rules
+def _modifiers(lowering: Lowering) -> None:
+    rules = lowering.rules
     rows = []
-    for _, mod in low.mods.values():
+    for _, mod in lowering.mods.values():
         scope = {"seat": ops.SCOPE_SEAT, "place": ops.SCOPE_PLACE, "game": ops.SCOPE_GAME}[mod.scope]
-        size = rules.max_players if scope == ops.SCOPE_SEAT else low.place_count if scope == ops.SCOPE_PLACE else 1
-        rows.append([0, scope, low.value(mod.default), size, low.lifetimes.index(mod.lasts)])
-    low.mod_rows = rows
+        size = rules.max_players if scope == ops.SCOPE_SEAT else lowering.place_count if scope == ops.SCOPE_PLACE else 1
+        rows.append([0, scope, lowering.value(mod.default), size, lowering.lifetimes.index(mod.lasts)])
+    lowering.mod_rows = rows
     lifetimes = []
-    for name in low.lifetimes:
-        expiring = [low.mods[m][0] for m in rules.expiring.get(name, ())]
-        lifetimes.append([low.put(expiring), len(expiring), -1])
-    low.life_rows = lifetimes
+    for name in lowering.lifetimes:
+        expiring = [lowering.mods[m][0] for m in rules.expiring.get(name, ())]
+        lifetimes.append([lowering.put(expiring), len(expiring), -1])
+    lowering.life_rows = lifetimes
 
 
-def _blocks(low: Lowering) -> None:
-    space = low.rules.actions
+def _blocks(lowering: Lowering) -> None:
+    space = lowering.rules.actions
     rows = []
     for block in space.blocks:
-        rows.append([block.base, block.size, block.rank, len(block.fields), low.put(list(block.strides)), 0, 0, 0])
-    low.t[ops.TH_BLOCK] = low.put([x for row in rows for x in row])
+        rows.append([block.base, block.size, block.rank, len(block.fields), lowering.put(list(block.strides)), 0, 0, 0])
+    lowering.t[ops.TH_BLOCK] = lowering.put([x for row in rows for x in row])
     index = {id(b): i for i, b in enumerate(space.blocks)}
-    low.t[ops.TH_BLOCK_OF] = low.put([index[id(b)] for b in space.block_at])
-    standing = low.rules.standing
+    lowering.t[ops.TH_BLOCK_OF] = lowering.put([index[id(b)] for b in space.block_at])
+    standing = lowering.rules.standing
     if standing is not None and not isinstance(standing, Selling):
         raise NotCompiled(f"standing actions of {type(standing).__name__}")
     head = [-1, -1] if standing is None else [standing.block.base, standing.decline]
     per_card = []
-    for cid in low.cards:
-        card = low.rules.cards[cid]
-        deck = low.rules.decks[card.deck]
+    for cid in lowering.cards:
+        card = lowering.rules.cards[cid]
+        deck = lowering.rules.decks[card.deck]
         sale = -1 if standing is None else standing.id_of.get(cid, -1)
-        per_card += [sale, low.resource(deck.sell_resource) if deck.sell_resource else -1, deck.sell,
+        per_card += [sale, lowering.resource(deck.sell_resource) if deck.sell_resource else -1, deck.sell,
                      int(standing is not None and cid in standing.to_afford)]
-    low.t[ops.TH_STANDING] = low.put(head + per_card)
+    lowering.t[ops.TH_STANDING] = lowering.put(head + per_card)
     sellable = sorted((sale, card) for card, sale in enumerate(per_card[0::4]) if sale >= 0)
-    low.t[ops.TH_SELLABLE] = low.put([len(sellable), *[card for _, card in sellable]])
+    lowering.t[ops.TH_SELLABLE] = lowering.put([len(sellable), *[card for _, card in sellable]])
 
 
-def _options(low: Lowering) -> None:
+def _options(lowering: Lowering) -> None:
     rows = []
-    for option in low.rules.options.values():
-        values = [low.value(v) for v in option.values]
-        rows.append(low.put([low.value(option.default), low.program(option.allowed_if), len(values), *values]))
-    low.t[ops.TH_OPTION] = low.put(rows)
+    for option in lowering.rules.options.values():
+        values = [lowering.value(v) for v in option.values]
+        rows.append(lowering.put([lowering.value(option.default), lowering.program(option.allowed_if), len(values),
+                                  *values]))
+    lowering.t[ops.TH_OPTION] = lowering.put(rows)
 
 
-def _phases(low: Lowering) -> None:
+def _phases(lowering: Lowering) -> None:
     from .lower_mechanics import lower_phase
-    rules = low.rules
+    rules = lowering.rules
     rows = []
-    for pid in low.phases:
+    for pid in lowering.phases:
         mech = rules.phases[pid]
         plan = next((p for p in rules.leaf_plans if p.mech is mech), None)
-        kind, params, work, kept = lower_phase(low, pid, mech)
-        low.work_size = max(low.work_size, work)
-        low.kept_sizes[pid] = kept
-        order, order_expr, highest = _order(low, mech.turns)
+        kind, params, work, kept = lower_phase(lowering, pid, mech)
+        lowering.work_size = max(lowering.work_size, work)
+        lowering.kept_sizes[pid] = kept
+        order, order_expr, highest = _order(lowering, mech.turns)
         window = getattr(mech, "window", None)
-        rows.append([kind, params, low.program(mech.skip_if), low.program(mech.end_if), order, order_expr, highest,
-                     low.windows.index(window) if window else -1,
+        rows.append([kind, params, lowering.program(mech.skip_if), lowering.program(mech.end_if), order, order_expr,
+                     highest,
+                     lowering.windows.index(window) if window else -1,
                      plan.closing_id if plan is not None else (-1 if mech.closing is None else mech.closing.base),
                      int(mech.asks_standing), int(mech.closing_ignores_purse), int(mech.automatic), 0,
-                     low.word(pid), -1, -1])
-    low.phase_rows = rows
-    low.t[ops.TH_LEAF_PHASE] = low.put([low.phases.index(rules.flow.leaf_phase(at))
+                     lowering.word(pid), -1, -1])
+    lowering.phase_rows = rows
+    lowering.t[ops.TH_LEAF_PHASE] = lowering.put([lowering.phases.index(rules.flow.leaf_phase(at))
                                         for at in range(len(rules.flow.leaves))])
 
 
-def _order(low: Lowering, spec: Any) -> tuple[int, int, int]:
+def _order(lowering: Lowering, spec: Any) -> tuple[int, int, int]:
     if spec == "clockwise":
         return ops.ORDER_CLOCKWISE, -1, 0
     if spec == "counterclockwise":
         return ops.ORDER_COUNTER, -1, 0
     if isinstance(spec, tuple):
-        return ops.ORDER_BY, low.program(spec[0]), int(bool(spec[1]))
-    return ops.ORDER_FROM, low.program(spec), 0
+        return ops.ORDER_BY, lowering.program(spec[0]), int(bool(spec[1]))
+    return ops.ORDER_FROM, lowering.program(spec), 0
 
 
-def _flow(low: Lowering) -> None:
-    flow = low.rules.flow
+def _flow(lowering: Lowering) -> None:
+    flow = lowering.rules.flow
     rows = []
     for node in flow.nodes:
-        cases = [x for value, child in node.cases for x in (low.value(value), child)]
+        cases = [x for value, child in node.cases for x in (lowering.value(value), child)]
         inner = _inner_repeats(flow, node)
-        rows.append([KINDS[node.kind], node.parent, low.lifetimes.index(node.name) if node.name else -1,
-                     low.put(list(node.children)), len(node.children), node.leaf, low.program(node.times),
-                     low.program(node.until), int(node.check_before), node.counter, low.program(node.on),
-                     low.put(cases), len(node.cases), node.otherwise, low.put(inner), len(inner)])
-    low.t[ops.TH_NODE] = low.put([x for row in rows for x in row])
-    low.t[ops.TH_LEAF_NODE] = low.put(list(flow.leaves))
-    low.t[ops.TH_FLOW] = low.put([flow.age, flow.round, low.program(flow.end_if), flow.end_after, flow.end_then])
+        rows.append([KINDS[node.kind], node.parent, lowering.lifetimes.index(node.name) if node.name else -1,
+                     lowering.put(list(node.children)), len(node.children), node.leaf, lowering.program(node.times),
+                     lowering.program(node.until), int(node.check_before), node.counter, lowering.program(node.on),
+                     lowering.put(cases), len(node.cases), node.otherwise, lowering.put(inner), len(inner)])
+    lowering.t[ops.TH_NODE] = lowering.put([x for row in rows for x in row])
+    lowering.t[ops.TH_LEAF_NODE] = lowering.put(list(flow.leaves))
+    lowering.t[ops.TH_FLOW] = lowering.put([flow.age, flow.round, lowering.program(flow.end_if), flow.end_after,
+                                            flow.end_then])
 
 
 def _inner_repeats(flow: Any, node: Any) -> list[int]:
@@ -521,87 +528,88 @@ def _inner_repeats(flow: Any, node: Any) -> list[int]:
     return found
 
 
-def _winner(low: Lowering) -> None:
-    winner = low.rules.winner
-    tiebreaks = [low.program(e) for e in winner.tiebreaks]
-    report = [low.resource(r) for r in winner.report]
-    low.t[ops.TH_WINNER] = low.put([low.resource(winner.score), low.program(winner.by), len(tiebreaks),
-                                    low.put(tiebreaks), len(report), low.put(report)])
+def _winner(lowering: Lowering) -> None:
+    winner = lowering.rules.winner
+    tiebreaks = [lowering.program(e) for e in winner.tiebreaks]
+    report = [lowering.resource(r) for r in winner.report]
+    lowering.t[ops.TH_WINNER] = lowering.put([lowering.resource(winner.score), lowering.program(winner.by),
+                                              len(tiebreaks),
+                                    lowering.put(tiebreaks), len(report), lowering.put(report)])
 
 
-def _setup(low: Lowering) -> None:
-    hand = [low.card_index[c] for c in low.rules.setup_hand]
-    low.t[ops.TH_SETUP_HAND] = low.put([len(hand), *hand])
+def _setup(lowering: Lowering) -> None:
+    hand = [lowering.card_index[c] for c in lowering.rules.setup_hand]
+    lowering.t[ops.TH_SETUP_HAND] = lowering.put([len(hand), *hand])
 
 
 # ---- the layout of S, and the last sections of T -------------------------------------------------
 
-def _finish(low: Lowering) -> np.ndarray:
-    rules, t, lay = low.rules, low.t, low.layout
-    seats, places = rules.max_players, low.place_count
-    nres, ncards, nkeys = len(low.resources), len(low.cards), max(len(low.keys), 1)
+def _finish(lowering: Lowering) -> np.ndarray:
+    rules, t, lay = lowering.rules, lowering.t, lowering.layout
+    seats, places = rules.max_players, lowering.place_count
+    nres, ncards, nkeys = len(lowering.resources), len(lowering.cards), max(len(lowering.keys), 1)
     t[ops.TH_KEYS] = nkeys
-    t[ops.TH_SLOTS] = len(low.slots)
+    t[ops.TH_SLOTS] = len(lowering.slots)
     t[ops.TH_S_PASSES] = lay.add("passes", rules.flow.counters)
     t[ops.TH_S_OPTIONS] = lay.add("options", len(rules.options))
-    t[ops.TH_S_UNLIMITED] = lay.add("unlimited", len(low.supplies))
+    t[ops.TH_S_UNLIMITED] = lay.add("unlimited", len(lowering.supplies))
     t[ops.TH_S_RES] = lay.add("resources", seats * nres)
     t[ops.TH_S_SOURCES] = lay.add("sources", seats * nres * nkeys)
     t[ops.TH_S_HANDS] = lay.add("hands", seats * ncards)
     t[ops.TH_S_HAND_SIZE] = lay.add("hand_sizes", seats)
     t[ops.TH_S_OWNER] = lay.add("owner", places)
-    t[ops.TH_S_TOKENS] = lay.add("tokens", places * len(low.tokens))
-    t[ops.TH_S_SUPPLY] = lay.add("supply", len(low.supplies))
-    for name, row in zip(low.decks, low.deck_rows):
+    t[ops.TH_S_TOKENS] = lay.add("tokens", places * len(lowering.tokens))
+    t[ops.TH_S_SUPPLY] = lay.add("supply", len(lowering.supplies))
+    for name, row in zip(lowering.decks, lowering.deck_rows):
         cap = row[ops.DECK_CAP]
         for pile, slot in (("draw", ops.DECK_S_DRAW), ("discard", ops.DECK_S_DISCARD), ("boxed", ops.DECK_S_BOXED),
                            ("shown", ops.DECK_S_SHOWN)):
             row[slot] = lay.add(f"deck {name} {pile}", 1 + cap)
-    for name, row in zip(low.mods, low.mod_rows):
+    for name, row in zip(lowering.mods, lowering.mod_rows):
         row[ops.MOD_S] = lay.add(f"modifier {name}", 1 + row[ops.MOD_SIZE])
-    played = {rules.decks[d].one_per_kind for d in low.decks if rules.decks[d].one_per_kind}
-    for name, row in zip(low.lifetimes, low.life_rows):
+    played = {rules.decks[d].one_per_kind for d in lowering.decks if rules.decks[d].one_per_kind}
+    for name, row in zip(lowering.lifetimes, lowering.life_rows):
         if name in played:
             row[ops.LIFE_PLAYED] = lay.add(f"played {name}", seats * ncards)
-    for pid, row in zip(low.phases, low.phase_rows):
-        size = low.kept_sizes[pid]
+    for pid, row in zip(lowering.phases, lowering.phase_rows):
+        size = lowering.kept_sizes[pid]
         row[ops.PHASE_KEPT] = lay.add(f"kept {pid}", 1 + size) if size else -1
-    t[ops.TH_HELD] = len(low.held_rows)
-    for row in low.held_rows:
-        row[ops.HELD_S] = lay.add(f"held {low.resources[row[ops.HELD_RES]]}", seats * row[ops.HELD_N_VALUES])
+    t[ops.TH_HELD] = len(lowering.held_rows)
+    for row in lowering.held_rows:
+        row[ops.HELD_S] = lay.add(f"held {lowering.resources[row[ops.HELD_RES]]}", seats * row[ops.HELD_N_VALUES])
     t[ops.TH_S_PICKS] = lay.size
-    for pid, row in zip(low.phases, low.phase_rows):
-        picks = low.picks.get(pid, [])
+    for pid, row in zip(lowering.phases, lowering.phase_rows):
+        picks = lowering.picks.get(pid, [])
         row[ops.PHASE_PICKS] = lay.add(f"picks {pid}", len(picks)) if picks else -1
     t[ops.TH_PICKS_SIZE] = lay.size - t[ops.TH_S_PICKS]
-    t[ops.TH_S_WORK] = lay.add("working", low.work_size)
-    t[ops.TH_S_WORK_SIZE] = low.work_size
+    t[ops.TH_S_WORK] = lay.add("working", lowering.work_size)
+    t[ops.TH_S_WORK_SIZE] = lowering.work_size
     cap = rules.actions.size + 16
     t[ops.TH_LEGAL_CAP] = cap
     t[ops.TH_S_LEGAL] = lay.add("legal", cap)
     t[ops.TH_S_SIZE] = lay.size
-    t[ops.TH_TENSOR], firsts = lower_tensor(low)
-    for pid, row in zip(low.phases, low.phase_rows):
+    t[ops.TH_TENSOR], firsts = lower_tensor(lowering)
+    for pid, row in zip(lowering.phases, lowering.phase_rows):
         row[ops.PHASE_TENSOR] = firsts[pid]
-    t[ops.TH_DECK] = low.put([x for row in low.deck_rows for x in row])
-    t[ops.TH_MOD] = low.put([x for row in low.mod_rows for x in row])
-    t[ops.TH_LIFETIME] = low.put([x for row in low.life_rows for x in row])
-    t[ops.TH_PHASE] = low.put([x for row in low.phase_rows for x in row])
-    t[ops.TH_KEPT] = low.put([row[ops.PHASE_KEPT] for row in low.phase_rows])
-    t[ops.TH_HELD_DEF] = low.put([x for row in low.held_rows for x in row])
-    t[ops.TH_EFFECT] = low.put([x for row in low.effect_rows for x in row])
-    t[ops.TH_COLUMNS] = low.put([x for column in low.column_data for x in column])
-    t[ops.TH_ROWS] = low.put(_rows(low))
+    t[ops.TH_DECK] = lowering.put([x for row in lowering.deck_rows for x in row])
+    t[ops.TH_MOD] = lowering.put([x for row in lowering.mod_rows for x in row])
+    t[ops.TH_LIFETIME] = lowering.put([x for row in lowering.life_rows for x in row])
+    t[ops.TH_PHASE] = lowering.put([x for row in lowering.phase_rows for x in row])
+    t[ops.TH_KEPT] = lowering.put([row[ops.PHASE_KEPT] for row in lowering.phase_rows])
+    t[ops.TH_HELD_DEF] = lowering.put([x for row in lowering.held_rows for x in row])
+    t[ops.TH_EFFECT] = lowering.put([x for row in lowering.effect_rows for x in row])
+    t[ops.TH_COLUMNS] = lowering.put([x for column in lowering.column_data for x in column])
+    t[ops.TH_ROWS] = lowering.put(_rows(lowering))
     code: list[int] = []
     table: list[int] = []
-    for program in low.programs:
+    for program in lowering.programs:
         table += [len(code) // 4, program.temps, program.stack, int(program.result_list)]
         code += [x for instruction in program.code for x in instruction]
-    t[ops.TH_PROGRAM] = low.put(table)
-    t[ops.TH_CODE] = low.put(code)
+    t[ops.TH_PROGRAM] = lowering.put(table)
+    t[ops.TH_CODE] = lowering.put(code)
     base = len(t)                       # the scratch room follows the tables in M, then the parts' addresses
     t[ops.TH_X_ENV] = base
-    t[ops.TH_X_CALLS] = base + len(low.slots)
+    t[ops.TH_X_CALLS] = base + len(lowering.slots)
     t[ops.TH_X_ARENA] = t[ops.TH_X_CALLS] + CALLS
     t[ops.TH_X_SCRATCH] = t[ops.TH_X_ARENA] + ARENA
     t[ops.TH_X_SIZE] = t[ops.TH_X_SCRATCH] + 8 * rules.actions.size + SCRATCH
@@ -611,12 +619,12 @@ def _finish(low: Lowering) -> np.ndarray:
     return np.array(t, dtype=np.int64)
 
 
-def _rows(low: Lowering) -> list[int]:
+def _rows(lowering: Lowering) -> list[int]:
     """The row tables: per table its offset, then each table as rows, columns and values."""
     head: list[int] = []
     body: list[int] = []
-    at = len(low.t) + len(low.row_data)
-    for rows in low.row_data:
+    at = len(lowering.t) + len(lowering.row_data)
+    for rows in lowering.row_data:
         head.append(at + len(body))
         width = len(rows[0]) if rows else 0
         body += [len(rows), width] + [x for row in rows for x in row]

@@ -40,8 +40,8 @@ INLINE_LIMIT = 20_000       # instructions of one program: a derived value inlin
 class ProgramWriter:
     """Writes one program: an expression, a collection or an effect's statements."""
 
-    def __init__(self, low: Names, checked: Checked | None, rule: Any) -> None:
-        self.low = low
+    def __init__(self, lowering: Names, checked: Checked | None, rule: Any) -> None:
+        self.lowering = lowering
         self.info = checked
         self.rule = rule
         self.code: list[list[int]] = []
@@ -92,10 +92,10 @@ class ProgramWriter:
 
     def constant(self, value: Any) -> None:
         if isinstance(value, tuple):
-            self.emit(ops.OP_CONST_LIST, self.low.const_list([self.low.value(v, self.rule) for v in value]),
+            self.emit(ops.OP_CONST_LIST, self.lowering.const_list([self.lowering.value(v, self.rule) for v in value]),
                       pushes=1)
         else:
-            self.emit(ops.OP_CONST, self.low.value(value, self.rule), pushes=1)
+            self.emit(ops.OP_CONST, self.lowering.value(value, self.rule), pushes=1)
 
     def _list(self, node: ast.ListOf, it: int) -> None:
         for item in node.items:
@@ -204,22 +204,22 @@ class ProgramWriter:
     def first(self, step: Step, it: int) -> None:
         kind, name, target = step.kind, step.name, step.target
         if kind == "bound":
-            self.emit(ops.OP_LOAD, it if name == "it" else self.low.slot(name), pushes=1)
+            self.emit(ops.OP_LOAD, it if name == "it" else self.lowering.slot(name), pushes=1)
         elif kind == "value":
             op = _VALUES.get(name)
             if op is None:
                 raise NotCompiled(f"the value '{name}'", self.rule)
             self.emit(op, pushes=1)
         elif kind == "member":
-            self.emit(ops.OP_MEMBER, *self.low.member(name, self.rule), pushes=1)
+            self.emit(ops.OP_MEMBER, *self.lowering.member(name, self.rule), pushes=1)
         elif kind == "option":
-            self.emit(ops.OP_OPTION, self.low.option(name), pushes=1)
+            self.emit(ops.OP_OPTION, self.lowering.option(name), pushes=1)
         elif kind == "modifier":
             if target.scope == "seat":
                 self.emit(ops.OP_SEAT, pushes=1)
             else:
                 self.emit(ops.OP_CONST, 0, pushes=1)
-            self.emit(ops.OP_MOD, self.low.modifier(target.name, self.rule))
+            self.emit(ops.OP_MOD, self.lowering.modifier(target.name, self.rule))
         elif kind == "element":
             self.read(it, target)
         elif kind == "places":
@@ -230,7 +230,7 @@ class ProgramWriter:
     def link(self, step: Step, nullable: bool) -> None:
         """One more `.name` after the value on the stack."""
         if step.kind == "column":
-            table, column = self.low.row_column(step.target, step.name, self.rule)
+            table, column = self.lowering.row_column(step.target, step.name, self.rule)
             self.emit(ops.OP_ROW_COLUMN, table, column)
             return
         if step.kind == "seat" and nullable:
@@ -241,9 +241,9 @@ class ProgramWriter:
         """Push an attribute of the place or seat in a slot: one instruction for a printed
         property or a token count (the commonest reads), else the slot then the attribute."""
         if attr.kind == "column":
-            self.emit(ops.OP_SLOT_COLUMN, slot, self.low.column(attr, self.rule), pushes=1)
+            self.emit(ops.OP_SLOT_COLUMN, slot, self.lowering.column(attr, self.rule), pushes=1)
         elif attr.kind == "token":
-            self.emit(ops.OP_SLOT_TOKEN, slot, self.low.token(attr.key), pushes=1)
+            self.emit(ops.OP_SLOT_TOKEN, slot, self.lowering.token(attr.key), pushes=1)
         else:
             self.emit(ops.OP_LOAD, slot, pushes=1)
             self.attr(attr)
@@ -251,13 +251,13 @@ class ProgramWriter:
     def attr(self, attr: Any) -> None:
         """Read an attribute of the place or seat on top of the stack (replacing it)."""
         kind = attr.kind
-        low = self.low
+        lowering = self.lowering
         if kind == "column":
-            self.emit(ops.OP_COLUMN, low.column(attr, self.rule))
+            self.emit(ops.OP_COLUMN, lowering.column(attr, self.rule))
         elif kind == "token":
-            self.emit(ops.OP_TOKEN, low.token(attr.key))
+            self.emit(ops.OP_TOKEN, lowering.token(attr.key))
         elif kind == "modifier":
-            self.emit(ops.OP_MOD, low.modifier(attr.key.name, self.rule))
+            self.emit(ops.OP_MOD, lowering.modifier(attr.key.name, self.rule))
         elif kind == "derived":
             self.derived(attr.key)
         elif kind == "owned":
@@ -265,7 +265,7 @@ class ProgramWriter:
         elif kind == "owner":
             self.emit(ops.OP_OWNER)
         elif kind == "resource":
-            self.emit(ops.OP_RESOURCE, low.resource(attr.key))
+            self.emit(ops.OP_RESOURCE, lowering.resource(attr.key))
         elif kind == "cards":
             self.emit(ops.OP_HAND_SIZE)
         elif kind == "places":
@@ -316,7 +316,7 @@ class ProgramWriter:
             else:
                 self.sum_of(attr)
             self.emit(ops.OP_MUL, pushes=-1)
-        self.emit(ops.OP_GAIN, self.low.resource(node.resource.name), pushes=-2)
+        self.emit(ops.OP_GAIN, self.lowering.resource(node.resource.name), pushes=-2)
 
     def sum_of(self, attr: Any) -> None:
         """The sum of an attribute over the list on the stack."""
@@ -333,39 +333,40 @@ class ProgramWriter:
         self.seat(node.seat)
         self.emit(ops.OP_SEAT, pushes=1)
         self.expr(node.amount, ops_it())
-        self.emit(ops.OP_TRANSFER, self.low.resource(node.resource.name), pushes=-3)
+        self.emit(ops.OP_TRANSFER, self.lowering.resource(node.resource.name), pushes=-3)
 
     def _give(self, node: ast.Give) -> None:
         self.emit(ops.OP_SEAT, pushes=1)
         self.seat(node.seat)
         self.expr(node.amount, ops_it())
-        self.emit(ops.OP_TRANSFER, self.low.resource(node.resource.name), pushes=-3)
+        self.emit(ops.OP_TRANSFER, self.lowering.resource(node.resource.name), pushes=-3)
 
     def _draw(self, node: ast.Draw) -> None:
         self.seat(node.seat)
         self.expr(node.count, ops_it())
-        self.emit(ops.OP_DRAW, self.low.deck(node.deck.name), pushes=-2)
+        self.emit(ops.OP_DRAW, self.lowering.deck(node.deck.name), pushes=-2)
 
     def _place(self, node: ast.PlaceTokens) -> None:
         self.expr(node.place, ops_it())
         self.expr(node.count, ops_it())
-        self.emit(ops.OP_PLACE_TOKENS, self.low.token(node.token.name), pushes=-2)
+        self.emit(ops.OP_PLACE_TOKENS, self.lowering.token(node.token.name), pushes=-2)
 
     def _remove(self, node: ast.RemoveTokens) -> None:
         self.expr(node.place, ops_it())
         self.expr(node.count, ops_it())
-        self.emit(ops.OP_REMOVE_TOKENS, self.low.token(node.token.name), pushes=-2)
+        self.emit(ops.OP_REMOVE_TOKENS, self.lowering.token(node.token.name), pushes=-2)
 
     def _move(self, node: ast.MoveTokens) -> None:
         self.expr(node.source, ops_it())
         self.expr(node.target, ops_it())
         self.expr(node.count, ops_it())
-        self.emit(ops.OP_MOVE_TOKENS, self.low.token(node.token.name), pushes=-3)
+        self.emit(ops.OP_MOVE_TOKENS, self.lowering.token(node.token.name), pushes=-3)
 
     def _convert(self, node: ast.Convert) -> None:
         self.expr(node.place, ops_it())
         self.expr(node.count, ops_it())
-        self.emit(ops.OP_CONVERT, self.low.token(node.source.name), self.low.token(node.target.name), pushes=-2)
+        self.emit(ops.OP_CONVERT, self.lowering.token(node.source.name), self.lowering.token(node.target.name),
+                  pushes=-2)
 
     def _claim(self, node: ast.Claim) -> None:
         self.expr(node.place, ops_it())
@@ -396,7 +397,7 @@ class ProgramWriter:
             self.expr(node.target.of, ops_it())
         self.expr(node.value, ops_it())
         op = ops.OP_ADD_MOD if isinstance(node, ast.AddValue) else ops.OP_SET_MOD
-        self.emit(op, self.low.modifier(mod.name, self.rule), pushes=-2)
+        self.emit(op, self.lowering.modifier(mod.name, self.rule), pushes=-2)
 
     def _if(self, node: ast.If) -> None:
         self.expr(node.cond, ops_it())
@@ -412,7 +413,7 @@ class ProgramWriter:
 
     def _each(self, node: ast.Each) -> None:
         self.expr(node.options, ops_it())
-        top, _ = self.loop_start(self.low.slot(node.name.name))
+        top, _ = self.loop_start(self.lowering.slot(node.name.name))
         self.stmt(node.body)
         self.loop_end(top)
 

@@ -45,12 +45,12 @@ def module_of(mech: Any) -> tuple[int, ModuleType, str, str] | None:
     entry = MECHANICS.get(type(mech).__name__)
     if entry is None:
         return None
-    kind, name, lowering, hub = entry
+    kind, name, lower_name, hub = entry
     try:
         module = importlib.import_module(f"{__package__}.{name}")
     except ModuleNotFoundError:
         return None
-    return kind, module, lowering, hub
+    return kind, module, lower_name, hub
 
 
 def hub_of(kind: int) -> Any:
@@ -61,32 +61,32 @@ def hub_of(kind: int) -> Any:
     raise KeyError(kind)
 
 
-def lower_phase(low: Any, pid: str, mech: Any) -> tuple[int, int, int, int]:
+def lower_phase(lowering: Any, pid: str, mech: Any) -> tuple[int, int, int, int]:
     """(mechanic kind, params offset, working numbers, kept numbers) of one phase."""
     found = module_of(mech)
     if found is None:
-        raise NotCompiled(f"the mechanic '{mech.name}' (phase '{pid}')", low.rules.path)
-    kind, module, lowering, _ = found
-    params, work, kept = getattr(module, lowering)(low, pid, mech)
+        raise NotCompiled(f"the mechanic '{mech.name}' (phase '{pid}')", lowering.rules.path)
+    kind, module, lower_name, _ = found
+    params, work, kept = getattr(module, lower_name)(lowering, pid, mech)
     picks = getattr(module, "picks", None)
     if picks is not None:
-        low.picks[pid] = picks(low, pid, mech)
+        lowering.picks[pid] = picks(lowering, pid, mech)
     return kind, params, work, kept
 
 
-def member_of(low: Any, pid: str, mech: Any, name: str) -> tuple[int, int, int] | None:
+def member_of(lowering: Any, pid: str, mech: Any, name: str) -> tuple[int, int, int] | None:
     """A `PHASE.NAME` the DSL reads, as (member kind, phase, argument): the phase's module says."""
-    phase = low.phases.index(pid)
+    phase = lowering.phases.index(pid)
     if name == "outbid" and type(mech).__name__ in ("PlacementAuction", "LotAuction"):
         return ops.MEMBER_OUTBID, phase, 0         # read from the running phase, whichever auction it is
     found = module_of(mech)
     member = getattr(found[1], "member", None) if found is not None else None
-    return member(low, phase, mech, name) if member is not None else None
+    return member(lowering, phase, mech, name) if member is not None else None
 
 
-def turn_head(low: Any) -> int:
+def turn_head(lowering: Any) -> int:
     """The working numbers of a mechanic that takes turns, before its own: count, order, index."""
-    return 2 + low.rules.max_players
+    return 2 + lowering.rules.max_players
 
 
 def row(fields: dict[int, int]) -> list[int]:
@@ -97,15 +97,15 @@ def row(fields: dict[int, int]) -> list[int]:
     return out
 
 
-def lower_held(low: Any) -> list[list[int]]:
+def lower_held(lowering: Any) -> list[list[int]]:
     """The resources held as cards (rules.denominations, in its order): per resource a row of
     HELD_* fields, its card values (largest first) and start cards (counts per value) as lists
     in T, its `when` as a program (-1: always). HELD_S, its region of S, is laid out later."""
     rows = []
-    for name, held in low.rules.denominations.items():
+    for name, held in lowering.rules.denominations.items():
         values = list(held.values)
         start = [held.start.count(value) for value in values]
-        rows.append(row({ops.HELD_RES: low.resource(name), ops.HELD_N_VALUES: len(values),
-                         ops.HELD_VALUES: low.put(values), ops.HELD_START: low.put(start),
-                         ops.HELD_WHEN: low.program(held.when), ops.HELD_S: 0}))
+        rows.append(row({ops.HELD_RES: lowering.resource(name), ops.HELD_N_VALUES: len(values),
+                         ops.HELD_VALUES: lowering.put(values), ops.HELD_START: lowering.put(start),
+                         ops.HELD_WHEN: lowering.program(held.when), ops.HELD_S: 0}))
     return rows

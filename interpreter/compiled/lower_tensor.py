@@ -11,24 +11,24 @@ from ..play.observe import observation_layout
 from . import ops
 
 
-def lower_tensor(low: Any) -> tuple[int, dict[str, int]]:
+def lower_tensor(lowering: Any) -> tuple[int, dict[str, int]]:
     """The plan's row of T (ops.TN_* fields); and each phase's first piece (its offset), by phase."""
-    rules = low.rules
+    rules = lowering.rules
     layout = {piece["name"]: piece for piece in observation_layout(rules)}
 
     def at(name: str) -> int:
         return layout[name]["offset"] if name in layout else -1
     options = []
     for name, option in rules.options.items():
-        words = [low.value(v) for v in option.values]
-        options.append(low.put([at(f"option.{name}"), len(words), *words]))
+        words = [lowering.value(v) for v in option.values]
+        options.append(lowering.put([at(f"option.{name}"), len(words), *words]))
     held = [at(f"held.{name}") for name in rules.denominations]
     mods = []
     for name, mod in rules.vocab.all_modifiers().items():
-        words = [low.value(w) for w in rules.vocab.enums.get(mod.enum, ())] if mod.enum is not None else []
-        mods.append(low.put([at(f"mod.{name}"), len(words), *words]))
-    played = [at(f"played.{name}") for name in low.lifetimes]
-    public = [int(not rules.decks[rules.cards[card].deck].hidden) for card in low.cards]
+        words = [lowering.value(w) for w in rules.vocab.enums.get(mod.enum, ())] if mod.enum is not None else []
+        mods.append(lowering.put([at(f"mod.{name}"), len(words), *words]))
+    played = [at(f"played.{name}") for name in lowering.lifetimes]
+    public = [int(not rules.decks[rules.cards[card].deck].hidden) for card in lowering.cards]
     size = sum(piece["size"] for piece in layout.values())
     plan = [0] * ops.TN_FIELDS
     for field, name in ((ops.TN_SEAT, "seat"), (ops.TN_PLAYERS, "players"), (ops.TN_TO_MOVE, "to_move"),
@@ -39,14 +39,14 @@ def lower_tensor(low: Any) -> tuple[int, dict[str, int]]:
                         (ops.TN_SUPPLY, "supply")):
         plan[field] = at(name)
     plan[ops.TN_SIZE] = size
-    plan[ops.TN_OPTIONS] = low.put(options)
-    plan[ops.TN_HELD] = low.put(held)
-    plan[ops.TN_MODS] = low.put(mods)
-    plan[ops.TN_PLAYED] = low.put(played)
-    plan[ops.TN_PUBLIC_CARD] = low.put(public)
+    plan[ops.TN_OPTIONS] = lowering.put(options)
+    plan[ops.TN_HELD] = lowering.put(held)
+    plan[ops.TN_MODS] = lowering.put(mods)
+    plan[ops.TN_PLAYED] = lowering.put(played)
+    plan[ops.TN_PUBLIC_CARD] = lowering.put(public)
     plan[ops.TN_SECRET] = int(bool(rules.hidden_resources))
     firsts = {}
     for pid, mech in rules.phases.items():
         names = [piece.name for piece in mech.tensor_pieces(rules)]
         firsts[pid] = at(names[0]) if names else -1
-    return low.put(plan), firsts
+    return lowering.put(plan), firsts

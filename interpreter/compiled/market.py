@@ -226,33 +226,33 @@ def hub(S, M, call, phase, seat, arg):
 # ---- lowering: the parameters of a phase of this mechanic, as the row its hub reads ----------------
 
 
-def lower(low: Any, pid: str, mech: Market) -> tuple[int, int, int]:
+def lower(lowering: Any, pid: str, mech: Market) -> tuple[int, int, int]:
     goods = []
     for (good, limit), block in zip(mech.goods, mech.buys):
-        goods += [list(low.rules.goods).index(good.id), low.program(limit), block.base]
-    place_base = [mech.places[t].base if t in mech.places else -1 for t in low.tokens]
-    sold = [low.token(t) for t in mech._tokens_sold()]
-    params = row({ops.MK_PRICE: low.program(mech.price), ops.MK_PAY: low.resource(mech.pay),
-                  ops.MK_N_GOODS: len(mech.goods), ops.MK_GOODS: low.put(goods),
-                  ops.MK_PRICES: -1 if mech.prices is None else low.put([len(mech.prices), *mech.prices]),
-                  ops.MK_PEAKS: -1 if mech.peaks is None else low.put([len(mech.peaks), *mech.peaks]),
-                  ops.MK_PRICE_KEY: low.key(mech.price_cause), ops.MK_GOODS_KEY: low.key(mech.goods_cause),
-                  ops.MK_PLACE_BASE: low.put(place_base), ops.MK_CLOSING: mech.closing.base,
-                  ops.MK_N_SOLD: len(sold), ops.MK_SOLD: low.put(sold), ops.MK_N_SLOT: low.slot("n")})
-    return low.put(params), turn_head(low) + 3, 1
+        goods += [list(lowering.rules.goods).index(good.id), lowering.program(limit), block.base]
+    place_base = [mech.places[t].base if t in mech.places else -1 for t in lowering.tokens]
+    sold = [lowering.token(t) for t in mech._tokens_sold()]
+    params = row({ops.MK_PRICE: lowering.program(mech.price), ops.MK_PAY: lowering.resource(mech.pay),
+                  ops.MK_N_GOODS: len(mech.goods), ops.MK_GOODS: lowering.put(goods),
+                  ops.MK_PRICES: -1 if mech.prices is None else lowering.put([len(mech.prices), *mech.prices]),
+                  ops.MK_PEAKS: -1 if mech.peaks is None else lowering.put([len(mech.peaks), *mech.peaks]),
+                  ops.MK_PRICE_KEY: lowering.key(mech.price_cause), ops.MK_GOODS_KEY: lowering.key(mech.goods_cause),
+                  ops.MK_PLACE_BASE: lowering.put(place_base), ops.MK_CLOSING: mech.closing.base,
+                  ops.MK_N_SOLD: len(sold), ops.MK_SOLD: lowering.put(sold), ops.MK_N_SLOT: lowering.slot("n")})
+    return lowering.put(params), turn_head(lowering) + 3, 1
 
 
-def member(low: Any, phase: int, mech: Market, name: str) -> tuple[int, int, int] | None:
+def member(lowering: Any, phase: int, mech: Market, name: str) -> tuple[int, int, int] | None:
     """`PHASE.bought`: the items bought in the phase's latest run (0 before it first runs)."""
     return (ops.MEMBER_KEPT_OR_ZERO, phase, 0) if name == "bought" else None
 
 
-def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
+def pack_work(lowering: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
     """The running phase's data as the hub holds it (compiled/pack.py)."""
     placing = data["placing"]
-    token = [-1, 0] if not placing else [low.token(placing[0]), placing[1]]
-    return pack.turn_data(low.rules.max_players, data["order"], data["idx"]) + [data["stage"], *token]
+    token = [-1, 0] if not placing else [lowering.token(placing[0]), placing[1]]
+    return pack.turn_data(lowering.rules.max_players, data["order"], data["idx"]) + [data["stage"], *token]
 
 
-def pack_kept(low: Any, pid: str, kept: dict[str, Any]) -> list[int]:
+def pack_kept(lowering: Any, pid: str, kept: dict[str, Any]) -> list[int]:
     return [kept["bought"]]

@@ -156,21 +156,21 @@ def hub(S, M, call, phase, seat, arg):
 # ---- lowering: the parameters of a phase of this mechanic, as the row its hub reads ----------------
 
 
-def lower(low: Any, pid: str, mech: Moves) -> tuple[int, int, int]:
-    blocks = low.rules.actions.blocks
+def lower(lowering: Any, pid: str, mech: Moves) -> tuple[int, int, int]:
+    blocks = lowering.rules.actions.blocks
     moves = []
     for move, block in zip(mech.moves, mech.blocks):
-        moves += [low.effect(move.effect), next(i for i, b in enumerate(blocks) if b is block), block.base,
-                  -1 if move.times is None else move.times, low.key(mech.causes[move.id])]
-    params = row({MV_N: len(mech.moves), MV_MOVES: low.put(moves), MV_START: low.effect(mech.start),
-                  MV_FINISH: low.effect(mech.finish), MV_UNTIL: low.program(mech.until),
-                  MV_MAY_STOP: low.program(mech.may_stop), MV_START_KEY: low.key(mech.start_cause),
-                  MV_FINISH_KEY: low.key(mech.finish_cause), MV_CLOSING: mech.closing.base})
-    return low.put(params), turn_head(low) + 1 + len(mech.moves), 0
+        moves += [lowering.effect(move.effect), next(i for i, b in enumerate(blocks) if b is block), block.base,
+                  -1 if move.times is None else move.times, lowering.key(mech.causes[move.id])]
+    params = row({MV_N: len(mech.moves), MV_MOVES: lowering.put(moves), MV_START: lowering.effect(mech.start),
+                  MV_FINISH: lowering.effect(mech.finish), MV_UNTIL: lowering.program(mech.until),
+                  MV_MAY_STOP: lowering.program(mech.may_stop), MV_START_KEY: lowering.key(mech.start_cause),
+                  MV_FINISH_KEY: lowering.key(mech.finish_cause), MV_CLOSING: mech.closing.base})
+    return lowering.put(params), turn_head(lowering) + 1 + len(mech.moves), 0
 
 
-def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
+def pack_work(lowering: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
     """The running phase's data as the hub holds it (compiled/pack.py)."""
-    mech = low.rules.phases[pid]
+    mech = lowering.rules.phases[pid]
     made = [data["made"].get(move.id, 0) for move in mech.moves]
-    return pack.turn_data(low.rules.max_players, data["order"], data["idx"]) + [int(data["begun"]), *made]
+    return pack.turn_data(lowering.rules.max_players, data["order"], data["idx"]) + [int(data["begun"]), *made]

@@ -37,7 +37,7 @@ _LOWER = 0x7FFFFFFF
 
 def _sizes_by_n_minus_1() -> bool:
     """Whether the running `random.Random._randbelow(n)` draws (n - 1).bit_length() bits
-    (True) or n.bit_length() bits (False). A power of two tells them apart: with (n - 1) its
+    (True) or n.bit_length() bits (False). An n that is 2**k tells them apart: with (n - 1) its
     first draw is always accepted, with n half of the draws are rejected. ImportError if the
     running Python does neither, or if its `choice` is not `_randbelow(len(seq))`."""
     def below(rng: random.Random, n: int, minus_one: bool) -> int:
@@ -80,7 +80,7 @@ _START = _genrand_words(19650218)
 @numba.njit(["void(uint32[::1], uint64)", "void(uint32[:], uint64)"], cache=True)
 def mt_seed(state, seed):
     """Seed as `random.Random(seed)` does for an int 0 <= seed < 2**64: CPython splits the seed
-    into 32-bit words, low first, as few as hold it (one for 0), and mixes them in with
+    into 32-bit words, least significant first, as few as hold it (one for 0), and mixes them in with
     init_by_array. A negative seed is refused from Python (it does not fit uint64), and must not
     be passed from compiled code, where it would wrap (CPython seeds with |seed| instead)."""
     s = np.uint64(seed)
@@ -116,7 +116,7 @@ def mt_seed(state, seed):
 
 @numba.njit(cache=True)
 def _mix(state, kk, upper, far):
-    """One word of the twist: word kk from its own top bit, the next word's low bits, and a far word."""
+    """One word of the twist: word kk from its own top bit, the next word's lower 31 bits, and a far word."""
     y = (np.int64(state[kk]) & _UPPER) | (np.int64(state[upper]) & _LOWER)
     v = np.int64(state[far]) ^ (y >> 1)
     if y & 1:
@@ -159,16 +159,16 @@ def mt_genrand32(state):
 @numba.njit(cache=True, inline="always")
 def mt_getrandbits(state, k):
     """`getrandbits(k)` for 0 <= k <= 63, as an int64. CPython fills the number 32 bits at a
-    time from the low end and drops the low bits of the last word, so k <= 32 costs one word
-    (its top k bits) and 32 < k <= 63 two; k == 0 costs nothing."""
+    time from the least significant end, keeping the top bits of the last word it draws, so
+    k <= 32 costs one word (its top k bits) and 32 < k <= 63 two; k == 0 costs nothing."""
     if k < 0 or k > 63:
         raise ValueError("mt_getrandbits: k must be in 0..63")
     if k == 0:
         return np.int64(0)
     if k <= 32:
         return mt_genrand32(state) >> (32 - k)
-    low = mt_genrand32(state)
-    return low | ((mt_genrand32(state) >> (64 - k)) << 32)
+    first = mt_genrand32(state)
+    return first | ((mt_genrand32(state) >> (64 - k)) << 32)
 
 
 @numba.njit(cache=True, inline="always")

@@ -463,47 +463,47 @@ def hub(S, M, call, phase, seat, arg):
 # ---- lowering: the parameters of a phase of this mechanic, as the row its hub reads ----------------
 
 
-def lower(low: Any, pid: str, mech: SecretOffer) -> tuple[int, int, int]:
-    rules, seats = low.rules, low.rules.max_players
+def lower(lowering: Any, pid: str, mech: SecretOffer) -> tuple[int, int, int]:
+    rules, seats = lowering.rules, lowering.rules.max_players
     tiles = mech.tiles
-    table = low.row_table(f"{pid}.tile", [t.values for t in tiles])
+    table = lowering.row_table(f"{pid}.tile", [t.values for t in tiles])
     ids = [t.id for t in tiles]
     last = {tile_id: i for i, tile_id in enumerate(ids)}          # the members' rows: the last of an id
     ranges = []
     for tile in tiles:
         ranges += [ops.NONE if tile.least is None else tile.least, ops.NONE if tile.most is None else tile.most,
                    last[tile.id], ids.index(tile.id)]
-    attachable = [low.card_index[c] for c in mech.attached_cards.values]
+    attachable = [lowering.card_index[c] for c in mech.attached_cards.values]
     resolve = []
-    for cid in low.cards:
+    for cid in lowering.cards:
         block = mech.resolves.get(cid)
-        resolve += [-1, -1] if block is None else [block.base, low.effect(rules.cards[cid].effect)]
+        resolve += [-1, -1] if block is None else [block.base, lowering.effect(rules.cards[cid].effect)]
     copies = max([rules.cards[c].count for c in mech.attached_cards.values] or [0])
     cap = copies * max(len(attachable), 1)
     goods = []
     for good, block in zip(mech.goods, mech.takes):
         goods += [list(rules.goods).index(good.id), block.base]
     params = row({
-        ops.SO_PAY: low.resource(mech.pay), ops.SO_MINIMUM: mech.minimum,
-        ops.SO_STEAL_CARD: low.card_index[mech.steal_card] if mech.steal_card else -1,
+        ops.SO_PAY: lowering.resource(mech.pay), ops.SO_MINIMUM: mech.minimum,
+        ops.SO_STEAL_CARD: lowering.card_index[mech.steal_card] if mech.steal_card else -1,
         ops.SO_STEAL_GAIN: mech.steal_gain, ops.SO_STEAL_COUNTS: mech.steal_counts,
-        ops.SO_ATTACH_WINDOW: low.windows.index(mech.attach_window) if mech.attach_window else -1,
-        ops.SO_CARD_DECK: low.deck(mech.card_deck) if mech.card_deck else -1, ops.SO_CARD_WORTH: mech.card_worth,
-        ops.SO_N_RANKS: len(mech.ranks), ops.SO_RANKS: low.put(mech.ranks), ops.SO_OTHERS: mech.others,
+        ops.SO_ATTACH_WINDOW: lowering.windows.index(mech.attach_window) if mech.attach_window else -1,
+        ops.SO_CARD_DECK: lowering.deck(mech.card_deck) if mech.card_deck else -1, ops.SO_CARD_WORTH: mech.card_worth,
+        ops.SO_N_RANKS: len(mech.ranks), ops.SO_RANKS: lowering.put(mech.ranks), ops.SO_OTHERS: mech.others,
         ops.SO_OTHERS_BY_TURN: int(mech.others_by_turn), ops.SO_N_GOODS: len(mech.goods),
-        ops.SO_GOODS: low.put(goods), ops.SO_NEW_START: int(mech.new_start == "highest"), ops.SO_TILES: table,
-        ops.SO_N_TILES: len(tiles), ops.SO_TILE_RANGES: low.put(ranges),
-        ops.SO_ADJUST_MOD: low.modifier(mech.adjust.name), ops.SO_OFFER_KEY: low.key(mech.offer_cause),
-        ops.SO_REWARD_KEY: low.key(mech.reward_cause), ops.SO_STEAL_KEY: low.key(mech.steal_cause),
+        ops.SO_GOODS: lowering.put(goods), ops.SO_NEW_START: int(mech.new_start == "highest"), ops.SO_TILES: table,
+        ops.SO_N_TILES: len(tiles), ops.SO_TILE_RANGES: lowering.put(ranges),
+        ops.SO_ADJUST_MOD: lowering.modifier(mech.adjust.name), ops.SO_OFFER_KEY: lowering.key(mech.offer_cause),
+        ops.SO_REWARD_KEY: lowering.key(mech.reward_cause), ops.SO_STEAL_KEY: lowering.key(mech.steal_cause),
         ops.SO_MOST: mech.most, ops.SO_ATTACH_BASE: -1 if mech.attach is None else mech.attach.base,
-        ops.SO_N_ATTACHABLE: len(attachable), ops.SO_ATTACHABLE: low.put(attachable),
+        ops.SO_N_ATTACHABLE: len(attachable), ops.SO_ATTACHABLE: lowering.put(attachable),
         ops.SO_OFFER_BASE: mech.offer.base, ops.SO_STEAL_BASE: -1 if mech.steal is None else mech.steal.base,
-        ops.SO_RESOLVE: low.put(resolve), ops.SO_ATTACH_CAP: cap})
-    work = turn_head(low) + 3 + 3 * seats + seats * cap + 2 * (seats * cap + seats)
-    return low.put(params), work, 1
+        ops.SO_RESOLVE: lowering.put(resolve), ops.SO_ATTACH_CAP: cap})
+    work = turn_head(lowering) + 3 + 3 * seats + seats * cap + 2 * (seats * cap + seats)
+    return lowering.put(params), work, 1
 
 
-def member(low: Any, phase: int, mech: SecretOffer, name: str) -> tuple[int, int, int] | None:
+def member(lowering: Any, phase: int, mech: SecretOffer, name: str) -> tuple[int, int, int] | None:
     """`PHASE.tile`: the row of its table the total picked when it last ran."""
     return (ops.MEMBER_TILE, phase, 0) if name == "tile" else None
 
@@ -511,11 +511,11 @@ def member(low: Any, phase: int, mech: SecretOffer, name: str) -> tuple[int, int
 _STAGES = {"offer": ops.STAGE_OFFER, "resolve": ops.STAGE_RESOLVE, "reward": ops.STAGE_REWARD}
 
 
-def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
+def pack_work(lowering: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
     """The running phase's data as the hub holds it (compiled/pack.py)."""
-    seats = low.rules.max_players
-    mech = low.rules.phases[pid]
-    cap = max([low.rules.cards[c].count for c in mech.attached_cards.values] or [0]) * max(
+    seats = lowering.rules.max_players
+    mech = lowering.rules.phases[pid]
+    cap = max([lowering.rules.cards[c].count for c in mech.attached_cards.values] or [0]) * max(
         len(mech.attached_cards.values), 1)
     kinds, amounts, counts, attached = [], [], [], []
     for seat in range(seats):
@@ -531,20 +531,20 @@ def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]
             amounts.append(0)
         cards = data["attached"][seat] if seat < len(data["attached"]) else []
         counts.append(len(cards))
-        attached += [low.card_index[c] for c in cards] + [0] * (cap - len(cards))
+        attached += [lowering.card_index[c] for c in cards] + [0] * (cap - len(cards))
     queue = []
     for seat, value in data["queue"]:
-        queue += [seat, low.card_index[value] if isinstance(value, str) else value]
+        queue += [seat, lowering.card_index[value] if isinstance(value, str) else value]
     queue += [0] * (2 * (seats * cap + seats) - len(queue))
     return (pack.turn_data(seats, data["order"], data["idx"]) + [_STAGES[data["stage"]], data.get("total", 0),
             len(data["queue"])] + kinds + amounts + counts + attached + queue)
 
 
-def pack_kept(low: Any, pid: str, kept: dict[str, Any]) -> list[int]:
-    ids = [t.id for t in low.rules.phases[pid].tiles]
+def pack_kept(lowering: Any, pid: str, kept: dict[str, Any]) -> list[int]:
+    ids = [t.id for t in lowering.rules.phases[pid].tiles]
     return [ids.index(kept["tile"]) if kept["tile"] in ids else -1]
 
 
-def picks(low: Any, pid: str, mech: SecretOffer) -> list[tuple[str, Any]]:
+def picks(lowering: Any, pid: str, mech: SecretOffer) -> list[tuple[str, Any]]:
     """Every pick it may keep, as simulate counts them: the rows' ids (each id once)."""
     return [("tile", tile_id) for tile_id in dict.fromkeys(t.id for t in mech.tiles)]

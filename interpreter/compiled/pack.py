@@ -22,21 +22,21 @@ from .lower_mechanics import module_of
 _MASK = (1 << 64) - 1
 
 
-def pack(game: Game, low: Lowering, T: np.ndarray) -> tuple[np.ndarray, set[str]]:
+def pack(game: Game, lowering: Lowering, T: np.ndarray) -> tuple[np.ndarray, set[str]]:
     """The state array of the game's position; and the regions it could not fill (a mechanic
     without pack_work or pack_kept): compare those no further."""
     S = np.zeros(int(T[ops.TH_S_SIZE]), dtype=np.int64)
-    unknown: set[str] = {f"picks {pid}" for pid in low.picks}      # counts of a study's, the interpreter has none
-    legal = _pack_header(S, T, game, low)
-    _pack_seats(S, T, game, low)
-    _pack_places_and_decks(S, T, game, low)
-    _pack_phases(S, T, game, low, unknown)
+    unknown: set[str] = {f"picks {pid}" for pid in lowering.picks}      # counts of a study's, the interpreter has none
+    legal = _pack_header(S, T, game, lowering)
+    _pack_seats(S, T, game, lowering)
+    _pack_places_and_decks(S, T, game, lowering)
+    _pack_phases(S, T, game, lowering, unknown)
     at = int(T[ops.TH_S_LEGAL])
     S[at:at + len(legal)] = legal
     return S, unknown
 
 
-def _pack_header(S: np.ndarray, T: np.ndarray, game: Game, low: Lowering) -> list[int]:
+def _pack_header(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -> list[int]:
     """The header, passes, options and supplies without end; the legal ids (to put last)."""
     state, rules = game.state, game.rules
     S[ops.S_PLAYERS] = state.players
@@ -52,67 +52,67 @@ def _pack_header(S: np.ndarray, T: np.ndarray, game: Game, low: Lowering) -> lis
     S[ops.S_NLEGAL] = len(legal)
     S[ops.S_HELD] = sum(1 << i for i, name in enumerate(rules.denominations) if name in state.held)
     _put(S, T, ops.TH_S_PASSES, state.passes)
-    _put(S, T, ops.TH_S_OPTIONS, [low.value(state.options[name]) for name in rules.options])
-    _put(S, T, ops.TH_S_UNLIMITED, [int(kind in game.unlimited) for kind in low.supplies])
+    _put(S, T, ops.TH_S_OPTIONS, [lowering.value(state.options[name]) for name in rules.options])
+    _put(S, T, ops.TH_S_UNLIMITED, [int(kind in game.unlimited) for kind in lowering.supplies])
     return list(legal)
 
 
-def _pack_seats(S: np.ndarray, T: np.ndarray, game: Game, low: Lowering) -> None:
+def _pack_seats(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -> None:
     """Each seat's resources, their sources, hand, cards played and cards held by value."""
     state, rules = game.state, game.rules
-    nres, ncards, nkeys = len(low.resources), len(low.cards), int(T[ops.TH_KEYS])
+    nres, ncards, nkeys = len(lowering.resources), len(lowering.cards), int(T[ops.TH_KEYS])
     for seat in range(state.players):
-        for r, name in enumerate(low.resources):
+        for r, name in enumerate(lowering.resources):
             S[int(T[ops.TH_S_RES]) + seat * nres + r] = state.resources[seat][name]
             for key, amount in state.sources[seat].get(name, {}).items():
-                S[int(T[ops.TH_S_SOURCES]) + (seat * nres + r) * nkeys + low.keys[key]] = amount
+                S[int(T[ops.TH_S_SOURCES]) + (seat * nres + r) * nkeys + lowering.keys[key]] = amount
         for card in state.hands[seat]:
-            S[int(T[ops.TH_S_HANDS]) + seat * ncards + low.card_index[card]] += 1
+            S[int(T[ops.TH_S_HANDS]) + seat * ncards + lowering.card_index[card]] += 1
         S[int(T[ops.TH_S_HAND_SIZE]) + seat] = len(state.hands[seat])
-    for name, row in zip(low.lifetimes, low.life_rows):
+    for name, row in zip(lowering.lifetimes, lowering.life_rows):
         at = row[ops.LIFE_PLAYED]
         if at >= 0:
             for seat, played in enumerate(state.played.get(name, [])):
                 for card in played:
-                    S[at + seat * ncards + low.card_index[card]] = 1
-    for (name, held), row in zip(rules.denominations.items(), low.held_rows):
+                    S[at + seat * ncards + lowering.card_index[card]] = 1
+    for (name, held), row in zip(rules.denominations.items(), lowering.held_rows):
         for seat, cards in enumerate(state.held.get(name, [])):
             at = row[ops.HELD_S] + seat * len(held.values)
             S[at:at + len(held.values)] = [cards.count(value) for value in held.values]
 
 
-def _pack_places_and_decks(S: np.ndarray, T: np.ndarray, game: Game, low: Lowering) -> None:
+def _pack_places_and_decks(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -> None:
     """Owners, tokens, supplies, the decks' piles and the modifiers."""
     state = game.state
     _put(S, T, ops.TH_S_OWNER, state.owner)
     for place in range(len(game.rules.place_ids)):
         for token, count in state.tokens[place].items():
-            S[int(T[ops.TH_S_TOKENS]) + place * len(low.tokens) + low.token(token)] = count
-    _put(S, T, ops.TH_S_SUPPLY, [state.supply[kind] for kind in low.supplies])
-    for deck, row in zip(low.decks, low.deck_rows):
+            S[int(T[ops.TH_S_TOKENS]) + place * len(lowering.tokens) + lowering.token(token)] = count
+    _put(S, T, ops.TH_S_SUPPLY, [state.supply[kind] for kind in lowering.supplies])
+    for deck, row in zip(lowering.decks, lowering.deck_rows):
         for pile, slot in ((state.decks, ops.DECK_S_DRAW), (state.discards, ops.DECK_S_DISCARD),
                            (state.boxed, ops.DECK_S_BOXED), (state.shown, ops.DECK_S_SHOWN)):
             cards = pile.get(deck, [])
             at = row[slot]
             S[at] = len(cards)
-            S[at + 1:at + 1 + len(cards)] = [low.card_index[c] for c in cards]
-    for name, row in zip(low.mods, low.mod_rows):
+            S[at + 1:at + 1 + len(cards)] = [lowering.card_index[c] for c in cards]
+    for name, row in zip(lowering.mods, lowering.mod_rows):
         values = state.mods.get(name)
         if values is not None:
             at = row[ops.MOD_S]
             S[at] = 1
             for i, value in enumerate(values):
-                S[at + 1 + i] = ops.NONE if value is None else low.value(value)
+                S[at + 1 + i] = ops.NONE if value is None else lowering.value(value)
 
 
-def _pack_phases(S: np.ndarray, T: np.ndarray, game: Game, low: Lowering, unknown: set[str]) -> None:
+def _pack_phases(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering, unknown: set[str]) -> None:
     """What phases keep, and the running phase's working data, as their mechanics pack them."""
     state, rules = game.state, game.rules
-    for pid, row in zip(low.phases, low.phase_rows):
+    for pid, row in zip(lowering.phases, lowering.phase_rows):
         at = row[ops.PHASE_KEPT]
         kept = state.kept.get(pid)
         if at >= 0 and kept is not None:
-            found = _module_call(rules.phases[pid], "pack_kept", low, pid, kept)
+            found = _module_call(rules.phases[pid], "pack_kept", lowering, pid, kept)
             if found is None:
                 unknown.add(f"kept {pid}")
             else:
@@ -120,7 +120,7 @@ def _pack_phases(S: np.ndarray, T: np.ndarray, game: Game, low: Lowering, unknow
                 S[at + 1:at + 1 + len(found)] = found
     if state.working is not None:
         pid = rules.flow.leaf_phase(state.at)
-        found = _module_call(rules.phases[pid], "pack_work", low, pid, state.working, state)
+        found = _module_call(rules.phases[pid], "pack_work", lowering, pid, state.working, state)
         if found is None:
             unknown.add("working")
         else:
@@ -139,10 +139,10 @@ def _module_call(mech: Any, name: str, *args: Any) -> list[int] | None:
     return None if function is None else [int(v) for v in function(*args)]
 
 
-def differences(S: np.ndarray, packed: np.ndarray, low: Lowering, unknown: set[str]) -> list[str]:
+def differences(S: np.ndarray, packed: np.ndarray, lowering: Lowering, unknown: set[str]) -> list[str]:
     """The regions where two state arrays differ, each with its first differing numbers."""
     found = []
-    for name, at, size in low.layout.table():
+    for name, at, size in lowering.layout.table():
         if name in unknown or (name == "working" and "working" in unknown):
             continue
         a, b = S[at:at + size], packed[at:at + size]

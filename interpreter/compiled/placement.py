@@ -249,21 +249,22 @@ def hub(S, M, call, phase, seat, arg):
 # ---- lowering: the parameters of a phase of this mechanic, as the row its hub reads ----------------
 
 
-def lower(low: Any, pid: str, mech: PlacementAuction) -> tuple[int, int, int]:
-    seats = low.rules.max_players
-    params = row({ops.PL_DECK: low.deck(mech.deck), ops.PL_COUNT: low.program(mech.count),
-                  ops.PL_N_SPACES: len(mech.spaces), ops.PL_SPACES: low.put(list(mech.spaces)),
-                  ops.PL_PAY: low.resource(mech.pay), ops.PL_ON_WIN: low.effect(mech.on_win),
-                  ops.PL_PRICE_KEY: low.key(mech.price_cause), ops.PL_WIN_KEY: low.key(mech.win_cause),
-                  ops.PL_BLOCK_MOD: low.modifier(mech.block.name), ops.PL_REBID_MOD: low.modifier(mech.rebid.name),
+def lower(lowering: Any, pid: str, mech: PlacementAuction) -> tuple[int, int, int]:
+    seats = lowering.rules.max_players
+    params = row({ops.PL_DECK: lowering.deck(mech.deck), ops.PL_COUNT: lowering.program(mech.count),
+                  ops.PL_N_SPACES: len(mech.spaces), ops.PL_SPACES: lowering.put(list(mech.spaces)),
+                  ops.PL_PAY: lowering.resource(mech.pay), ops.PL_ON_WIN: lowering.effect(mech.on_win),
+                  ops.PL_PRICE_KEY: lowering.key(mech.price_cause), ops.PL_WIN_KEY: lowering.key(mech.win_cause),
+                  ops.PL_BLOCK_MOD: lowering.modifier(mech.block.name),
+                  ops.PL_REBID_MOD: lowering.modifier(mech.rebid.name),
                   ops.PL_BID_BASE: mech.bid.base})
-    work = turn_head(low) + ops.WPL_LOTS + low.place_count + 2 * seats
-    return low.put(params), work, 0
+    work = turn_head(lowering) + ops.WPL_LOTS + lowering.place_count + 2 * seats
+    return lowering.put(params), work, 0
 
 
-def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
+def pack_work(lowering: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
     """The running phase's data as the hub holds it (compiled/pack.py)."""
-    seats, places = low.rules.max_players, low.place_count
+    seats, places = lowering.rules.max_players, lowering.place_count
     lots = data["lots"]
     bids = []
     for seat in range(seats):

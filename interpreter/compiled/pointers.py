@@ -42,12 +42,12 @@ def pointer(ftype: types.FunctionType):
     """An intrinsic: address (int64) -> a function of type `ftype` at that address."""
     @intrinsic
     def at(typingctx, address):
-        def codegen(context, builder, signature, args):
-            value = cgutils.create_struct_proxy(ftype)(context, builder)
+        def codegen(context, ir, signature, args):
+            value = cgutils.create_struct_proxy(ftype)(context, ir)
             voidptr = context.get_value_type(types.voidptr)
             value.c_addr = cgutils.get_null_value(voidptr)
             value.py_addr = cgutils.get_null_value(voidptr)
-            value.jit_addr = builder.inttoptr(args[0], voidptr)
+            value.jit_addr = ir.inttoptr(args[0], voidptr)
             return value._getvalue()
         return ftype(types.int64), codegen
     return at
@@ -61,15 +61,15 @@ machine_at = pointer(types.FunctionType(MACHINE_SIGNATURE))
 
 @intrinsic
 def _int64_pointer(typingctx, address):
-    def codegen(context, builder, signature, args):
-        return builder.inttoptr(args[0], context.get_value_type(types.CPointer(types.int64)))
+    def codegen(context, ir, signature, args):
+        return ir.inttoptr(args[0], context.get_value_type(types.CPointer(types.int64)))
     return types.CPointer(types.int64)(types.intp), codegen
 
 
 @intrinsic
 def _uint32_pointer(typingctx, address):
-    def codegen(context, builder, signature, args):
-        return builder.inttoptr(args[0], context.get_value_type(types.CPointer(types.uint32)))
+    def codegen(context, ir, signature, args):
+        return ir.inttoptr(args[0], context.get_value_type(types.CPointer(types.uint32)))
     return types.CPointer(types.uint32)(types.intp), codegen
 
 

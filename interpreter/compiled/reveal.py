@@ -80,27 +80,28 @@ def hub(S, M, call, phase, seat, arg):
 # ---- lowering: the parameters of a phase of this mechanic, as the row its hub reads ----------------
 
 
-def lower(low: Any, pid: str, mech: Reveal) -> tuple[int, int, int]:
-    params = row({RV_DECK: low.deck(mech.deck), RV_THEN: low.effect(mech.then), RV_PEEK: low.modifier(mech.peek.name),
-                  RV_KEY: low.key(mech.cause)})
-    return low.put(params), 0, 1
+def lower(lowering: Any, pid: str, mech: Reveal) -> tuple[int, int, int]:
+    params = row({RV_DECK: lowering.deck(mech.deck), RV_THEN: lowering.effect(mech.then),
+                  RV_PEEK: lowering.modifier(mech.peek.name),
+                  RV_KEY: lowering.key(mech.cause)})
+    return lowering.put(params), 0, 1
 
 
-def member(low: Any, phase: int, mech: Reveal, name: str) -> tuple[int, int, int] | None:
+def member(lowering: Any, phase: int, mech: Reveal, name: str) -> tuple[int, int, int] | None:
     """`PHASE.card`: the place turned last (-1 before the phase first runs)."""
     return (ops.MEMBER_KEPT, phase, 0) if name == "card" else None
 
 
-def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
+def pack_work(lowering: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
     """The running phase's data: none."""
     return []
 
 
-def pack_kept(low: Any, pid: str, kept: dict[str, Any]) -> list[int]:
+def pack_kept(lowering: Any, pid: str, kept: dict[str, Any]) -> list[int]:
     card = kept.get("card")
     return [-1 if card is None else card]
 
 
-def picks(low: Any, pid: str, mech: Reveal) -> list[tuple[str, Any]]:
+def picks(lowering: Any, pid: str, mech: Reveal) -> list[tuple[str, Any]]:
     """Every pick it may keep, as simulate counts them: a place turned up, by its index."""
-    return [("card", place) for place in range(low.place_count)]
+    return [("card", place) for place in range(lowering.place_count)]

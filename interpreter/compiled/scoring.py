@@ -182,28 +182,30 @@ def reset_hub(S, M, call, phase, seat, arg):
 # ---- lowering: the parameters of a phase of this mechanic, as the row its hub reads ----------------
 
 
-def lower_score(low: Any, pid: str, mech: Score) -> tuple[int, int, int]:
+def lower_score(lowering: Any, pid: str, mech: Score) -> tuple[int, int, int]:
     awards = []
     for award in mech.awards:
         kind = {"points": ops.AWARD_POINTS, "award": ops.AWARD_BEST, "rank": ops.AWARD_RANK}[award.kind]
-        keys = [low.program(k) for k in award.keys]
-        awards += [low.key(award.cause), kind, low.program(award.when), low.program(award.value),
-                   len(award.points), low.put(list(award.points)), low.program(award.among), len(keys),
-                   low.put(keys), int(award.average), low.resource(award.tally) if award.tally else -1]
-    params = row({ops.SC_RES: low.resource(mech.resource), ops.SC_N_AWARDS: len(mech.awards),
-                  ops.SC_AWARDS: low.put(awards)})
-    return low.put(params), 1, 0
+        keys = [lowering.program(k) for k in award.keys]
+        awards += [lowering.key(award.cause), kind, lowering.program(award.when), lowering.program(award.value),
+                   len(award.points), lowering.put(list(award.points)), lowering.program(award.among), len(keys),
+                   lowering.put(keys), int(award.average), lowering.resource(award.tally) if award.tally else -1]
+    params = row({ops.SC_RES: lowering.resource(mech.resource), ops.SC_N_AWARDS: len(mech.awards),
+                  ops.SC_AWARDS: lowering.put(awards)})
+    return lowering.put(params), 1, 0
 
 
-def lower_reset(low: Any, pid: str, mech: Reset) -> tuple[int, int, int]:
-    remove = [low.token(t) for t in mech.remove or ()]
-    params = row({ops.RS_N_REMOVE: len(remove), ops.RS_REMOVE: low.put(remove), ops.RS_RELEASE: int(bool(mech.release)),
-                  ops.RS_DECK: low.deck(mech.deck) if mech.deck else -1,
-                  ops.RS_FROM_DISCARDS: low.program(mech.p.rebuild_from_discards),
-                  ops.RS_FROM_SET_ASIDE: low.program(mech.p.rebuild_from_set_aside), ops.RS_KEY: low.key(mech.cause)})
-    return low.put(params), 1, 0
+def lower_reset(lowering: Any, pid: str, mech: Reset) -> tuple[int, int, int]:
+    remove = [lowering.token(t) for t in mech.remove or ()]
+    params = row({ops.RS_N_REMOVE: len(remove), ops.RS_REMOVE: lowering.put(remove),
+                  ops.RS_RELEASE: int(bool(mech.release)),
+                  ops.RS_DECK: lowering.deck(mech.deck) if mech.deck else -1,
+                  ops.RS_FROM_DISCARDS: lowering.program(mech.p.rebuild_from_discards),
+                  ops.RS_FROM_SET_ASIDE: lowering.program(mech.p.rebuild_from_set_aside),
+                  ops.RS_KEY: lowering.key(mech.cause)})
+    return lowering.put(params), 1, 0
 
 
-def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
+def pack_work(lowering: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
     """The running phase's data as the hub holds it (compiled/pack.py): done."""
     return [int(data["done"])]

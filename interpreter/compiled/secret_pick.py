@@ -136,16 +136,16 @@ def hub(S, M, call, phase, seat, arg):
 # ---- lowering: the parameters of a phase of this mechanic, as the row its hub reads ----------------
 
 
-def lower(low: Any, pid: str, mech: SecretPick) -> tuple[int, int, int]:
-    cards = [low.card_index[c] for c in mech.pick.values_field().values]
-    params_ = row({SP_DECK: low.deck(mech.deck), SP_BASE: mech.pick.base, SP_N_CARDS: len(cards),
-                   SP_CARDS: low.put(cards)})
-    return low.put(params_), turn_head(low) + WSP_PICKS + low.rules.max_players, 0
+def lower(lowering: Any, pid: str, mech: SecretPick) -> tuple[int, int, int]:
+    cards = [lowering.card_index[c] for c in mech.pick.values_field().values]
+    params_ = row({SP_DECK: lowering.deck(mech.deck), SP_BASE: mech.pick.base, SP_N_CARDS: len(cards),
+                   SP_CARDS: lowering.put(cards)})
+    return lowering.put(params_), turn_head(lowering) + WSP_PICKS + lowering.rules.max_players, 0
 
 
-def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
+def pack_work(lowering: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
     """The running phase's data as the hub holds it (compiled/pack.py)."""
-    seats = low.rules.max_players
-    picks = [-1 if card is None else low.card_index[card] for card in data["picks"]]
+    seats = lowering.rules.max_players
+    picks = [-1 if card is None else lowering.card_index[card] for card in data["picks"]]
     return (pack.turn_data(seats, data["order"], data["idx"]) + [int(data["revealed"])] + picks
             + [0] * (seats - len(picks)))

@@ -152,14 +152,14 @@ def hub(S, M, call, phase, seat, arg):
 # ---- lowering: the parameters of a phase of this mechanic, as the row its hub reads ----------------
 
 
-def lower(low: Any, pid: str, mech: Select) -> tuple[int, int, int]:
-    options = [low.value(option) for option in mech.options]
-    params = row({SL_N: len(options), SL_OPTIONS: low.put(options), SL_BASE: mech.block.base,
+def lower(lowering: Any, pid: str, mech: Select) -> tuple[int, int, int]:
+    options = [lowering.value(option) for option in mech.options]
+    params = row({SL_N: len(options), SL_OPTIONS: lowering.put(options), SL_BASE: mech.block.base,
                   SL_PASS_START: int(bool(mech.p.pass_start))})
-    return low.put(params), 1, KS_TAKEN - 1 + len(options)
+    return lowering.put(params), 1, KS_TAKEN - 1 + len(options)
 
 
-def member(low: Any, phase: int, mech: Select, name: str) -> tuple[int, int, int] | None:
+def member(lowering: Any, phase: int, mech: Select, name: str) -> tuple[int, int, int] | None:
     """`PHASE.chosen` (a word, -1 for none) and `PHASE.chooser` (a seat, -1 for none)."""
     if name == "chosen":
         return ops.MEMBER_KEPT, phase, KS_CHOSEN - 1
@@ -168,19 +168,19 @@ def member(low: Any, phase: int, mech: Select, name: str) -> tuple[int, int, int
     return None
 
 
-def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
+def pack_work(lowering: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
     """The running phase's data as the hub holds it (compiled/pack.py): done."""
     return [int(data["done"])]
 
 
-def pack_kept(low: Any, pid: str, kept: dict[str, Any]) -> list[int]:
-    options = low.rules.phases[pid].options
+def pack_kept(lowering: Any, pid: str, kept: dict[str, Any]) -> list[int]:
+    options = lowering.rules.phases[pid].options
     when = kept.get("when", [-1, -1])
-    words = [low.value(option) for option in kept["taken"]]
-    return ([low.value(kept["chosen"]), -1 if kept["chooser"] is None else kept["chooser"], *when, len(words),
+    words = [lowering.value(option) for option in kept["taken"]]
+    return ([lowering.value(kept["chosen"]), -1 if kept["chooser"] is None else kept["chooser"], *when, len(words),
              *words, *([0] * (len(options) - len(words)))])
 
 
-def picks(low: Any, pid: str, mech: Select) -> list[tuple[str, Any]]:
+def picks(lowering: Any, pid: str, mech: Select) -> list[tuple[str, Any]]:
     """Every pick it may keep, as simulate counts them: an option chosen."""
     return [("chosen", option) for option in mech.options]

@@ -66,7 +66,7 @@ def play_random(rules: Rules, players: int, seeds: list[int], setup: dict[str, A
     MT = np.zeros((players, MT_WORDS), dtype=np.uint32)
     loop = hubs.playouts()
     loop(S0, machine.M, R, np.asarray(seeds, dtype=np.int64), G, SRC, names.astype(np.int64), CARDS, PICKS, MT)
-    low = machine.lowering
-    pick_names = [(pid, key, value) for pid in low.phases for key, value in low.picks.get(pid, [])]
+    lowering = machine.lowering
+    pick_names = [(pid, key, value) for pid in lowering.phases for key, value in lowering.picks.get(pid, [])]
     return Rows(players, width, tuple(reported), G, SRC, CARDS[:, :columns], PICKS[:, :len(pick_names)],
-                list(low.keys), pick_names)
+                list(lowering.keys), pick_names)

@@ -43,11 +43,11 @@ def hub(S, M, call, phase, seat, arg):
 # ---- lowering: the parameters of a phase of this mechanic, as the row its hub reads ----------------
 
 
-def lower(low: Any, pid: str, mech: Transition) -> tuple[int, int, int]:
-    params_ = row({TR_RUN: low.effect(mech.run), TR_KEY: low.key(mech.cause)})
-    return low.put(params_), 1, 0
+def lower(lowering: Any, pid: str, mech: Transition) -> tuple[int, int, int]:
+    params_ = row({TR_RUN: lowering.effect(mech.run), TR_KEY: lowering.key(mech.cause)})
+    return lowering.put(params_), 1, 0
 
 
-def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
+def pack_work(lowering: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
     """The running phase's data as the hub holds it (compiled/pack.py): done."""
     return [int(data["done"])]

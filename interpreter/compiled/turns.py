@@ -176,17 +176,17 @@ def card_window_hub(S, M, call, phase, seat, arg):
 # ---- lowering: the parameters of a phase of this mechanic, as the row its hub reads ----------------
 
 
-def lower_income(low: Any, pid: str, mech: Income) -> tuple[int, int, int]:
-    params = row({ops.IN_AMOUNT: low.program(mech.amount), ops.IN_RES: low.resource(mech.resource),
-                  ops.IN_INSTEAD: low.modifier(mech.instead.name) if mech.instead is not None else -1,
-                  ops.IN_KEY: low.key(mech.cause)})
-    return low.put(params), turn_head(low), 0
+def lower_income(lowering: Any, pid: str, mech: Income) -> tuple[int, int, int]:
+    params = row({ops.IN_AMOUNT: lowering.program(mech.amount), ops.IN_RES: lowering.resource(mech.resource),
+                  ops.IN_INSTEAD: lowering.modifier(mech.instead.name) if mech.instead is not None else -1,
+                  ops.IN_KEY: lowering.key(mech.cause)})
+    return lowering.put(params), turn_head(lowering), 0
 
 
-def lower_card_window(low: Any, pid: str, mech: CardWindow) -> tuple[int, int, int]:
-    return low.put([0]), turn_head(low), 0
+def lower_card_window(lowering: Any, pid: str, mech: CardWindow) -> tuple[int, int, int]:
+    return lowering.put([0]), turn_head(lowering), 0
 
 
-def pack_work(low: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
+def pack_work(lowering: Any, pid: str, data: dict[str, Any], state: Any) -> list[int]:
     """The running phase's data as the hub holds it (compiled/pack.py): the turn head."""
-    return pack.turn_data(low.rules.max_players, data["order"], data["idx"])
+    return pack.turn_data(lowering.rules.max_players, data["order"], data["idx"])

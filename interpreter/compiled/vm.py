@@ -39,8 +39,8 @@ def age_round(S, M, which):
 
 @njit(cache=True, inline="always")
 def outbid(S, M, seat):
-    """placement's `outbid`: the seat has a bid and some other bid on its lot is as high or
-    higher (read from the phase running, when it is an auction on a bid track)."""
+    """placement's `outbid`: the seat has a bid and some other bid on its lot is on the same
+    space or above it (read from the phase running, when it is an auction on a bid track)."""
     if S[ops.S_WORKING] == 0 or seat < 0:
         return 0
     phase = M[M[ops.TH_LEAF_PHASE] + S[ops.S_AT]]
