@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from ...interpreter.load.build_rules import build_rules
 from ...interpreter.load.document import Document
 from ...interpreter.model import Rules
-from .compiled_games import count_range, engine_plays
+from .compiled_games import RANDOM, count_range, engine_plays
 from .playing import Arm, GameRecord, play_game
 from .seeds import game_seed
 from .tally import Tally
@@ -87,6 +87,13 @@ class Worker:
         self.batch, self.make_fold = batch, make_fold
         self.rules = built_rules(batch)
         self.engine = engine_plays(batch.engine)
+
+    def plays_compiled(self) -> bool:
+        """Whether the compiled engine plays this batch (random agents in every seat, no change
+        events counted): its games are then best played a range at a time."""
+        batch = self.batch
+        return (batch.engine == "compiled" and not batch.causes
+                and all(spec == RANDOM for spec in batch.seating.agents(0)))
 
     def play(self, index: int) -> tuple[GameRecord, ...]:
         """Game `index` under every arm, with the same seed and seats."""

@@ -26,7 +26,7 @@ from .batch import Batch, Fold, Worker, built_rules
 from .gather import Gather, Interrupts, Progress
 
 BACKENDS = ("local", "ray")
-INLINE_CHUNK = 256         # games played at a time in this process (the compiled engine plays a range at once)
+INLINE_CHUNK = 256         # games the compiled engine plays at a time in this process (the interpreter: one)
 
 @dataclass
 class Outcome:
@@ -70,13 +70,19 @@ def _inline(batch: Batch, make_fold: Callable[[], Fold], report: Progress, guard
     worker = Worker(batch, make_fold)
     fold = make_fold()
     done = 0
+    size = INLINE_CHUNK if worker.plays_compiled() else 1
     try:
-        for start in range(0, batch.games, INLINE_CHUNK):
-            stop = min(start + INLINE_CHUNK, batch.games)
-            part = worker.play_range(start, stop)
-            with guard.held():
-                fold.merge(part)
-                done = stop
+        for start in range(0, batch.games, size):
+            stop = min(start + size, batch.games)
+            if size == 1:                         # one game: Ctrl-C stops it where it is
+                records = worker.play(start)
+                with guard.held():
+                    fold.add_game(records)
+                    done = stop
+            else:                                 # a range in machine code: counted whole or not at
+                with guard.held():                # all, as its games' rows reach the CSV file when
+                    fold.merge(worker.play_range(start, stop))   # folded (Ctrl-C waits for it)
+                    done = stop
             report(done, batch.games)
     except KeyboardInterrupt:
         return fold, done, True
