@@ -10,14 +10,14 @@ chosen values in the bound names before the effect runs.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from . import material, ops
 from .core import release, scratch, stop
+from .jit import jit, jit_inline
 from .pointers import evaluate
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def add_id(S, M, out, n, action):
     """Append an id to a list of legal ids at M[out:]; the new count."""
     if n >= M[ops.TH_LEGAL_CAP]:
@@ -26,22 +26,22 @@ def add_id(S, M, out, n, action):
     return n + 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def effect_row(M, effect):
     return M[ops.TH_EFFECT] + effect * ops.EFFECT_FIELDS
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def block_row(M, block):
     return M[ops.TH_BLOCK] + block * ops.BLOCK_FIELDS
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def stride(M, block, field):
     return M[M[block_row(M, block) + ops.BLOCK_STRIDES] + field]
 
 
-@njit(cache=True)
+@jit
 def choice_index(S, M, choice, value):
     """The index a chosen value has in its field (a place or seat is its own index)."""
     kind = M[choice + ops.CHOICE_KIND]
@@ -55,7 +55,7 @@ def choice_index(S, M, choice, value):
     return -1
 
 
-@njit(cache=True)
+@jit
 def requires_hold(S, M, effect, level, seat, cause):
     row = effect_row(M, effect)
     at = M[row + ops.EFFECT_REQUIRES]
@@ -66,7 +66,7 @@ def requires_hold(S, M, effect, level, seat, cause):
     return True
 
 
-@njit(cache=True)
+@jit
 def allowed_ids(S, M, seat, effect, block, first, base, cause, out, n):
     """Append to M[out:] (n so far) the ids of `block`, from `base`, whose choices (its fields
     from `first` on) meet every requirement of the effect; the new count."""
@@ -120,7 +120,7 @@ def allowed_ids(S, M, seat, effect, block, first, base, cause, out, n):
     return n
 
 
-@njit(cache=True)
+@jit
 def bind(S, M, effect, block, first, action):
     """Put the values an action chose (its fields from `first` on) in the bound names."""
     row = effect_row(M, effect)
@@ -140,7 +140,7 @@ def bind(S, M, effect, block, first, action):
             M[env + M[choice + ops.CHOICE_SLOT]] = value
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def field_index(M, block, field, action):
     """The index an action has in one field of its block."""
     offset = action - M[block_row(M, block) + ops.BLOCK_BASE]
@@ -149,18 +149,18 @@ def field_index(M, block, field, action):
     return offset // stride(M, block, field)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def run_effect(S, M, effect, seat, cause):
     evaluate(S, M, M[effect_row(M, effect) + ops.EFFECT_BODY], seat, cause)
 
 
 # ---- card plays --------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@jit_inline
 def card_row(M, card):
     return M[ops.TH_CARD] + card * ops.CARD_FIELDS
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def played_at(M, lifetime, seat, card):
     """Where the record of the seat playing the card kind within a lifetime lies (-1: none)."""
     region = M[M[ops.TH_LIFETIME] + lifetime * ops.LIFE_FIELDS + ops.LIFE_PLAYED]
@@ -169,7 +169,7 @@ def played_at(M, lifetime, seat, card):
     return region + seat * M[ops.TH_CARDS] + card
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def used(S, M, seat, card):
     """A card of a kind already played this lifetime, where its deck allows one of each kind."""
     lifetime = M[material.deck_row(M, material.card_deck(M, card)) + ops.DECK_ONE_PER_KIND]
@@ -179,7 +179,7 @@ def used(S, M, seat, card):
     return at >= 0 and S[at] != 0
 
 
-@njit(cache=True)
+@jit
 def holds_window_card(S, M, seat, window):
     if window < 0:
         return False
@@ -190,7 +190,7 @@ def holds_window_card(S, M, seat, window):
     return False
 
 
-@njit(cache=True)
+@jit
 def playable(S, M, seat, window, out, n):
     """Append the play ids of the seat's cards of the window, in id order; the new count."""
     cards = M[M[ops.TH_WINDOW] + window]
@@ -204,7 +204,7 @@ def playable(S, M, seat, window, out, n):
     return n
 
 
-@njit(cache=True)
+@jit
 def play(S, M, seat, block, action):
     """Play the card of a play action: it leaves the hand for its discard pile, then its
     effect runs with the action's choices."""
@@ -226,12 +226,12 @@ def play(S, M, seat, block, action):
 
 
 # ---- standing actions: selling cards ------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@jit_inline
 def standing_row(M, card):
     return M[ops.TH_STANDING] + ops.STANDING_FIELDS + 4 * card
 
 
-@njit(cache=True)
+@jit
 def sale_ids(S, M, seat, out, n):
     """Append the ids of selling the seat's cards that sell, ascending (the sellable cards are
     listed by their sale's id); the new count."""
@@ -243,7 +243,7 @@ def sale_ids(S, M, seat, out, n):
     return n
 
 
-@njit(cache=True)
+@jit
 def sell(S, M, seat, action):
     for card in range(M[ops.TH_CARDS]):
         row = standing_row(M, card)

@@ -12,9 +12,9 @@ game is the interpreter's own. Scratch room (`X`) is three stacks: the lists rul
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from . import ops
+from .jit import jit, jit_inline
 
 
 class MachineStop(Exception):
@@ -22,7 +22,7 @@ class MachineStop(Exception):
     says why: S[S_ERR], S[S_ERR_ARG])."""
 
 
-@njit(cache=True)
+@jit
 def stop(S, code, arg):
     S[ops.S_ERR] = code
     S[ops.S_ERR_ARG] = arg
@@ -30,7 +30,7 @@ def stop(S, code, arg):
 
 
 # ---- scratch: the machine's own buffers (a stack) ---------------------------------------------
-@njit(cache=True, inline="always")
+@jit_inline
 def scratch(S, M, size):
     """Room for `size` numbers in X; give it back with release(M, at)."""
     at = M[ops.X_SCRATCH_TOP]
@@ -40,12 +40,12 @@ def scratch(S, M, size):
     return at
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def release(M, at):
     M[ops.X_SCRATCH_TOP] = at
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def reset_scratch(M):
     """Every region empty: at the start of each call from Python into the machine."""
     M[ops.X_ARENA_TOP] = M[ops.TH_X_ARENA]
@@ -54,7 +54,7 @@ def reset_scratch(M):
 
 
 # ---- the arena: lists rules build while they run --------------------------------------------------
-@njit(cache=True, inline="always")
+@jit_inline
 def new_list(S, M, room):
     """An empty list with room for `room` items: M[h] is its length, its items follow."""
     h = M[ops.X_ARENA_TOP]
@@ -66,7 +66,7 @@ def new_list(S, M, room):
 
 
 # ---- the random generator (interpreter/base/rng.py, bit for bit) -------------------------------------
-@njit(cache=True)
+@jit
 def random_below(S, n):
     """A uniform whole number in [0, n) from the splitmix64 stream in S[S_RNG]."""
     state = np.uint64(S[ops.S_RNG])
@@ -82,7 +82,7 @@ def random_below(S, n):
             return np.int64(z % bound)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def shuffle(S, at, count):
     """Shuffle S[at:at+count] in place: Fisher-Yates from the end, as Game.shuffle draws."""
     for i in range(count - 1, 0, -1):
@@ -93,14 +93,14 @@ def shuffle(S, at, count):
 
 
 # ---- checked arithmetic: the interpreter's integers never wrap ---------------------------------------
-@njit(cache=True, inline="always")
+@jit_inline
 def checked(S, value):
     if value >= ops.LIMIT or value <= -ops.LIMIT:
         stop(S, ops.ERR_OVERFLOW, 0)
     return value
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def times(S, a, b):
     if a != 0 and (b >= ops.LIMIT // abs(a) or b <= -(ops.LIMIT // abs(a))):
         stop(S, ops.ERR_OVERFLOW, 0)

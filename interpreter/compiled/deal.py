@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from numba import njit
-
 from . import material, ops
 from .core import release, scratch
+from .jit import jit, jit_inline
 from .lower_mechanics import row
 from .mechanics import answer
 from .pointers import evaluate
@@ -21,7 +20,7 @@ if TYPE_CHECKING:
 DL_DECK, DL_COUNT, DL_KEY = 0, 1, 2
 
 
-@njit(cache=True)
+@jit
 def order_to(S, M, phase, out):
     """The seats in the phase's turn order into M[out:] (turns.order_into, into scratch room:
     dealing keeps no order in its working data)."""
@@ -58,7 +57,7 @@ def order_to(S, M, phase, out):
     release(M, keys)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def auto(S, M, phase):
     if S[work(M) + ops.W_DONE] != 0:
         return False

@@ -6,19 +6,18 @@ the game's one generator in the interpreter's order, so the same seed makes the 
 
 from __future__ import annotations
 
-from numba import njit
-
 from . import material, ops
 from .core import release, scratch, shuffle, stop
+from .jit import jit, jit_inline
 from .pointers import evaluate
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def setup_row(M, deck):
     return M[ops.TH_DECK_SETUP] + 4 * deck
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def number(S, M, prog):
     """A number of cards a rule gives (no seat); a rule failure below 0."""
     value = evaluate(S, M, prog, -1, -1)
@@ -27,7 +26,7 @@ def number(S, M, prog):
     return value
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def place_of(S, M, card):
     place = M[M[ops.TH_CARD] + card * ops.CARD_FIELDS + ops.CARD_PLACE]
     if place < 0:
@@ -35,14 +34,14 @@ def place_of(S, M, card):
     return place
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def holds_for(S, M, prog, card):
     """A per-place condition read for the place of a card."""
     M[M[ops.TH_X_ENV]] = place_of(S, M, card)
     return evaluate(S, M, prog, -1, -1) != 0
 
 
-@njit(cache=True)
+@jit
 def prepare(S, M, deck):
     """Order a shuffled draw pile as the deck's `stacks` say: that many stacks one after the
     other, each topped by a card where `top` holds."""
@@ -90,7 +89,7 @@ def prepare(S, M, deck):
     release(M, work)
 
 
-@njit(cache=True)
+@jit
 def lay_out(S, M, deck):
     """Turn cards from the top of the deck face up beside it until its display is full."""
     display = M[material.deck_row(M, deck) + ops.DECK_DISPLAY]
@@ -106,14 +105,14 @@ def lay_out(S, M, deck):
         material.push(S, M, shown, deck, material.pop_top(S, draw))
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def append_pile(S, M, deck, target, source):
     for i in range(S[source]):
         material.push(S, M, target, deck, S[source + 1 + i])
     material.cut(S, source, 0)
 
 
-@njit(cache=True)
+@jit
 def rebuild(S, M, deck, discards, set_aside):
     """Gather a deck again (its display, and its discard pile and the cards set aside, as
     asked), shuffle it, order it as at set-up, and lay its display out anew."""
@@ -128,7 +127,7 @@ def rebuild(S, M, deck, discards, set_aside):
     lay_out(S, M, deck)
 
 
-@njit(cache=True)
+@jit
 def build(S, M):
     """Every deck as the game starts: its cards, the set-up hands taken out, the cards its
     `where` admits (the rest set aside), shuffled, cut to its `count`, ordered in stacks, its
@@ -155,7 +154,7 @@ def build(S, M):
         lay_out(S, M, deck)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def admit_shuffle_cut(S, M, deck):
     """A deck's draw pile as its set-up says: the cards its `where` admits (the rest set
     aside), shuffled, cut to its `count`."""

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numba import njit
 
 from . import cards, decks, material, ops, pack
 from .cards import add_id
+from .jit import jit_inline
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
 from .moves import sort_ids
@@ -28,26 +28,26 @@ DR_DECK, DR_OF_PLACES, DR_TAKE, DR_BLOCK, DR_BASE, DR_STRIDE, DR_KEY, DR_INDEX, 
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def shown_at(M, p):
     return material.pile(M, M[p + DR_DECK], ops.DECK_S_SHOWN)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def to_move(S, M, phase):
     if S[shown_at(M, params(M, phase))] == 0:
         return -1
     return turn_seat(S, M)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def bound(M, p, card):
     """What `card` is bound to: the place of a deck of places, else the card's word."""
     row = cards.card_row(M, card)
     return M[row + ops.CARD_PLACE] if M[p + DR_OF_PLACES] != 0 else M[row + ops.CARD_WORD]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def legal(S, M, phase, seat, out):
     p = params(M, phase)
     shown = shown_at(M, p)
@@ -75,7 +75,7 @@ def legal(S, M, phase, seat, out):
     return n
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     block = M[p + DR_BLOCK]

@@ -13,14 +13,13 @@ cards of the resources that may be held as cards are written into the state by t
 
 from __future__ import annotations
 
-from numba import njit
-
 from . import decks, flow, material, ops, pointers, tensor
 from .core import random_below, reset_scratch, scratch, stop
+from .jit import jit, jit_inline
 from .pointers import evaluate
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def start_game(S, M, start_player):
     """A new game at its first decision (S holds players, seed, options and resources)."""
     reset_scratch(M)
@@ -43,7 +42,7 @@ def start_game(S, M, start_player):
     pointers.advance(S, M)
 
 
-@njit(cache=True)
+@jit
 def held_cards(S, M):
     """Which resources are held as cards in this game (play/setup.py deal_held_cards): those
     whose `when` holds now, as the bits of S[S_HELD]; the cards the set-up dealt (compiled/game.py)
@@ -60,14 +59,14 @@ def held_cards(S, M):
     S[ops.S_HELD] = bits
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def apply_id(S, M, action):
     """Carry out a legal id; False if it is not legal now (nothing changed)."""
     reset_scratch(M)
     return flow.apply(S, M, action)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def result_keys(S, M, R):
     """Each seat's score, then its ranking keys (`winner.by` or the score, then each
     tie-break), into R: per seat 2 + tie-breaks numbers; their count per seat."""
@@ -85,7 +84,7 @@ def result_keys(S, M, R):
     return width
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def observe(S, M, R, seat):
     """The observation tensor of `seat` (-1: the public view) into R; its size."""
     reset_scratch(M)
@@ -107,7 +106,6 @@ def machine(S, M, R, command, arg):
     the observation TENSOR of a seat (arg; -1 for the public view). -1 for an unknown command
     or an R too small for what it would write (nothing written)."""
     room = R.shape[0]
-    S, M, R = pointers.borrowed(S), pointers.borrowed(M), pointers.borrowed(R)
     if command == START:
         start_game(S, M, arg)
         return 1

@@ -12,10 +12,10 @@ ending, and the game's own end.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from . import cards, material, mechanics, ops, pointers
 from .core import release, scratch, stop
+from .jit import jit, jit_inline
 from .pointers import evaluate
 
 STEP_LIMIT = 1_000_000
@@ -23,23 +23,23 @@ MAX_DECISIONS_PER_STEP = 100_000
 MAX_AMOUNT = 10 ** 15
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def phase_row(M, phase):
     return M[ops.TH_PHASE] + phase * ops.PHASE_FIELDS
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def phase_at(S, M):
     return M[M[ops.TH_LEAF_PHASE] + S[ops.S_AT]]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def holds(S, M, prog):
     """A condition (no seat acting): whether it holds."""
     return prog >= 0 and evaluate(S, M, prog, -1, -1) != 0
 
 
-@njit(cache=True)
+@jit
 def sort_ids(M, out, n):
     """Sort M[out:out+n] ascending (Python's sorted: the ids are whole numbers, so any sort)."""
     for i in range(1, n):
@@ -51,7 +51,7 @@ def sort_ids(M, out, n):
         M[out + j] = item
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def owns_sellable(S, M, seat):
     sellable = M[ops.TH_SELLABLE]
     for i in range(M[sellable]):
@@ -60,7 +60,7 @@ def owns_sellable(S, M, seat):
     return False
 
 
-@njit(cache=True)
+@jit
 def enables(S, M, phase, seat, can):
     """Whether the seat, which can do `can` things in the phase, could do more had it sold every
     card it may sell to afford (play/standing.py Selling.enables)."""
@@ -96,7 +96,7 @@ def enables(S, M, phase, seat, can):
     return more
 
 
-@njit(cache=True)
+@jit
 def apply(S, M, action):
     """Carry out a legal id of the seat to move, then the automatic steps after it. False (and
     nothing done) if the id is not legal now."""
@@ -134,7 +134,7 @@ def apply(S, M, action):
 
 
 # ---- ending a phase, and the cursor ---------------------------------------------------------------------------
-@njit(cache=True)
+@jit
 def end_step(S, M):
     """The running phase ends: its working data goes, with what lasts a phase; then the cursor
     moves on (or the game is over)."""
@@ -150,7 +150,7 @@ def end_step(S, M):
     walk(S, M, M[M[ops.TH_LEAF_NODE] + S[ops.S_AT]], np.int64(0))
 
 
-@njit(cache=True)
+@jit
 def lifetime_ends(S, M, lifetime):
     if lifetime < 0:
         return
@@ -164,12 +164,12 @@ def lifetime_ends(S, M, lifetime):
             S[played + i] = 0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def node_row(M, node):
     return M[ops.TH_NODE] + node * ops.NODE_FIELDS
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def start(S, M):
     """The cursor at the first phase of the flow (the game is over at once if it runs none)."""
     passes = M[ops.TH_S_PASSES]
@@ -178,7 +178,7 @@ def start(S, M):
     walk(S, M, np.int64(0), np.int64(1))
 
 
-@njit(cache=True)
+@jit
 def walk(S, M, node, entering):
     """From a node being entered (or one that is done) to the next phase to run."""
     for _ in range(STEP_LIMIT):
@@ -215,7 +215,7 @@ def walk(S, M, node, entering):
     stop(S, ops.ERR_STUCK, node)
 
 
-@njit(cache=True)
+@jit
 def enter(S, M, node):
     """The child to go into on entering a node; -1 if it runs nothing now."""
     row = node_row(M, node)
@@ -235,7 +235,7 @@ def enter(S, M, node):
     return M[row + ops.NODE_OTHERWISE]
 
 
-@njit(cache=True)
+@jit
 def after(S, M, child, parent):
     """Where play goes on once `child` is done: (node, entering it); the parent itself, done,
     when it has nothing more to run."""
@@ -272,7 +272,7 @@ def after(S, M, child, parent):
     return parent, 0
 
 
-@njit(cache=True)
+@jit
 def another_pass(S, M, node, first):
     """Whether the repeat runs a pass now (first: its first; else one more after the last)."""
     row = node_row(M, node)
@@ -287,7 +287,7 @@ def another_pass(S, M, node, first):
     return True
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def new_pass(S, M, node, number):
     """The repeat begins a pass: the repeats inside it read 1 again."""
     row = node_row(M, node)
@@ -298,7 +298,7 @@ def new_pass(S, M, node, number):
         S[passes + M[inner + i]] = 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def pass_done(S, M, node):
     """A pass of the repeat is over: its lifetime ends; where to jump if the game's end holds
     here (-1: the game is over; -2: play goes on)."""
@@ -306,7 +306,7 @@ def pass_done(S, M, node):
     return end_check(S, M, node)
 
 
-@njit(cache=True)
+@jit
 def end_check(S, M, node):
     """If the game's `end_if` is checked at this node and holds: every lifetime around the node
     ends and play goes on at the `then` node (-1: the game is over). -2: play goes on."""
@@ -324,7 +324,7 @@ def end_check(S, M, node):
     return then if then >= 0 else -1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def checked_here(M, node):
     after_node = M[M[ops.TH_FLOW] + ops.FLOW_END_AFTER]
     if after_node >= 0:
@@ -332,7 +332,7 @@ def checked_here(M, node):
     return M[node_row(M, node) + ops.NODE_KIND] == ops.KIND_PHASE
 
 
-@njit(cache=True)
+@jit
 def before_then(M, node):
     """Whether the node comes before the part the game's end leads to."""
     then = M[M[ops.TH_FLOW] + ops.FLOW_END_THEN]
@@ -354,7 +354,7 @@ def before_then(M, node):
     return top_at < then_at
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def game_over(S, M):
     lifetime_ends(S, M, ops.LIFE_GAME)
     S[ops.S_OVER] = 1

@@ -34,13 +34,14 @@ exactly -2**63 has no int64 opposite and is not supported.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
+
+from .jit import allocating, jit
 
 _TOTAL_LIMIT = 1 << 62          # the largest total of cards accepted: sums never overflow int64
 
 
-@numba.njit(cache=True)
+@jit
 def _check_values(values):
     """ValueError unless `values` is strictly decreasing and positive."""
     for i in range(values.shape[0]):
@@ -50,7 +51,7 @@ def _check_values(values):
             raise ValueError("held_cards: card values must be distinct and sorted largest first")
 
 
-@numba.njit(cache=True)
+@jit
 def _total(values, counts):
     """The sum of the cards `counts` stands for, after checking `values` and `counts`."""
     _check_values(values)
@@ -66,7 +67,7 @@ def _total(values, counts):
     return total
 
 
-@numba.njit(cache=True)
+@jit
 def payout_counts(values, amount, out_counts):
     """Add to `out_counts` the cards `payout(values, amount)` pays, largest first. Python's
     floor `divmod` is kept, so a negative amount pays what Python pays for it (a negative
@@ -82,7 +83,7 @@ def payout_counts(values, amount, out_counts):
             out_counts[i] += count
 
 
-@numba.njit(cache=True)
+@allocating
 def paying_counts(values, counts, amount, out_paid):  # noqa: C901 - one search, kept whole beside its Python model
     """Write into `out_paid` (as counts per value) the cards `paying(cards, amount)` takes, where
     `cards` are the cards `counts` stands for: nothing if amount <= 0, every card if they add
@@ -161,7 +162,7 @@ def paying_counts(values, counts, amount, out_paid):  # noqa: C901 - one search,
         reached -= k * values[i]
 
 
-@numba.njit(cache=True)
+@allocating
 def settle_counts(values, counts, change):
     """Move the seat's cards (`counts`, in place) as `settle` moves its card list when its
     counter moves by `change`: a gain is paid largest first; a loss takes `paying`'s cards and
@@ -179,7 +180,7 @@ def settle_counts(values, counts, change):
     payout_counts(values, handed + change, counts)
 
 
-@numba.njit(cache=True)
+@allocating
 def _reach(values, counts, out):
     """out[s] = whether some of the cards add up to s, for s < len(out) (a bounded subset sum)."""
     size = out.shape[0]
@@ -203,7 +204,7 @@ def _reach(values, counts, out):
         out[s] = reach[s]
 
 
-@numba.njit(cache=True)
+@jit
 def sums_bits(values, counts, out):
     """out[n] = bit n of `sums(cards)`, for every n < len(out): whether some of the cards add
     up to n (n = 0 always; none above the total). Size `out` total + 1 for every sum."""
@@ -214,7 +215,7 @@ def sums_bits(values, counts, out):
         out[n] = False
 
 
-@numba.njit(cache=True)
+@allocating
 def can_make(values, counts, n):
     """Whether some of the cards add up to `n` (bit n of `sums(cards)`; False for n < 0)."""
     total = _total(values, counts)

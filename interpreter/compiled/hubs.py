@@ -23,6 +23,7 @@ from numba.experimental.function_type import _get_jit_address
 
 from . import entry, flow, mechanics, playout, vm
 from .cache import machine_code_dir
+from .jit import NO_COUNTS
 from .lower_mechanics import hub_of
 from .pointers import (
     ADVANCE_SIGNATURE,
@@ -49,7 +50,7 @@ def part(function: Callable[..., Any], signature: Any) -> Any:
     """The compiled part of a Python function (compiled, or loaded from the cache, once)."""
     found = _parts.get(function)
     if found is None:
-        found = _parts[function] = njit(signature, cache=True)(function)
+        found = _parts[function] = njit(signature, cache=True, **NO_COUNTS)(function)
     return found
 
 

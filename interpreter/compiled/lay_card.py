@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numba import njit
 
 from . import cards, material, ops, pack
 from .cards import add_id
 from .core import stop
 from .flow import sort_ids
+from .jit import jit_inline
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
 from .pointers import evaluate
@@ -30,12 +30,12 @@ LC_CARD_SLOT, LC_KEY = 8, 9
 WLC_LAID = 0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def kept_at(M, phase):
     return M[M[ops.TH_KEPT] + phase]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def begin(S, M, phase):
     begin_turns(S, M, phase)
     S[own(M) + WLC_LAID] = 0
@@ -45,14 +45,14 @@ def begin(S, M, phase):
     S[kept + 2] = -1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def to_move(S, M, phase):
     if M[params(M, phase) + LC_FIRST_ONLY] != 0 and S[own(M) + WLC_LAID] != 0:
         return -1
     return turn_seat(S, M)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def legal(S, M, phase, seat, out):
     """The cards of the seat's hand it may lay (with the choices of `then`), and declining
     where it may, in id order."""
@@ -83,7 +83,7 @@ def legal(S, M, phase, seat, out):
     return n
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     S[index_at(M)] += 1

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from numba import njit
-
 from . import cards, material, ops
 from .cards import add_id
 from .core import stop
 from .flow import sort_ids
+from .jit import jit, jit_inline
 from .lower_mechanics import row
 from .mechanics import answer
 from .pointers import evaluate
@@ -37,23 +36,23 @@ WL_STYLE, WL_SELLER, WL_TURN, WL_BEST, WL_LEADER, WL_PASSED, WL_PRICE, WL_BUYER,
 WL_N, WL_ORDER = 9, 10           # then the sealed bids (a row per seat), the lot's length, the lot
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def sealed_at(M):
     return work(M) + WL_ORDER + M[ops.TH_SEATS]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def lot_at(M):
     """The lot's length; its places follow."""
     return work(M) + WL_ORDER + 2 * M[ops.TH_SEATS]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def field(S, M, which):
     return S[work(M) + which]
 
 
-@njit(cache=True)
+@jit
 def style_of(S, M, p):
     """The style's index: the word the rules give, or the word the style's expression gives
     (a rule failure for any other value)."""
@@ -68,7 +67,7 @@ def style_of(S, M, p):
     return -1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def begin(S, M, phase):
     p = params(M, phase)
     w = work(M)
@@ -113,7 +112,7 @@ def begin(S, M, phase):
         S[sealed + seat] = -1
 
 
-@njit(cache=True)
+@jit
 def closed(S, M):
     """Whether the bidding is over (every seat has had its say, as its style wants)."""
     style = field(S, M, WL_STYLE)
@@ -125,7 +124,7 @@ def closed(S, M):
     return field(S, M, WL_TURN) >= count
 
 
-@njit(cache=True)
+@jit
 def next_at(S, M):
     """Where in the bidding order the next bid is: in turn from `turn`, round and round when
     open, never the best bidder itself."""
@@ -141,7 +140,7 @@ def next_at(S, M):
     return at
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def to_move(S, M):
     if field(S, M, WL_DONE) != 0 or closed(S, M):
         return -1
@@ -150,7 +149,7 @@ def to_move(S, M):
     return S[work(M) + WL_ORDER + next_at(S, M)]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def legal(S, M, phase, seat, out):
     p = params(M, phase)
     money = S[material.resource_at(M, seat, M[p + LA_PAY])]
@@ -178,14 +177,14 @@ def legal(S, M, phase, seat, out):
     return n
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def declined(S, M, seat):
     S[work(M) + WL_PASSED] += 1
     if field(S, M, WL_STYLE) == SEALED:
         S[sealed_at(M) + seat] = 0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     w = work(M)
@@ -206,13 +205,13 @@ def apply(S, M, phase, seat, action):
         S[w + WL_PASSED] = 0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def pass_turn(S, M, phase, seat):
     S[work(M) + WL_TURN] = next_at(S, M) + 1
     declined(S, M, seat)
 
 
-@njit(cache=True)
+@jit
 def sealed_winner(S, M, p):
     """The sealed bids shown together: (winner, price), the highest, a tie to the earlier in
     order (or to the seller first, with `ties: seller`); (-1, 0) when nobody bid."""
@@ -240,7 +239,7 @@ def sealed_winner(S, M, p):
     return -1, 0
 
 
-@njit(cache=True)
+@jit
 def resolve(S, M, phase):
     p = params(M, phase)
     w = work(M)
@@ -273,7 +272,7 @@ def resolve(S, M, phase):
     S[w + WL_DONE] = 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def auto(S, M, phase):
     if field(S, M, WL_DONE) != 0 or not closed(S, M):
         return False
@@ -281,7 +280,7 @@ def auto(S, M, phase):
     return True
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def tensor(S, M, phase, seat, at):
     """Its piece while it runs: the style, the seller and the best bidder (one-hot), the best
     bid, the fixed price, the observing seat's own sealed bid."""

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from numba import njit
-
 from . import material, ops, pack
 from .cards import add_id
 from .core import stop
+from .jit import jit, jit_inline
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
 from .pointers import evaluate
@@ -23,12 +22,12 @@ if TYPE_CHECKING:
     from ..mechanics.market import Market
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def kept_at(M, phase):
     return M[M[ops.TH_KEPT] + phase]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def begin(S, M, phase):
     begin_turns(S, M, phase)
     at = own(M)
@@ -40,7 +39,7 @@ def begin(S, M, phase):
     S[kept + 1] = 0
 
 
-@njit(cache=True)
+@jit
 def cost(S, M, p, seat, n):
     """The price of n items (tabled when the curve depends on n alone)."""
     prices = M[p + ops.MK_PRICES]
@@ -55,7 +54,7 @@ def cost(S, M, p, seat, n):
     return price
 
 
-@njit(cache=True)
+@jit
 def available(S, M, seat, good):
     """How many of a good the seat could receive now (goods.available)."""
     row = M[ops.TH_GOOD] + good * ops.GOOD_FIELDS
@@ -82,7 +81,7 @@ def available(S, M, seat, good):
     return room if room < supply else supply
 
 
-@njit(cache=True)
+@jit
 def most(S, M, p, seat, stage):
     """The most of the stage's good the seat may buy: what its purse pays for, what is
     available, and its limit."""
@@ -111,7 +110,7 @@ def most(S, M, p, seat, stage):
     return found
 
 
-@njit(cache=True)
+@jit
 def place_targets(S, M, seat, token, base, out, n):
     """The seat's places with room for one more of the token, as ids base + place."""
     owners = M[ops.TH_S_OWNER]
@@ -123,7 +122,7 @@ def place_targets(S, M, seat, token, base, out, n):
     return n
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def legal(S, M, phase, seat, out):
     p = params(M, phase)
     at = own(M)
@@ -143,12 +142,12 @@ def legal(S, M, phase, seat, out):
     return add_id(S, M, out, 0, M[p + ops.MK_CLOSING])
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def pass_turn(S, M, phase, seat):
     S[own(M) + ops.WMK_STAGE] += 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     at = own(M)
@@ -182,7 +181,7 @@ def apply(S, M, phase, seat, action):
 
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def tensor(S, M, phase, seat, at):
     """Its piece while it runs: the good on sale (one-hot; last: done), then tokens bought and
     not yet placed."""

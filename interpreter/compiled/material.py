@@ -10,23 +10,22 @@ is a count per card kind (no rule reads a hand's order) and its size.
 
 from __future__ import annotations
 
-from numba import njit
-
 from . import ops
 from .core import shuffle, stop
 from .held_cards import settle_counts
+from .jit import jit, jit_inline
 
 UNLIMITED = 10 ** 6        # the room of a place for a token without a capacity (material.UNLIMITED)
 MAX_AMOUNT = 10 ** 15
 
 
 # ---- resources ------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@jit_inline
 def resource_at(M, seat, res):
     return M[ops.TH_S_RES] + seat * M[ops.TH_RES] + res
 
 
-@njit(cache=True)
+@jit
 def gain(S, M, seat, res, amount, key):
     """Add amount (negative: remove), kept within 0 and the resource's max; file it under the
     source. Returns the change made."""
@@ -58,12 +57,12 @@ def gain(S, M, seat, res, amount, key):
 # Per resource held as cards, a row of HELD_* fields; the resource is held in this game when bit
 # `held` of S[S_HELD] is set (its `when` held as the game started), and each seat's cards are
 # counts per card value (largest first) in the row's region of S.
-@njit(cache=True, inline="always")
+@jit_inline
 def held_row(M, held):
     return M[ops.TH_HELD_DEF] + held * ops.HELD_FIELDS
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def held_of(S, M, res):
     """The held row of a resource held as cards in this game; -1 if it is not."""
     for held in range(M[ops.TH_HELD]):
@@ -72,7 +71,7 @@ def held_of(S, M, res):
     return -1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def held_values(M, held):
     """The card values of a held row, largest first (a view of M)."""
     row = held_row(M, held)
@@ -80,7 +79,7 @@ def held_values(M, held):
     return M[at:at + M[row + ops.HELD_N_VALUES]]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def held_counts(S, M, held, seat):
     """A seat's cards of a held row, as counts per value (a view of S)."""
     row = held_row(M, held)
@@ -89,7 +88,7 @@ def held_counts(S, M, held, seat):
     return S[at:at + n]
 
 
-@njit(cache=True)
+@jit
 def settle_held(S, M, seat, held, change):
     """The seat's counter moved by `change`: its cards move alike (denominations.settle)."""
     if seat < 0 or seat >= M[ops.TH_SEATS]:
@@ -97,7 +96,7 @@ def settle_held(S, M, seat, held, change):
     settle_counts(held_values(M, held), held_counts(S, M, held, seat), change)
 
 
-@njit(cache=True)
+@jit
 def transfer(S, M, giver, taker, res, amount, key):
     """Up to amount of a resource from one seat to another; how much moved."""
     if giver == taker or amount <= 0:
@@ -120,18 +119,18 @@ def transfer(S, M, giver, taker, res, amount, key):
 
 
 # ---- piles and hands ------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@jit_inline
 def deck_row(M, deck):
     return M[ops.TH_DECK] + deck * ops.DECK_FIELDS
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def pile(M, deck, which):
     """The S offset of one of a deck's piles (which: DECK_S_DRAW, _DISCARD, _BOXED, _SHOWN)."""
     return M[deck_row(M, deck) + which]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def push(S, M, at, deck, card):
     """Put a card at the bottom of a pile (a list's append)."""
     n = S[at]
@@ -141,7 +140,7 @@ def push(S, M, at, deck, card):
     S[at] = n + 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def cut(S, at, length):
     """Shorten a pile to `length` cards (its cards past that cleared: a pile's unused room is 0)."""
     for i in range(length, S[at]):
@@ -149,7 +148,7 @@ def cut(S, at, length):
     S[at] = length
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def pop_top(S, at):
     """Take the top card of a pile (a list's pop(0))."""
     n = S[at]
@@ -161,7 +160,7 @@ def pop_top(S, at):
     return card
 
 
-@njit(cache=True)
+@jit
 def remove_card(S, at, card):
     """Remove the first copy of a card from a pile (a list's remove); False if it holds none."""
     n = S[at]
@@ -175,18 +174,18 @@ def remove_card(S, at, card):
     return False
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def hand_at(M, seat, card):
     return M[ops.TH_S_HANDS] + seat * M[ops.TH_CARDS] + card
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def to_hand(S, M, seat, card):
     S[hand_at(M, seat, card)] += 1
     S[M[ops.TH_S_HAND_SIZE] + seat] += 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def from_hand(S, M, seat, card):
     at = hand_at(M, seat, card)
     if S[at] <= 0:
@@ -195,12 +194,12 @@ def from_hand(S, M, seat, card):
     S[M[ops.TH_S_HAND_SIZE] + seat] -= 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def card_deck(M, card):
     return M[M[ops.TH_CARD] + card * ops.CARD_FIELDS + ops.CARD_DECK]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def discard(S, M, seat, card):
     """A card leaves the hand for its deck's discard pile."""
     from_hand(S, M, seat, card)
@@ -208,13 +207,13 @@ def discard(S, M, seat, card):
     push(S, M, pile(M, deck, ops.DECK_S_DISCARD), deck, card)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def to_discards(S, M, card):
     deck = card_deck(M, card)
     push(S, M, pile(M, deck, ops.DECK_S_DISCARD), deck, card)
 
 
-@njit(cache=True)
+@jit
 def draw(S, M, seat, deck, count, key):
     """Up to count cards from the deck into the seat's hand, the discard pile shuffled in as a
     new deck when the deck allows it and runs out. How many were drawn."""
@@ -231,7 +230,7 @@ def draw(S, M, seat, deck, count, key):
     return drawn
 
 
-@njit(cache=True)
+@jit
 def refill(S, M, deck):
     """An empty deck takes its discard pile, shuffled (if it has one)."""
     draw_at = pile(M, deck, ops.DECK_S_DRAW)
@@ -247,39 +246,39 @@ def refill(S, M, deck):
     shuffle(S, draw_at + 1, S[draw_at])
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def cards_available(S, M, deck):
     extra = S[pile(M, deck, ops.DECK_S_DISCARD)] if M[deck_row(M, deck) + ops.DECK_RESHUFFLE] != 0 else 0
     return S[pile(M, deck, ops.DECK_S_DRAW)] + extra
 
 
 # ---- places: owners and tokens ---------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@jit_inline
 def owner_of(S, M, place):
     return S[M[ops.TH_S_OWNER] + place]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def set_owner(S, M, place, seat):
     S[M[ops.TH_S_OWNER] + place] = seat
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def token_at(M, place, token):
     return M[ops.TH_S_TOKENS] + place * M[ops.TH_TOKENS] + token
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def supply_at(M, token):
     return M[M[ops.TH_TOKEN_SUPPLY] + token]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def unlimited(S, M, kind):
     return S[M[ops.TH_S_UNLIMITED] + kind] != 0
 
 
-@njit(cache=True)
+@jit
 def capacity(S, M, place, token):
     """The most of the token the place may hold; -1 for no capacity."""
     at = M[ops.TH_TOKEN_CAPACITY] + 2 * token
@@ -291,7 +290,7 @@ def capacity(S, M, place, token):
     return S[token_at(M, place, M[at + 1])]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def room(S, M, place, token):
     """How many more of the token the place can hold (UNLIMITED without a capacity)."""
     if M[M[ops.TH_TOKEN_CAPACITY] + 2 * token] == ops.CAP_NONE:
@@ -300,12 +299,12 @@ def room(S, M, place, token):
     return free if free > 0 else 0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def supply_of(S, M, token):
     return S[M[ops.TH_S_SUPPLY] + supply_at(M, token)]
 
 
-@njit(cache=True)
+@jit
 def place_tokens(S, M, place, token, count):
     """Up to count tokens from the supply onto the place (within its room); how many."""
     kind = supply_at(M, token)
@@ -328,7 +327,7 @@ def place_tokens(S, M, place, token, count):
     return count
 
 
-@njit(cache=True)
+@jit
 def remove_tokens(S, M, place, token, count):
     held = token_at(M, place, token)
     have = S[held]
@@ -343,7 +342,7 @@ def remove_tokens(S, M, place, token, count):
     return count
 
 
-@njit(cache=True)
+@jit
 def move_tokens(S, M, source, target, token, count):
     have = S[token_at(M, source, token)]
     free = room(S, M, target, token)
@@ -360,7 +359,7 @@ def move_tokens(S, M, source, target, token, count):
     return count
 
 
-@njit(cache=True)
+@jit
 def convert_once(S, M, place, count, source, target):
     """Replace count source tokens by one target token, if both are to be had."""
     target_kind = supply_at(M, target)
@@ -376,7 +375,7 @@ def convert_once(S, M, place, count, source, target):
     return True
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def convert(S, M, place, count, source, target):
     """A conversion a rule makes, then the automatic ones it brings about."""
     if not convert_once(S, M, place, count, source, target):
@@ -385,7 +384,7 @@ def convert(S, M, place, count, source, target):
     return True
 
 
-@njit(cache=True)
+@jit
 def apply_conversions(S, M, place):
     """The rules' automatic conversions until none applies (interpreter: convert and
     apply_conversions calling each other; here a loop that starts again after each one)."""
@@ -403,12 +402,12 @@ def apply_conversions(S, M, place):
 
 
 # ---- modifiers ------------------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@jit_inline
 def mod_row(M, mod):
     return M[ops.TH_MOD] + mod * ops.MOD_FIELDS
 
 
-@njit(cache=True)
+@jit
 def mod_read(S, M, mod, index):
     """The modifier's value at a seat or place (index 0 for the game); its default when unset."""
     row = mod_row(M, mod)
@@ -421,7 +420,7 @@ def mod_read(S, M, mod, index):
     return M[row + ops.MOD_DEFAULT] if value == ops.NONE else value
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def mod_size(S, M, mod):
     row = mod_row(M, mod)
     scope = M[row + ops.MOD_SCOPE]
@@ -430,7 +429,7 @@ def mod_size(S, M, mod):
     return M[row + ops.MOD_SIZE]
 
 
-@njit(cache=True)
+@jit
 def mod_write(S, M, mod, index, value):
     row = mod_row(M, mod)
     at = M[row + ops.MOD_S]
@@ -443,14 +442,14 @@ def mod_write(S, M, mod, index, value):
     S[at + 1 + index] = value
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def mod_unset(S, M, mod, index):
     at = M[mod_row(M, mod) + ops.MOD_S]
     if S[at] != 0:
         S[at + 1 + index] = ops.NONE
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def mod_expire(S, M, mod):
     row = mod_row(M, mod)
     at = M[row + ops.MOD_S]

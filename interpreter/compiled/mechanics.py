@@ -9,61 +9,60 @@ machine (the interpreter raises there too). `answer` is that default, shared by 
 
 from __future__ import annotations
 
-from numba import njit
-
 from . import ops
 from .core import stop
+from .jit import jit_inline
 from .pointers import mechanic
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def kind_of(M, phase):
     return M[M[ops.TH_PHASE] + phase * ops.PHASE_FIELDS + ops.PHASE_MECH]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def begin(S, M, phase):
     mechanic(S, M, kind_of(M, phase), ops.CALL_BEGIN, phase, -1, 0)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def auto(S, M, phase):
     return mechanic(S, M, kind_of(M, phase), ops.CALL_AUTO, phase, -1, 0) != 0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def to_move(S, M, phase):
     return mechanic(S, M, kind_of(M, phase), ops.CALL_TO_MOVE, phase, -1, 0)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def legal(S, M, phase, seat, out):
     """The seat's own ids in the phase, in id order, into M[out:]; how many."""
     return mechanic(S, M, kind_of(M, phase), ops.CALL_LEGAL, phase, seat, out)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def apply(S, M, phase, seat, action):
     mechanic(S, M, kind_of(M, phase), ops.CALL_APPLY, phase, seat, action)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def pass_turn(S, M, phase, seat):
     mechanic(S, M, kind_of(M, phase), ops.CALL_PASS, phase, seat, 0)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def end(S, M, phase):
     mechanic(S, M, kind_of(M, phase), ops.CALL_END, phase, -1, 0)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def tensor(S, M, phase, seat, at):
     """The phase's pieces of the observation tensor, from M[at] on."""
     mechanic(S, M, kind_of(M, phase), ops.CALL_TENSOR, phase, seat, at)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def answer(S, call, phase):
     """What a hub answers a call it has no use for (the base Mechanic's answer)."""
     if call == ops.CALL_TO_MOVE:

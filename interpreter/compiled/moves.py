@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numba import njit
 
 from . import cards, ops, pack
 from .cards import add_id
+from .jit import jit, jit_inline
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
 from .pointers import evaluate
@@ -34,12 +34,12 @@ MOVE_FIELDS = 5
 WMV_BEGUN, WMV_MADE = 0, 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def move_row(M, p, i):
     return M[p + MV_MOVES] + i * MOVE_FIELDS
 
 
-@njit(cache=True)
+@jit
 def clear_turn(S, M, p):
     at = own(M)
     S[at + WMV_BEGUN] = 0
@@ -47,13 +47,13 @@ def clear_turn(S, M, p):
         S[at + WMV_MADE + i] = 0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def begin(S, M, phase):
     begin_turns(S, M, phase)
     clear_turn(S, M, params(M, phase))
 
 
-@njit(cache=True)
+@jit
 def pass_turn(S, M, phase, seat):
     """The seat's turn ends: its `finish` effect, then the next seat."""
     p = params(M, phase)
@@ -64,7 +64,7 @@ def pass_turn(S, M, phase, seat):
     clear_turn(S, M, p)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def auto(S, M, phase):
     seat = turn_seat(S, M)
     if seat < 0:
@@ -84,7 +84,7 @@ def auto(S, M, phase):
     return False
 
 
-@njit(cache=True)
+@jit
 def sort_ids(M, out, n):
     """Sort M[out:out+n] ascending (the ids come mostly in order: an insertion sort)."""
     for i in range(1, n):
@@ -96,7 +96,7 @@ def sort_ids(M, out, n):
         M[out + j] = item
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def legal(S, M, phase, seat, out):
     p = params(M, phase)
     made = own(M) + WMV_MADE
@@ -114,7 +114,7 @@ def legal(S, M, phase, seat, out):
     return n
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     if action == M[p + MV_CLOSING]:

@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numba import njit
 
 from . import cards, material, ops, pack
 from .cards import add_id
 from .core import release, scratch
 from .held_cards import sums_bits
+from .jit import allocating, jit, jit_inline
 from .lower_mechanics import row, turn_head
 from .market import place_targets
 from .mechanics import answer
@@ -26,32 +26,32 @@ if TYPE_CHECKING:
     from ..mechanics.secret_offer import SecretOffer
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def kinds_at(M):
     return own(M) + 3
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def amounts_at(M):
     return own(M) + 3 + M[ops.TH_SEATS]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def counts_at(M):
     return own(M) + 3 + 2 * M[ops.TH_SEATS]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def attached_at(M, p, seat):
     return own(M) + 3 + 3 * M[ops.TH_SEATS] + seat * M[p + ops.SO_ATTACH_CAP]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def queue_at(M, p):
     return own(M) + 3 + 3 * M[ops.TH_SEATS] + M[ops.TH_SEATS] * M[p + ops.SO_ATTACH_CAP]
 
 
-@njit(cache=True)
+@jit
 def queue_pop(S, M, p):
     """Take the queue's head off; its (seat, value)."""
     q = queue_at(M, p)
@@ -65,7 +65,7 @@ def queue_pop(S, M, p):
     return seat, value
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def queue_push(S, M, p, seat, value):
     q = queue_at(M, p)
     n = S[own(M) + ops.WSO_QN]
@@ -74,7 +74,7 @@ def queue_push(S, M, p, seat, value):
     S[own(M) + ops.WSO_QN] = n + 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def begin(S, M, phase):
     begin_turns(S, M, phase)
     at = own(M)
@@ -87,7 +87,7 @@ def begin(S, M, phase):
         S[counts_at(M) + seat] = 0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def auto(S, M, phase):
     stage = S[own(M) + ops.WSO_STAGE]
     if stage == ops.STAGE_OFFER and S[index_at(M)] == S[work(M) + ops.W_N]:
@@ -99,7 +99,7 @@ def auto(S, M, phase):
     return False
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def to_move(S, M, phase):
     if S[own(M) + ops.WSO_STAGE] == ops.STAGE_OFFER:
         return S[work(M) + ops.W_ORDER + S[index_at(M)]]
@@ -108,7 +108,7 @@ def to_move(S, M, phase):
     return -1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def attached_holds(S, M, p, seat, card):
     at = attached_at(M, p, seat)
     for i in range(S[counts_at(M) + seat]):
@@ -117,7 +117,7 @@ def attached_holds(S, M, p, seat, card):
     return False
 
 
-@njit(cache=True)
+@allocating
 def made_offers(S, M, held, seat, least, purse, base, out, n):
     """The offers of the amounts from `least` to the purse that some of the seat's cards add up to."""
     if purse < least:
@@ -130,7 +130,7 @@ def made_offers(S, M, held, seat, least, purse, base, out, n):
     return n
 
 
-@njit(cache=True)
+@jit
 def offers(S, M, p, seat, out):
     n = 0
     attach = M[p + ops.SO_ATTACH_BASE]
@@ -158,7 +158,7 @@ def offers(S, M, p, seat, out):
     return n
 
 
-@njit(cache=True)
+@jit
 def rewards(S, M, p, seat, out):
     n = 0
     goods = M[p + ops.SO_GOODS]
@@ -176,7 +176,7 @@ def rewards(S, M, p, seat, out):
     return n
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def legal(S, M, phase, seat, out):
     p = params(M, phase)
     stage = S[own(M) + ops.WSO_STAGE]
@@ -197,7 +197,7 @@ def legal(S, M, phase, seat, out):
     return 0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def pass_turn(S, M, phase, seat):
     p = params(M, phase)
     _, value = queue_pop(S, M, p)
@@ -205,7 +205,7 @@ def pass_turn(S, M, phase, seat):
         material.to_discards(S, M, value)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     attach = M[p + ops.SO_ATTACH_BASE]
@@ -255,7 +255,7 @@ def apply(S, M, phase, seat, action):
         return
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def position(S, M, seat):
     """A seat's place in the phase's order."""
     order = work(M) + ops.W_ORDER
@@ -265,7 +265,7 @@ def position(S, M, seat):
     return -1
 
 
-@njit(cache=True)
+@jit
 def reveal(S, M, phase):
     p = params(M, phase)
     total = 0
@@ -306,7 +306,7 @@ def reveal(S, M, phase):
             material.gain(S, M, seat, M[p + ops.SO_PAY], -paid, M[p + ops.SO_OFFER_KEY])
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def attached_worth(S, M, p, seat, window):
     """How many of the seat's attached cards counted as part of its amount."""
     at = attached_at(M, p, seat)
@@ -317,7 +317,7 @@ def attached_worth(S, M, p, seat, window):
     return count
 
 
-@njit(cache=True)
+@jit
 def tile_for(S, M, p, total):
     """The row the total picks (-1: none)."""
     tiles = M[p + ops.SO_N_TILES]
@@ -332,7 +332,7 @@ def tile_for(S, M, p, total):
     return 0 if total < (0 if first == ops.NONE else first) else tiles - 1
 
 
-@njit(cache=True)
+@jit
 def settle(S, M, phase):
     """Every offer in: the total picks its row (kept), the givers are ranked by amount and
     queued for their rewards, and each stealer takes its gain."""
@@ -359,7 +359,7 @@ def settle(S, M, phase):
             material.gain(S, M, seat, M[p + ops.SO_PAY], M[p + ops.SO_STEAL_GAIN], M[p + ops.SO_STEAL_KEY])
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def rank_givers(S, M, order, n, ranking):
     """The seats that gave an amount into M[ranking...], in turn order, then stably by amount
     (highest first); their count."""
@@ -378,7 +378,7 @@ def rank_givers(S, M, order, n, ranking):
     return count
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def queue_rewards(S, M, p, order, n, ranking, count):
     """The ranked givers' rewards by rank, then the others' (in turn order, or by rank)."""
     ranks = M[p + ops.SO_N_RANKS]
@@ -397,7 +397,7 @@ def queue_rewards(S, M, p, order, n, ranking, count):
             queue_push(S, M, p, M[ranking + j], others)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def tensor(S, M, phase, seat, at):
     """Its pieces: while it runs, the stage (one-hot), each seat's offer (made, amount, stolen,
     cards attached; others' amounts hidden until every offer is in) and the total; always, the

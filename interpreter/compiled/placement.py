@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from numba import njit
-
 from . import cards, material, ops, pack
 from .cards import add_id
 from .core import stop
+from .jit import jit, jit_inline
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
 from .pointers import evaluate
@@ -22,12 +21,12 @@ if TYPE_CHECKING:
     from ..mechanics.placement import PlacementAuction
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def bids_at(M):
     return own(M) + ops.WPL_LOTS + M[ops.TH_PLACES]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def begin(S, M, phase):
     p = params(M, phase)
     count = evaluate(S, M, M[p + ops.PL_COUNT], -1, -1)
@@ -52,7 +51,7 @@ def begin(S, M, phase):
     begin_turns(S, M, phase)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def best_of(S, M, lot):
     """The best bid on a lot: (its space index, the seat holding it); (-1, -1) for none."""
     bids = bids_at(M)
@@ -63,7 +62,7 @@ def best_of(S, M, lot):
     return space, holder
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def auto(S, M, phase):
     if S[own(M) + ops.WPL_RESOLVED] != 0:
         return False
@@ -95,7 +94,7 @@ def auto(S, M, phase):
     return True
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def to_move(S, M, phase):
     if S[own(M) + ops.WPL_RESOLVED] != 0:
         return -1
@@ -117,7 +116,7 @@ def to_move(S, M, phase):
     return -1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def legal(S, M, phase, seat, out):
     p = params(M, phase)
     bids = bids_at(M)
@@ -148,7 +147,7 @@ def legal(S, M, phase, seat, out):
     return n
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     width = M[p + ops.PL_N_SPACES]
@@ -166,7 +165,7 @@ def apply(S, M, phase, seat, action):
     S[index_at(M)] = turn + 1
 
 
-@njit(cache=True)
+@jit
 def resolve(S, M, phase):
     p = params(M, phase)
     deck = M[p + ops.PL_DECK]
@@ -191,7 +190,7 @@ def resolve(S, M, phase):
     S[own(M) + ops.WPL_RESOLVED] = 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def end(S, M, phase):
     if S[own(M) + ops.WPL_RESOLVED] != 0:
         return
@@ -204,7 +203,7 @@ def end(S, M, phase):
 
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def tensor(S, M, phase, seat, at):
     """Its pieces while it runs: the lots up (one-hot over places), each seat's bid (the lot
     one-hot, then the bid)."""

@@ -15,11 +15,11 @@ interpreter: its record is then the interpreter's own.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from . import ops
+from .jit import jit, jit_inline
 from .mt19937 import mt_choice_index, mt_seed
-from .pointers import borrowed, borrowed_rows, machine
+from .pointers import machine
 
 # The columns of a game's row of G: then per seat its score, keys, win and reported
 # resources, and its score as the second age began.
@@ -28,13 +28,13 @@ G_HEAD = 6
 START, APPLY, RESULT = 0, 1, 2                 # entry.py's commands
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def scores_now(S, M, score, out, players):
     for seat in range(players):
         out[seat] = S[M[ops.TH_S_RES] + seat * M[ops.TH_RES] + score]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def keys_above(R, a, b, width):
     """Whether the ranking keys at R[a+1:a+width] come after those at R[b+1:b+width]."""
     for k in range(1, width):
@@ -43,7 +43,7 @@ def keys_above(R, a, b, width):
     return False
 
 
-@njit(cache=True)
+@jit
 def one_game(S, S0, M, R, seed, row, sources, NAMES, cards, picks, MT, now):  # noqa: C901 (a game, its watch, its row)
     """One game of random agents from the template S0: its row of G, its sources and card counts."""
     players = S0[ops.S_PLAYERS]
@@ -53,7 +53,8 @@ def one_game(S, S0, M, R, seed, row, sources, NAMES, cards, picks, MT, now):  # 
     score = M[M[ops.TH_WINNER] + ops.WINNER_SCORE]
     age = M[M[ops.TH_FLOW] + ops.FLOW_AGE]
     legal = M[ops.TH_S_LEGAL]
-    S[:] = S0
+    for i in range(S0.shape[0]):
+        S[i] = S0[i]
     S[ops.S_RNG] = seed
     for seat in range(players):
         mt_seed(MT[seat], np.uint64(seed * 1009 + seat + 1))
@@ -104,7 +105,7 @@ def one_game(S, S0, M, R, seed, row, sources, NAMES, cards, picks, MT, now):  # 
         picks[i] = S[at + i]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def sole_leader(now, players):
     """The seat with the top score alone, or -1 when it is shared."""
     top, first, count = now[0], 0, 0
@@ -117,13 +118,11 @@ def sole_leader(now, players):
     return first if count == 1 else -1
 
 
-def play(S0, M, R, seeds, G, SRC, NAMES, CARDS, PICKS, MT):
-    """Play the games of `seeds` from the template state S0 (players, options, resources),
-    every seat the random agent; one row of G, SRC, CARDS and PICKS a game. A part compiled on its
-    own (compiled/hubs.py), calling the machine through its address."""
-    S = S0.copy()
-    now = np.zeros(S0[ops.S_PLAYERS], dtype=np.int64)
-    S, M, R, MT = borrowed(S), borrowed(M), borrowed(R), borrowed_rows(MT)
+def play(S, S0, M, R, now, seeds, G, SRC, NAMES, CARDS, PICKS, MT):
+    """Play the games of `seeds` from the template state S0 (players, options, resources) in
+    the state S, every seat the random agent; one row of G, SRC, CARDS and PICKS a game (`now`:
+    room for a score a seat). A part compiled on its own (compiled/hubs.py), calling the
+    machine through its address."""
     for g in range(seeds.shape[0]):
         G[g, G_STATUS] = 0
         try:

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import warnings
 
-from numba import carray, njit, types
+from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
 from . import ops
+from .jit import jit_inline
 
 warnings.filterwarnings("ignore", message="First-class function type feature is experimental")
 
@@ -29,7 +30,7 @@ ADVANCE_SIGNATURE = types.none(STATE, STATE)
 MECHANIC_SIGNATURE = types.int64(STATE, STATE, types.int64, types.int64, types.int64, types.int64)
 MACHINE_SIGNATURE = types.int64(STATE, STATE, STATE, types.int64, types.int64)
 ROWS = types.Array(types.int64, 2, "C")
-PLAYOUT_SIGNATURE = types.int64(STATE, STATE, STATE, STATE, ROWS, ROWS, STATE, ROWS, ROWS,
+PLAYOUT_SIGNATURE = types.int64(STATE, STATE, STATE, STATE, STATE, STATE, ROWS, ROWS, STATE, ROWS, ROWS,
                                 types.Array(types.uint32, 2, "C"))
 
 H_RUN, H_ADVANCE, H_MECHANICS = 0, 1, 2     # where each part's address lies after M[TH_H] (a mechanic: + kind)
@@ -59,52 +60,24 @@ mechanic_at = pointer(types.FunctionType(MECHANIC_SIGNATURE))
 machine_at = pointer(types.FunctionType(MACHINE_SIGNATURE))
 
 
-@intrinsic
-def _int64_pointer(typingctx, address):
-    def codegen(context, ir, signature, args):
-        return ir.inttoptr(args[0], context.get_value_type(types.CPointer(types.int64)))
-    return types.CPointer(types.int64)(types.intp), codegen
-
-
-@intrinsic
-def _uint32_pointer(typingctx, address):
-    def codegen(context, ir, signature, args):
-        return ir.inttoptr(args[0], context.get_value_type(types.CPointer(types.uint32)))
-    return types.CPointer(types.uint32)(types.intp), codegen
-
-
-@njit(cache=True, inline="always")
-def borrowed_rows(A):
-    """A 2-D uint32 array as a view without reference counts (see `borrowed`)."""
-    return carray(_uint32_pointer(A.ctypes.data), A.shape)  # type: ignore[call-arg]
-
-
-@njit(cache=True, inline="always")
-def borrowed(A):
-    """The array A as a view numba does not count references to. Every call between the
-    machine's functions would otherwise count each array argument up and down again (atomic
-    operations, a third of a step's time); the arrays outlive every call of the machine."""
-    return carray(_int64_pointer(A.ctypes.data), A.shape[0])  # type: ignore[call-arg]
-
-
-@njit(cache=True, inline="always")
+@jit_inline
 def evaluate(S, M, prog, seat, cause):
     """Run a program of the rules (compiled/vm.py `run`) with `seat` acting."""
     return run_at(M[M[ops.TH_H] + H_RUN])(S, M, prog, seat, cause)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def advance(S, M):
     advance_at(M[M[ops.TH_H] + H_ADVANCE])(S, M)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def mechanic(S, M, kind, call, phase, seat, arg):
     """One call of the mechanic contract (ops.CALL_*) on the hub of a mechanic kind."""
     return mechanic_at(M[M[ops.TH_H] + H_MECHANICS + kind])(S, M, call, phase, seat, arg)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def machine(S, M, R, command, arg):
     """One command of the machine (entry.py), as a loop of whole games calls it."""
     return machine_at(M[M[ops.TH_H] + H_MACHINE])(S, M, R, command, arg)

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from numba import njit
-
 from . import cards, material, ops
+from .jit import jit_inline
 from .lower_mechanics import row
 from .mechanics import answer
 from .turns import count_pick, params
@@ -23,7 +22,7 @@ if TYPE_CHECKING:
 RV_DECK, RV_THEN, RV_PEEK, RV_KEY = 0, 1, 2, 3
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def begin(S, M, phase):
     p = params(M, phase)
     deck = M[p + RV_DECK]
@@ -48,7 +47,7 @@ def begin(S, M, phase):
         cards.run_effect(S, M, then, -1, M[p + RV_KEY])
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def tensor(S, M, phase, seat, at):
     """Its pieces: the card turned last (one-hot over places); the deck's next card, for a seat
     whose `peek` is set."""

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from numba import njit
-
 from . import decks, material, ops
 from .core import release, scratch
+from .jit import jit, jit_inline
 from .lower_mechanics import row
 from .mechanics import answer
 from .pointers import evaluate
@@ -20,12 +19,12 @@ if TYPE_CHECKING:
     from ..mechanics.score import Score
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def begin_once(S, M, phase):
     S[work(M) + ops.W_DONE] = 0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def score(S, M, phase):
     """Every award of the phase, in order, each after the ones before it have scored."""
     if S[work(M) + ops.W_DONE] != 0:
@@ -50,7 +49,7 @@ def score(S, M, phase):
     return True
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def points_at(M, award, place):
     """The points of the place-th best (0 past the list)."""
     if place < M[award + ops.AW_N_POINTS]:
@@ -58,7 +57,7 @@ def points_at(M, award, place):
     return 0
 
 
-@njit(cache=True)
+@jit
 def award_points(S, M, award, points):  # noqa: C901 (the three kinds of award)
     """Points per seat for one award in the current state, into M[points:]."""
     n = S[ops.S_PLAYERS]
@@ -124,7 +123,7 @@ def award_points(S, M, award, points):  # noqa: C901 (the three kinds of award)
     M[ops.X_ARENA_TOP] = mark
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def compare(M, a, b, n):
     """Compare two tuples of n numbers: -1, 0 or 1."""
     for i in range(n):
@@ -133,7 +132,7 @@ def compare(M, a, b, n):
     return 0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def reset(S, M, phase):
     """Tokens of some kinds back to the supply, places released, a deck rebuilt."""
     if S[work(M) + ops.W_DONE] != 0:

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from numba import njit
-
 from . import material, ops, pack
 from .cards import add_id
 from .core import stop
+from .jit import jit_inline
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
 from .turns import begin_turns, index_at, own, params, running, turn_seat, work
@@ -26,7 +25,7 @@ SP_DECK, SP_BASE, SP_N_CARDS, SP_CARDS = 0, 1, 2, 3     # SP_CARDS: the deck's c
 WSP_REVEALED, WSP_PICKS = 0, 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def begin(S, M, phase):
     begin_turns(S, M, phase)
     at = own(M)
@@ -35,7 +34,7 @@ def begin(S, M, phase):
         S[at + WSP_PICKS + seat] = -1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def auto(S, M, phase):
     """Every seat has picked: the picks go on top of the deck, in turn order."""
     at = own(M)
@@ -65,7 +64,7 @@ def auto(S, M, phase):
     return True
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def legal(S, M, phase, seat, out):
     """The cards of the deck the seat holds, one id each, in the order of their ids."""
     p = params(M, phase)
@@ -77,7 +76,7 @@ def legal(S, M, phase, seat, out):
     return n
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     i = action - M[p + SP_BASE]
@@ -89,7 +88,7 @@ def apply(S, M, phase, seat, action):
     S[index_at(M)] += 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def tensor(S, M, phase, seat, at):
     """Its piece while it runs: per seat, whether it picked, then its card (one-hot over the
     deck's cards; another seat's only once the picks are revealed)."""

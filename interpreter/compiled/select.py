@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from numba import njit
-
 from . import ops
 from .cards import add_id
+from .jit import jit, jit_inline
 from .lower_mechanics import row
 from .mechanics import answer
 from .turns import count_pick, params, work
@@ -29,12 +28,12 @@ SL_N, SL_OPTIONS, SL_BASE, SL_PASS_START = 0, 1, 2, 3
 KS_CHOSEN, KS_CHOOSER, KS_AGE, KS_ROUND, KS_N_TAKEN, KS_TAKEN = 1, 2, 3, 4, 5, 6
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def kept_at(M, phase):
     return M[M[ops.TH_KEPT] + phase]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def begin(S, M, phase):
     p = params(M, phase)
     kept = kept_at(M, phase)
@@ -56,7 +55,7 @@ def begin(S, M, phase):
     S[work(M)] = 0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def taken(S, M, kept, word):
     for i in range(S[kept + KS_N_TAKEN]):
         if S[kept + KS_TAKEN + i] == word:
@@ -64,7 +63,7 @@ def taken(S, M, kept, word):
     return False
 
 
-@njit(cache=True)
+@jit
 def choose(S, M, phase, seat, word):
     """The seat chooses an option (word -1: none was left)."""
     kept = kept_at(M, phase)
@@ -90,7 +89,7 @@ def choose(S, M, phase, seat, word):
         S[ops.S_START] = (seat + 1) % S[ops.S_PLAYERS]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def auto(S, M, phase):
     if S[work(M)] != 0:
         return False
@@ -110,7 +109,7 @@ def auto(S, M, phase):
     return True
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def legal(S, M, phase, seat, out):
     p = params(M, phase)
     kept = kept_at(M, phase)
@@ -122,7 +121,7 @@ def legal(S, M, phase, seat, out):
     return n
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def apply(S, M, phase, seat, action):
     p = params(M, phase)
     index = action - M[p + SL_BASE]

@@ -65,7 +65,9 @@ def play_random(rules: Rules, players: int, seeds: list[int], setup: dict[str, A
     R = np.zeros(max(players * width, 1), dtype=np.int64)
     MT = np.zeros((players, MT_WORDS), dtype=np.uint32)
     loop = hubs.playouts()
-    loop(S0, machine.M, R, np.asarray(seeds, dtype=np.int64), G, SRC, names.astype(np.int64), CARDS, PICKS, MT)
+    now = np.zeros(players, dtype=np.int64)
+    loop(S0.copy(), S0, machine.M, R, now, np.asarray(seeds, dtype=np.int64), G, SRC, names.astype(np.int64), CARDS,
+         PICKS, MT)
     lowering = machine.lowering
     pick_names = [(pid, key, value) for pid in lowering.phases for key, value in lowering.picks.get(pid, [])]
     return Rows(players, width, tuple(reported), G, SRC, CARDS[:, :columns], PICKS[:, :len(pick_names)],

@@ -9,14 +9,13 @@ phase's own pieces, which its mechanic's hub fills (`ops.CALL_TENSOR`) where the
 
 from __future__ import annotations
 
-from numba import njit
-
 from . import material, mechanics, ops
+from .jit import jit, jit_inline
 
 MAX_AMOUNT = 10 ** 15
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def bounded(value):
     """A number the rules compute as the tensor holds it (observe.bounded)."""
     if value > MAX_AMOUNT:
@@ -26,13 +25,13 @@ def bounded(value):
     return value
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def sorted_kind(M, card):
     """A card's place among the kinds of the tensor (the cards sorted by id)."""
     return M[M[ops.TH_CARD] + card * ops.CARD_FIELDS + ops.CARD_SORTED]
 
 
-@njit(cache=True)
+@jit
 def turn_section(S, M, plan, seat, out):
     seats = M[ops.TH_SEATS]
     if 0 <= seat < seats:
@@ -57,7 +56,7 @@ def turn_section(S, M, plan, seat, out):
                 break
 
 
-@njit(cache=True)
+@jit
 def seat_section(S, M, plan, seat, out):
     players, cards, nres = S[ops.S_PLAYERS], M[ops.TH_CARDS], M[ops.TH_RES]
     secret = M[plan + ops.TN_SECRET] != 0
@@ -75,7 +74,7 @@ def seat_section(S, M, plan, seat, out):
                     M[out + M[plan + ops.TN_PUBLIC] + other * cards + sorted_kind(M, card)] += count
 
 
-@njit(cache=True)
+@jit
 def held_section(S, M, plan, seat, out):
     """The observing seat's cards of each resource held as cards in this game, by value."""
     if seat < 0:
@@ -88,7 +87,7 @@ def held_section(S, M, plan, seat, out):
                 M[out + at + i] = counts[i]
 
 
-@njit(cache=True)
+@jit
 def pile_section(S, M, plan, out):
     decks = M[ops.TH_DECKS]
     for deck in range(decks):
@@ -102,7 +101,7 @@ def pile_section(S, M, plan, out):
                     M[out + at + sorted_kind(M, S[pile + 1 + i])] += 1
 
 
-@njit(cache=True)
+@jit
 def place_section(S, M, plan, out):
     seats, places, tokens = M[ops.TH_SEATS], M[ops.TH_PLACES], M[ops.TH_TOKENS]
     owners = M[plan + ops.TN_OWNER]
@@ -116,7 +115,7 @@ def place_section(S, M, plan, out):
         M[out + M[plan + ops.TN_SUPPLY] + kind] = S[M[ops.TH_S_SUPPLY] + kind]
 
 
-@njit(cache=True)
+@jit
 def record_section(S, M, plan, out):
     players, cards = S[ops.S_PLAYERS], M[ops.TH_CARDS]
     mods = M[plan + ops.TN_MODS]
@@ -146,7 +145,7 @@ def record_section(S, M, plan, out):
                         M[out + at + seat * cards + sorted_kind(M, card)] = 1
 
 
-@njit(cache=True)
+@jit
 def fill(S, M, seat, out):
     """The tensor of the position as `seat` sees it (-1: the public view), into M[out:] (zeros)."""
     plan = M[ops.TH_TENSOR]

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from numba import njit
-
 from . import cards, ops
+from .jit import jit_inline
 from .lower_mechanics import row
 from .mechanics import answer
 from .turns import params, work
@@ -19,7 +18,7 @@ if TYPE_CHECKING:
 TR_RUN, TR_KEY = 0, 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def auto(S, M, phase):
     if S[work(M) + ops.W_DONE] != 0:
         return False

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from numba import njit
-
 from . import material, ops, pack
 from .cards import add_id
 from .core import checked, release, scratch
+from .jit import jit, jit_inline
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
 from .pointers import evaluate
@@ -24,30 +23,30 @@ if TYPE_CHECKING:
     from ..mechanics.income import Income
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def work(M):
     return M[ops.TH_S_WORK]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def index_at(M):
     """Where the turn index (or turn counter) lies."""
     return M[ops.TH_S_WORK] + 1 + M[ops.TH_SEATS]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def own(M):
     """Where a turn-taking mechanic's own working data starts."""
     return M[ops.TH_S_WORK] + 2 + M[ops.TH_SEATS]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def running(S, M, phase):
     """Whether the phase is the one running (its mechanic's `running(game)` is not None)."""
     return S[ops.S_WORKING] != 0 and M[M[ops.TH_LEAF_PHASE] + S[ops.S_AT]] == phase
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def count_pick(S, M, phase, slot):
     """The phase kept a pick (its slot among the phase's possible picks): a study counts it."""
     at = M[M[ops.TH_PHASE] + phase * ops.PHASE_FIELDS + ops.PHASE_PICKS]
@@ -55,12 +54,12 @@ def count_pick(S, M, phase, slot):
         S[at + slot] += 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def params(M, phase):
     return M[M[ops.TH_PHASE] + phase * ops.PHASE_FIELDS + ops.PHASE_PARAMS]
 
 
-@njit(cache=True)
+@jit
 def order_into(S, M, phase):
     """The seats in the phase's turn order, into the working data's head."""
     row = M[ops.TH_PHASE] + phase * ops.PHASE_FIELDS
@@ -98,13 +97,13 @@ def order_into(S, M, phase):
     release(M, keys)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def begin_turns(S, M, phase):
     order_into(S, M, phase)
     S[index_at(M)] = 0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def turn_seat(S, M):
     """The seat whose turn it is, or -1 when every seat has had its turn."""
     i = S[index_at(M)]
@@ -113,13 +112,13 @@ def turn_seat(S, M):
     return -1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def closing_legal(S, M, phase, out):
     closing = M[M[ops.TH_PHASE] + phase * ops.PHASE_FIELDS + ops.PHASE_CLOSING]
     return add_id(S, M, out, 0, closing)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def collect(S, M, phase, seat):
     """Income: the seat collects from every place it owns (a place's `instead` modifier, when
     0 or more, is its whole yield)."""

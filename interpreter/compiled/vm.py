@@ -12,32 +12,31 @@ zero. A number that would leave the machine's range stops it too (core.checked).
 
 from __future__ import annotations
 
-from numba import njit
-
 from . import material, ops
 from .core import checked, new_list, stop, times
+from .jit import jit_inline
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def place_ok(S, M, place):
     if place < 0 or place >= M[ops.TH_PLACES]:
         stop(S, ops.ERR_RULE, place)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def seat_ok(S, place):
     if place < 0 or place >= S[ops.S_PLAYERS]:
         stop(S, ops.ERR_RULE, place)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def age_round(S, M, which):
     """The pass of the repeat named `age` (which=0) or `round` (1); 1 where the flow has none."""
     counter = M[M[ops.TH_FLOW] + (ops.FLOW_AGE if which == 0 else ops.FLOW_ROUND)]
     return S[M[ops.TH_S_PASSES] + counter] if counter >= 0 else 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def outbid(S, M, seat):
     """placement's `outbid`: the seat has a bid and some other bid on its lot is on the same
     space or above it (read from the phase running, when it is an auction on a bid track)."""
@@ -56,7 +55,7 @@ def outbid(S, M, seat):
     return 0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def member(S, M, kind, phase, arg, seat):
     """A `PHASE.NAME` the rules read (compiled/lower_mechanics.py says which kind each is)."""
     if kind == ops.MEMBER_DECK_LEFT:
@@ -75,7 +74,7 @@ def member(S, M, kind, phase, arg, seat):
     return S[kept + 1 + arg] if present else -1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def places_list(S, M, seat):
     """The places a seat owns, in order (seat -1: every place)."""
     count = M[ops.TH_PLACES]
@@ -90,7 +89,7 @@ def places_list(S, M, seat):
     return h
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def _arithmetic(S, M, op, sp):  # noqa: C901 (a case per operator)
     """The operators on the stack's top one or two values; the new stack top."""
     if op == ops.OP_NEG or op == ops.OP_NOT or op == ops.OP_BOOL or op == ops.OP_ABS:
@@ -137,7 +136,7 @@ def _arithmetic(S, M, op, sp):  # noqa: C901 (a case per operator)
     return sp
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def _lists_and_statements(S, M, op, a, at, sp, base, env, seat, cause):  # noqa: C901 (a case per instruction)
     """The instructions that build lists, fold them, and change the material; the new stack top."""
     players = S[ops.S_PLAYERS]
@@ -213,7 +212,7 @@ def _lists_and_statements(S, M, op, a, at, sp, base, env, seat, cause):  # noqa:
     return sp
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def _statement(S, M, op, a, at, sp, seat, cause):  # noqa: C901 (a case per statement)
     """The statements that change the material, modifiers and owners; the new stack top."""
     if op == ops.OP_GAIN:
