@@ -53,6 +53,8 @@ class CompiledRules:
         self.M[int(self.T[ops.TH_H]):] = H
         self.entry = hubs.machine()
         self.size = int(self.T[ops.TH_S_SIZE])
+        self.legal_at = int(self.T[ops.TH_S_LEGAL])
+        self.action_count = rules.actions.size
         self.words = dict(lowering.words)
         self.keys = list(lowering.keys)
 
@@ -134,6 +136,7 @@ class CompiledGame:
         self.setup = setup
         self.history: list[int] = history if history is not None else []
         self.fallback: Game | None = None
+        self._words = memoryview(S)                 # S's numbers read as Python ints, fast
         self._replayed: tuple[int, Game] | None = None
 
     # ---- the integer API --------------------------------------------------------------------------
@@ -143,13 +146,13 @@ class CompiledGame:
 
     @property
     def over(self) -> bool:
-        return self.fallback.over if self.fallback is not None else bool(self.S[ops.S_OVER])
+        return self.fallback.over if self.fallback is not None else self._words[ops.S_OVER] != 0
 
     @property
     def to_move(self) -> int | None:
         if self.fallback is not None:
             return self.fallback.to_move
-        seat = int(self.S[ops.S_TO_MOVE])
+        seat = self._words[ops.S_TO_MOVE]
         return None if seat < 0 else seat
 
     def num_distinct_actions(self) -> int:
@@ -158,21 +161,21 @@ class CompiledGame:
     def legal_action_ids(self) -> list[int]:
         if self.fallback is not None:
             return self.fallback.legal_action_ids()
-        at = int(self.machine.T[ops.TH_S_LEGAL])
-        return self.S[at:at + int(self.S[ops.S_NLEGAL])].tolist()
+        words, at = self._words, self.machine.legal_at
+        return words[at:at + words[ops.S_NLEGAL]].tolist()
 
     def apply_id(self, action_id: int) -> None:
         if self.fallback is not None:
             self.fallback.apply_id(action_id)
             self.history.append(action_id)
             return
-        if type(action_id) is not int:
-            action_id = _whole(action_id, self.rules.actions.size)
-        if not 0 <= action_id < self.rules.actions.size:
-            raise IllegalAction(f"action ids are 0 to {self.rules.actions.size - 1}", action_id)
         machine = self.machine
+        if type(action_id) is not int:
+            action_id = _whole(action_id, machine.action_count)
+        if not 0 <= action_id < machine.action_count:
+            raise IllegalAction(f"action ids are 0 to {machine.action_count - 1}", action_id)
         try:
-            legal = machine.call(self.S, APPLY, action_id)
+            legal = machine.entry(self.S, machine.M, machine.R, APPLY, action_id)
         except MachineStop:
             self.history.append(action_id)
             self._take_over(self.history)
