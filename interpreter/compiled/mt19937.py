@@ -75,43 +75,54 @@ def _genrand_words(s: int) -> np.ndarray:
 _START = _genrand_words(19650218)
 
 
-# The seed is typed uint64 up front: left lazy, numba would compile for int64 at the first small
-# seed and then refuse a Python int above 2**63 ("int too big to convert") instead of adding uint64.
-@numba.njit(["void(uint32[::1], uint64)", "void(uint32[:], uint64)"], cache=True)
-def mt_seed(state, seed):
-    """Seed as `random.Random(seed)` does for an int 0 <= seed < 2**64: CPython splits the seed
-    into 32-bit words, least significant first, as few as hold it (one for 0), and mixes them in with
-    init_by_array. A negative seed is refused from Python (it does not fit uint64), and must not
-    be passed from compiled code, where it would wrap (CPython seeds with |seed| instead)."""
-    s = np.uint64(seed)
-    lo = np.int64(s & np.uint64(_MASK))
-    hi = np.int64(s >> np.uint64(32))
-    key_length = 2 if hi != 0 else 1
-    for w in range(_N):
-        state[w] = _START[w]
-    state[_N] = np.uint32(_N)
-    i, j = 1, 0
-    for _ in range(_N):        # max(N, key_length) rounds, and key_length <= 2
-        prev = np.int64(state[i - 1])
-        key = lo if j == 0 else hi
-        v = ((np.int64(state[i]) ^ ((prev ^ (prev >> 30)) * 1664525)) + key + j) & _MASK
-        state[i] = np.uint32(v)
-        i += 1
-        j += 1
-        if i >= _N:
-            state[0] = state[_N - 1]
-            i = 1
-        if j >= key_length:
-            j = 0
+@numba.njit(cache=True, inline="always")
+def _next_word(states, count, i):
+    """init_by_array's index moves on; past the last word, word 0 takes the last word's value."""
+    i += 1
+    if i >= _N:
+        for row in range(count):
+            states[row, 0] = states[row, _N - 1]
+        i = 1
+    return i
+
+
+# The first seed is typed uint64 up front: left lazy, numba would compile for int64 at the first
+# small seed and then refuse a Python int above 2**63 ("int too big to convert") instead of adding uint64.
+@numba.njit("void(uint32[:, ::1], uint64, int64)", cache=True)
+def mt_seed_rows(states, first, count):  # noqa: C901 (CPython's init_by_array, a row at a time)
+    """Seed rows 0..count-1 of `states` as `random.Random(first + row)` does, for ints
+    0 <= first + row < 2**64: CPython splits a seed into 32-bit words, least significant first,
+    as few as hold it (one for 0), and mixes them in with init_by_array. Each seeding is a chain
+    of multiplications, every word depending on the one before: the rows go side by side, so
+    that the processor runs their chains at once (a game seeds a generator a seat). A negative
+    seed is refused from Python (it does not fit uint64) and must not be passed from compiled
+    code, where it would wrap (CPython seeds with |seed| instead)."""
+    for row in range(count):
+        for w in range(_N):
+            states[row, w] = _START[w]
+        states[row, _N] = np.uint32(_N)
+    i = 1
+    for step in range(_N):     # max(N, key length) rounds, and a key is at most 2 words
+        for row in range(count):
+            seed = np.uint64(first) + np.uint64(row)
+            hi = np.int64(seed >> np.uint64(32))
+            key, j = (hi, 1) if hi != 0 and step % 2 == 1 else (np.int64(seed & np.uint64(_MASK)), 0)
+            prev = np.int64(states[row, i - 1])
+            states[row, i] = np.uint32(((np.int64(states[row, i]) ^ ((prev ^ (prev >> 30)) * 1664525)) + key + j)
+                                       & _MASK)
+        i = _next_word(states, count, i)
     for _ in range(_N - 1):
-        prev = np.int64(state[i - 1])
-        v = ((np.int64(state[i]) ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK
-        state[i] = np.uint32(v)
-        i += 1
-        if i >= _N:
-            state[0] = state[_N - 1]
-            i = 1
-    state[0] = np.uint32(_UPPER)
+        for row in range(count):
+            prev = np.int64(states[row, i - 1])
+            states[row, i] = np.uint32(((np.int64(states[row, i]) ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK)
+        i = _next_word(states, count, i)
+    for row in range(count):
+        states[row, 0] = np.uint32(_UPPER)
+
+
+def mt_seed(state: np.ndarray, seed: int) -> None:
+    """Seed one generator (MT_WORDS words) as `random.Random(seed)` does (mt_seed_rows)."""
+    mt_seed_rows(state.reshape(1, MT_WORDS), seed, 1)
 
 
 @numba.njit(cache=True)

@@ -18,7 +18,7 @@ import numpy as np
 
 from . import ops
 from .jit import jit, jit_inline
-from .mt19937 import mt_choice_index, mt_seed
+from .mt19937 import mt_choice_index, mt_seed_rows
 from .pointers import machine
 
 # The columns of a game's row of G: then per seat its score, keys, win and reported
@@ -56,8 +56,7 @@ def one_game(S, S0, M, R, seed, row, sources, NAMES, cards, picks, MT, now):  # 
     for i in range(S0.shape[0]):
         S[i] = S0[i]
     S[ops.S_RNG] = seed
-    for seat in range(players):
-        mt_seed(MT[seat], np.uint64(seed * 1009 + seat + 1))
+    mt_seed_rows(MT, np.uint64(seed * 1009 + 1), players)     # seat s: seed * 1009 + s + 1
     machine(S, M, R, START, -1)
     row[G_START] = S[ops.S_START]
     step = S[ops.S_STEP]
