@@ -136,7 +136,7 @@ class CompiledGame:
         self.setup = setup
         self.history: list[int] = history if history is not None else []
         self.fallback: Game | None = None
-        self._words = memoryview(S)                 # S's numbers read as Python ints, fast
+        self._words = memoryview(S.data)            # S's numbers read as Python ints, fast
         self._replayed: tuple[int, Game] | None = None
 
     # ---- the integer API --------------------------------------------------------------------------

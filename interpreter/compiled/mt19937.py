@@ -89,7 +89,7 @@ def _next_word(states, count, i):
 # The first seed is typed uint64 up front: left lazy, numba would compile for int64 at the first
 # small seed and then refuse a Python int above 2**63 ("int too big to convert") instead of adding uint64.
 @numba.njit("void(uint32[:, ::1], uint64, int64)", cache=True)
-def mt_seed_rows(states, first, count):  # noqa: C901 (CPython's init_by_array, a row at a time)
+def mt_seed_rows(states, first, count):
     """Seed rows 0..count-1 of `states` as `random.Random(first + row)` does, for ints
     0 <= first + row < 2**64: CPython splits a seed into 32-bit words, least significant first,
     as few as hold it (one for 0), and mixes them in with init_by_array. Each seeding is a chain
