@@ -25,7 +25,7 @@ from .load.rules_cache import load_rules
 from .model import Rules, Step
 from .play import cards, cursor, flow
 from .play.observe import observation, observation_layout, observation_tensor
-from .play.setup import build_decks, check_setup, deal, deal_held_cards, start_events
+from .play.setup import build_decks, check_start, deal, deal_held_cards, start_events
 
 __all__ = ["Game", "load_rules", "new_game"]
 
@@ -333,12 +333,7 @@ def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any
     `chance`, if given, answers every random draw instead of the seeded generator: called with n,
     it returns a whole number in [0, n) (explicit chance outcomes, for search and game-theory
     tools); the game records the answers in `game.draws`, and its save holds them."""
-    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
-        raise AmunreError(f"{rules.title or rules.id} is for {rules.min_players} to {rules.max_players} "
-                          f"players, not {shown_value(players, 40)}")
-    if type(seed) is not int:
-        raise AmunreError(f"a seed is a whole number, not {shown_value(seed, 40)}")
-    setup = check_setup(rules, players, setup)
+    setup = check_start(rules, players, seed, setup)
     options = {name: opt.default for name, opt in rules.options.items()}
     options.update(setup.get("options", {}))
     state = GameState(

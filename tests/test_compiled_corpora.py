@@ -25,7 +25,6 @@ pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from conftest import TESTS
 from fuzz import strategies as fz
@@ -97,21 +96,9 @@ def fuzzed_texts(count: int) -> list[str]:
         texts.append(json.dumps(data, ensure_ascii=False, default=str))
 
     @settings(max_examples=count, **FAST)
-    @given(st.data())
-    def broken(data: st.DataObject) -> None:
-        lines = fz.RULES_TEXT.split("\n")
-        for _ in range(data.draw(st.integers(1, 3))):
-            at = data.draw(st.integers(0, len(lines) - 1))
-            edit = data.draw(st.sampled_from(["drop", "double", "indent", "cut"]))
-            if edit == "drop":
-                del lines[at]
-            elif edit == "double":
-                lines.insert(at, lines[at])
-            elif edit == "indent":
-                lines[at] = "  " + lines[at]
-            else:
-                lines[at] = lines[at][: data.draw(st.integers(0, max(len(lines[at]) - 1, 0)))]
-        texts.append("\n".join(lines))
+    @given(fz.broken_lines(fz.RULES_TEXT, junk=False))
+    def broken(text: str) -> None:
+        texts.append(text)
 
     mutated()
     broken()

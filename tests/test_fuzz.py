@@ -43,24 +43,9 @@ def test_mutated_rules_files(data: Any) -> None:
 
 
 @settings(max_examples=120 * SCALE, **FAST)
-@given(st.data())
-def test_rules_text_with_broken_lines(data: st.DataObject) -> None:
-    lines = fz.RULES_TEXT.split("\n")
-    for _ in range(data.draw(st.integers(1, 3))):
-        at = data.draw(st.integers(0, len(lines) - 1))
-        edit = data.draw(st.sampled_from(["drop", "double", "indent", "cut", "junk"]))
-        if edit == "drop":
-            del lines[at]
-        elif edit == "double":
-            lines.insert(at, lines[at])
-        elif edit == "indent":
-            lines[at] = "  " + lines[at]
-        elif edit == "cut":
-            lines[at] = lines[at][: data.draw(st.integers(0, max(len(lines[at]) - 1, 0)))]
-        else:
-            lines[at] = data.draw(st.sampled_from(["&a [*a]", "!!binary AA==", "<<: *x", "- [[[[[[", "{1: 2}",
-                                                   "x: 99999999999999999999", "'unclosed", "\t\t\tkey: v"]))
-    assert fz.outcome_of_rules_text("\n".join(lines), FOLDER) in ("refused", "played", "game error", "long game")
+@given(fz.broken_lines(fz.RULES_TEXT))
+def test_rules_text_with_broken_lines(text: str) -> None:
+    assert fz.outcome_of_rules_text(text, FOLDER) in ("refused", "played", "game error", "long game")
 
 
 @settings(max_examples=2000 * SCALE, **FAST)

@@ -53,6 +53,19 @@ def reset_scratch(M):
     M[ops.X_SCRATCH_TOP] = M[ops.TH_X_SCRATCH]
 
 
+@jit
+def sort_ids(M, out, n):
+    """Sort M[out:out+n] ascending (Python's sorted: the ids are whole numbers, so any sort;
+    they come mostly in order, so an insertion sort)."""
+    for i in range(1, n):
+        item = M[out + i]
+        j = i
+        while j > 0 and M[out + j - 1] > item:
+            M[out + j] = M[out + j - 1]
+            j -= 1
+        M[out + j] = item
+
+
 # ---- the arena: lists rules build while they run --------------------------------------------------
 @jit_inline
 def new_list(S, M, room):

@@ -8,53 +8,16 @@ from typing import TYPE_CHECKING, Any
 
 from . import material, ops
 from .core import release, scratch
-from .jit import jit, jit_inline
+from .jit import jit_inline
 from .lower_mechanics import row
 from .mechanics import answer
 from .pointers import evaluate
-from .turns import params, work
+from .turns import params, seats_in_order, work
 
 if TYPE_CHECKING:
     from ..mechanics.deal import Deal
 
 DL_DECK, DL_COUNT, DL_KEY = 0, 1, 2
-
-
-@jit
-def order_to(S, M, phase, out):
-    """The seats in the phase's turn order into M[out:] (turns.order_into, into scratch room:
-    dealing keeps no order in its working data)."""
-    row_ = M[ops.TH_PHASE] + phase * ops.PHASE_FIELDS
-    kind = M[row_ + ops.PHASE_ORDER]
-    n = S[ops.S_PLAYERS]
-    start = S[ops.S_START]
-    if kind == ops.ORDER_COUNTER:
-        for i in range(n):
-            M[out + i] = (start - i) % n
-        return
-    if kind == ops.ORDER_FROM:
-        first = evaluate(S, M, M[row_ + ops.PHASE_ORDER_EXPR], -1, -1)
-        if first >= 0:
-            start = first
-    for i in range(n):
-        M[out + i] = (start + i) % n
-    if kind != ops.ORDER_BY:
-        return
-    by, highest = M[row_ + ops.PHASE_ORDER_EXPR], M[row_ + ops.PHASE_HIGHEST_FIRST] != 0
-    keys = scratch(S, M, n)
-    for i in range(n):
-        value = evaluate(S, M, by, M[out + i], -1)
-        M[keys + i] = -value if highest else value
-    for i in range(1, n):                       # a stable sort by key
-        seat, key = M[out + i], M[keys + i]
-        j = i
-        while j > 0 and M[keys + j - 1] > key:
-            M[out + j] = M[out + j - 1]
-            M[keys + j] = M[keys + j - 1]
-            j -= 1
-        M[out + j] = seat
-        M[keys + j] = key
-    release(M, keys)
 
 
 @jit_inline
@@ -65,7 +28,7 @@ def auto(S, M, phase):
     count = evaluate(S, M, M[p + DL_COUNT], -1, -1)
     n = S[ops.S_PLAYERS]
     order = scratch(S, M, n)
-    order_to(S, M, phase, order)
+    seats_in_order(S, M, phase, M, order)
     deck, key = M[p + DL_DECK], M[p + DL_KEY]
     for i in range(n):
         material.draw(S, M, M[order + i], deck, count, key)

@@ -14,10 +14,10 @@ import numpy as np
 
 from . import cards, decks, material, ops, pack
 from .cards import add_id
+from .core import sort_ids
 from .jit import jit_inline
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
-from .moves import sort_ids
 from .turns import begin_turns, index_at, params, turn_seat
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import cards, material, mechanics, ops, pointers
-from .core import release, scratch, stop
+from .core import release, scratch, sort_ids, stop
 from .jit import jit, jit_inline
 from .pointers import evaluate
 
@@ -37,18 +37,6 @@ def phase_at(S, M):
 def holds(S, M, prog):
     """A condition (no seat acting): whether it holds."""
     return prog >= 0 and evaluate(S, M, prog, -1, -1) != 0
-
-
-@jit
-def sort_ids(M, out, n):
-    """Sort M[out:out+n] ascending (Python's sorted: the ids are whole numbers, so any sort)."""
-    for i in range(1, n):
-        item = M[out + i]
-        j = i
-        while j > 0 and M[out + j - 1] > item:
-            M[out + j] = M[out + j - 1]
-            j -= 1
-        M[out + j] = item
 
 
 @jit_inline

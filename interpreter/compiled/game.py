@@ -20,7 +20,7 @@ from ..base.errors import AmunreError, IllegalAction, shown_value
 from ..game import Game, new_game
 from ..model import Rules
 from ..play.denominations import payout
-from ..play.setup import check_setup
+from ..play.setup import check_start
 from . import hubs, ops
 from .core import MachineStop
 from .entry import APPLY, RESULT, START, TENSOR
@@ -311,12 +311,7 @@ def new_compiled_game(rules: Rules, players: int = 4, seed: int = 0,
     """A new game on the compiled engine (NotCompiled if the rules, or this set-up, are not
     compiled: then play it with interpreter.game.new_game)."""
     machine = compiled(rules)
-    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
-        raise AmunreError(f"{rules.title or rules.id} is for {rules.min_players} to {rules.max_players} "
-                          f"players, not {shown_value(players, 40)}")
-    if type(seed) is not int:
-        raise AmunreError(f"a seed is a whole number, not {shown_value(seed, 40)}")
-    setup = check_setup(rules, players, setup)
+    setup = check_start(rules, players, seed, setup)
     extra = set(setup) - NATIVE_SETUP
     if extra:
         raise NotCompiled(f"a set-up with {', '.join(sorted(extra))}")

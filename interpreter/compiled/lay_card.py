@@ -12,8 +12,7 @@ import numpy as np
 
 from . import cards, material, ops, pack
 from .cards import add_id
-from .core import stop
-from .flow import sort_ids
+from .core import sort_ids, stop
 from .jit import jit_inline
 from .lower_mechanics import row, turn_head
 from .mechanics import answer

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import cards, material, ops
 from .cards import add_id
-from .core import stop
-from .flow import sort_ids
+from .core import sort_ids, stop
 from .jit import jit, jit_inline
 from .lower_mechanics import row
 from .mechanics import answer

@@ -57,7 +57,7 @@ class Layout:
         return self.size - size
 
     def table(self) -> list[tuple[str, int, int]]:
-        """(region, offset, size) for every region, in order: what `amunre` shows of a layout."""
+        """(region, offset, size) for every region, in order: the table docs/engine.md shows of a layout."""
         head = [("header", 0, ops.S_HEADER)]
         return head + [(name, at, size) for name, (at, size) in self.regions.items()]
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from . import cards, ops, pack
 from .cards import add_id
+from .core import sort_ids
 from .jit import jit, jit_inline
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
@@ -82,18 +83,6 @@ def auto(S, M, phase):
         pass_turn(S, M, phase, seat)
         return True
     return False
-
-
-@jit
-def sort_ids(M, out, n):
-    """Sort M[out:out+n] ascending (the ids come mostly in order: an insertion sort)."""
-    for i in range(1, n):
-        item = M[out + i]
-        j = i
-        while j > 0 and M[out + j - 1] > item:
-            M[out + j] = M[out + j - 1]
-            j -= 1
-        M[out + j] = item
 
 
 @jit_inline

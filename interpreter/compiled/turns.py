@@ -60,41 +60,47 @@ def params(M, phase):
 
 
 @jit
-def order_into(S, M, phase):
-    """The seats in the phase's turn order, into the working data's head."""
+def seats_in_order(S, M, phase, into, at):
+    """The seats in the phase's turn order into into[at:] (S: a phase's working data; M:
+    scratch room, for a phase that keeps no order)."""
     row = M[ops.TH_PHASE] + phase * ops.PHASE_FIELDS
     kind = M[row + ops.PHASE_ORDER]
     n = S[ops.S_PLAYERS]
     start = S[ops.S_START]
-    at = work(M) + ops.W_ORDER
-    S[work(M) + ops.W_N] = n
     if kind == ops.ORDER_COUNTER:
         for i in range(n):
-            S[at + i] = (start - i) % n
+            into[at + i] = (start - i) % n
         return
     if kind == ops.ORDER_FROM:
         first = evaluate(S, M, M[row + ops.PHASE_ORDER_EXPR], -1, -1)
         if first >= 0:
             start = first
     for i in range(n):
-        S[at + i] = (start + i) % n
+        into[at + i] = (start + i) % n
     if kind != ops.ORDER_BY:
         return
     by, highest = M[row + ops.PHASE_ORDER_EXPR], M[row + ops.PHASE_HIGHEST_FIRST] != 0
     keys = scratch(S, M, n)
     for i in range(n):
-        value = evaluate(S, M, by, S[at + i], -1)
+        value = evaluate(S, M, by, into[at + i], -1)
         M[keys + i] = -value if highest else value
     for i in range(1, n):                       # a stable sort by key
-        seat, key = S[at + i], M[keys + i]
+        seat, key = into[at + i], M[keys + i]
         j = i
         while j > 0 and M[keys + j - 1] > key:
-            S[at + j] = S[at + j - 1]
+            into[at + j] = into[at + j - 1]
             M[keys + j] = M[keys + j - 1]
             j -= 1
-        S[at + j] = seat
+        into[at + j] = seat
         M[keys + j] = key
     release(M, keys)
+
+
+@jit_inline
+def order_into(S, M, phase):
+    """The seats in the phase's turn order, into the working data's head."""
+    S[work(M) + ops.W_N] = S[ops.S_PLAYERS]
+    seats_in_order(S, M, phase, S, work(M) + ops.W_ORDER)
 
 
 @jit_inline

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base.causes import Cause
-from ..base.errors import AmunreError, GameError, shown_repr
+from ..base.errors import AmunreError, GameError, shown_repr, shown_value
 from ..base.limits import MAX_AMOUNT
 from ..dsl.context import Ctx
 from ..model import Game, Rules
@@ -20,6 +20,17 @@ from .denominations import payout
 from .material import drawn_event
 
 KEYS = ("start_player", "decks", "hands", "options", "resources")
+
+
+def check_start(rules: Rules, players: Any, seed: Any, setup: Any) -> dict[str, Any]:
+    """A new game's players, seed and setup checked (AmunreError for what they cannot be); the
+    setup as new_game uses it."""
+    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
+        raise AmunreError(f"{rules.title or rules.id} is for {rules.min_players} to {rules.max_players} "
+                          f"players, not {shown_value(players, 40)}")
+    if type(seed) is not int:
+        raise AmunreError(f"a seed is a whole number, not {shown_value(seed, 40)}")
+    return check_setup(rules, players, setup)
 
 
 def check_setup(rules: Rules, players: int, setup: Any) -> dict[str, Any]:

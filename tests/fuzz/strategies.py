@@ -85,6 +85,32 @@ def mutated(draw: Any, data: Any, steps: int = 3) -> Any:
     return data
 
 
+JUNK_LINES = ["&a [*a]", "!!binary AA==", "<<: *x", "- [[[[[[", "{1: 2}", "x: 99999999999999999999", "'unclosed",
+              "\t\t\tkey: v"]
+
+
+@st.composite
+def broken_lines(draw: Any, text: str, junk: bool = True) -> str:
+    """`text` with one to three lines dropped, doubled, indented, cut short or (with `junk`)
+    replaced by a line of YAML that means trouble."""
+    lines = text.split("\n")
+    edits = ["drop", "double", "indent", "cut"] + (["junk"] if junk else [])
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(lines) - 1))
+        edit = draw(st.sampled_from(edits))
+        if edit == "drop":
+            del lines[at]
+        elif edit == "double":
+            lines.insert(at, lines[at])
+        elif edit == "indent":
+            lines[at] = "  " + lines[at]
+        elif edit == "cut":
+            lines[at] = lines[at][: draw(st.integers(0, max(len(lines[at]) - 1, 0)))]
+        else:
+            lines[at] = draw(st.sampled_from(JUNK_LINES))
+    return "\n".join(lines)
+
+
 # ---- rules files ------------------------------------------------------------------------------------
 
 def outcome_of_rules_text(text: str, folder: Path, name: str = "fuzzed.yaml") -> str:
