@@ -40,10 +40,12 @@ from .pointers import (
 
 _parts: dict[Any, Any] = {}
 
-# Roughly how long each part takes to compile cold, in seconds on one core (measured): to share
-# a cold compile fairly between two processes.
-COST = {"run": 11.0, "advance": 8.0, "machine": 5.0, "playout": 3.0, "absent": 0.5}
-HUB_COST = 3.0
+# Roughly how long each part takes to compile cold, in seconds on one core (measured one after
+# another in one process, 27 November 2026; a hub by its mechanic kind, ops.M_*): to share a cold
+# compile fairly between two processes.
+COST = {"run": 14.0, "advance": 8.0, "machine": 11.5, "playout": 4.5, "absent": 0.5}
+HUB_COSTS = {0: 6.5, 2: 3.5, 3: 12.5, 4: 2.0, 5: 1.0, 6: 2.0, 7: 2.0}
+HUB_COST = 3.0                              # a kind not measured
 
 
 def part(function: Callable[..., Any], signature: Any) -> Any:
@@ -144,7 +146,9 @@ def estimate(cold: list[str]) -> float:
 
 
 def _cost(name: str) -> float:
-    return HUB_COST if name.startswith("hub ") else COST.get(name, HUB_COST)
+    if name.startswith("hub "):
+        return HUB_COSTS.get(int(name.split()[1]), HUB_COST)
+    return COST.get(name, HUB_COST)
 
 
 def _workers(cold: list[str]) -> int:
