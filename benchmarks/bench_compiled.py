@@ -103,7 +103,7 @@ class Backgammon:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", "-n", type=int, default=100, help="games per round of (a), (b), (d) (default 100)")
+    parser.add_argument("--games", "-n", type=int, default=300, help="games per round of (a), (b), (d) (default 300)")
     parser.add_argument("--playouts", type=int, default=20000, help="games per round of (c) (default 20000)")
     parser.add_argument("--rounds", type=int, default=5, help="rounds (default 5)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
