@@ -319,6 +319,24 @@ def test_every_problem_in_a_string_is_reported(rules: Any) -> None:
                                              (24, "did you mean 'provinces'?")]
 
 
+def test_a_name_that_only_shares_letters_is_not_suggested(rules: Any) -> None:
+    """'good' is not a slip of the keys for 'nobody' (issue 36): no suggestion, and where names
+    are bound (a market's price binds `n`) the hint names them; a real slip is still suggested."""
+    comp, report = compiler(rules)
+    comp.expression("n * (n + 1) // 2 + good", Scope(bound={"n": NUM}))
+    assert report.problems == [("unknown name 'good'", 19, "the names bound here: n")]
+    assert problems(rules, "count(nobdoy)") == [("unknown name 'nobdoy'", 6, "did you mean 'nobody'?")]
+    assert problems(rules, "my.good")[0][2] == "did you mean 'gold'?"       # one letter off: a slip
+
+
+def test_an_amount_written_as_an_expression_is_told_to_take_parentheses(rules: Any) -> None:
+    [(message, offset, _)] = problems(rules, "claim it; +2 * count(my.provinces) gold", "effect")
+    assert message.endswith("an amount that is an expression goes in parentheses: +(2 * x) gold, not +2 * x gold")
+    assert offset == len("claim it; +2 ")
+    [(message, _, _)] = problems(rules, "claim it; +it.bonus_gold gold gold", "effect")
+    assert "parentheses" not in message
+
+
 @pytest.mark.parametrize("text,offset", [
     ("1 + * 2", 4),
     ("1 2", 2),

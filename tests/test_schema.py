@@ -158,6 +158,9 @@ def test_problem_without_span_is_just_the_message() -> None:
 def test_did_you_mean() -> None:
     assert did_you_mean("thbes", ["abu", "thebes", "edfu"]) == "did you mean 'thebes'?"
     assert did_you_mean("zzz", ["abu", "thebes"]) is None
+    assert did_you_mean("good", ["nobody", "stone"]) is None            # shares letters, another word
+    assert did_you_mean("auctoin", ["auction"]) == "did you mean 'auction'?"   # two letters swapped
+    assert did_you_mean("provinces.size", ["provinces.left"]) == "did you mean 'provinces.left'?"   # a member of it
 
 
 def test_packaged_schema_is_a_valid_2020_12_schema() -> None:

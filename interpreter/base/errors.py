@@ -143,6 +143,29 @@ _SHORT = _ShortRepr()
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
-    """The hint "did you mean 'x'?" for the closest candidate, or None if nothing is close."""
-    matches = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
-    return f"did you mean '{matches[0]}'?" if matches else None
+    """The hint "did you mean 'x'?" for the closest candidate a slip of the keys away (a letter or
+    two wrong, missing, extra or swapped: more for a long name), or another member of the same
+    thing (`provinces.size`: `provinces.left`, what may be read of it); else None: a name that
+    merely shares letters ('good' and 'nobody') is another word, and suggesting it misleads."""
+    most = 1 if len(name) <= 4 else 2 if len(name) <= 9 else 3
+    owner = name.rpartition(".")[0]
+    for match in difflib.get_close_matches(name, list(candidates), n=5, cutoff=0.6):
+        if typing_distance(name.lower(), match.lower()) <= most or (owner and match.rpartition(".")[0] == owner):
+            return f"did you mean '{match}'?"
+    return None
+
+
+def typing_distance(a: str, b: str) -> int:
+    """How many letters typed wrong, left out, added or swapped with the next one turn a into b
+    (the optimal string alignment distance)."""
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], before[j - 2] + 1)
+        before, row = row, current
+    return row[len(b)]

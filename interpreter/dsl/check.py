@@ -256,7 +256,10 @@ class Checker(EffectChecks):
             return Step("places", name), PLACES, 1
         if name in v.words and not rest:
             return Step("word", name, name), word(v.words[name]), 1
-        self.problem(f"unknown name '{name}'", head, did_you_mean(name, self._known_names(scope)))
+        hint = did_you_mean(name, self._known_names(scope))
+        if hint is None and scope.bound:             # a name this place does not give: say which it does
+            hint = f"the names bound here: {', '.join(sorted(scope.bound))}"
+        self.problem(f"unknown name '{name}'", head, hint)
         return None
 
     def _option(self, part: ast.Ident) -> tuple[Step, Type, int] | None:

@@ -87,8 +87,15 @@ def _describe(err: UnexpectedInput, text: str) -> str:
         if err.token.type == "$END":
             return "the text ends too early"
         expected = sorted(_readable(t) for t in err.expected)[:6]
-        return f"unexpected {err.token.value!r}; expected {' or '.join(expected)}"
+        found = f"unexpected {err.token.value!r}; expected {' or '.join(expected)}"
+        if "NAME" in err.expected and _AFTER_AMOUNT.search(text[:err.token.start_pos]):
+            found += "; an amount that is an expression goes in parentheses: +(2 * x) gold, not +2 * x gold"
+        return found
     return "malformed text"
+
+
+# A sign and its operand, just before the token the parser refused: `+2 *`, `-it.cost //`.
+_AFTER_AMOUNT = re.compile(r"(?:^|[;:(\s])[+-]\s*(?:\d+|[A-Za-z_][\w.]*)\s*$")
 
 
 _TERMINALS = {"NAME": "a name", "NUMBER": "a number", "STRING": "a 'string'", "SIGN": "+ or -",
