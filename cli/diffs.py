@@ -8,7 +8,6 @@ import os
 from typing import Any
 
 from ..tools.diff import Change
-from ..tools.diff_flow import ORDER_OF_PLAY
 from .render import esc
 
 MARK = {"changed": ("~", "yellow"), "added": ("+", "green"), "removed": ("-", "red")}
@@ -24,11 +23,10 @@ def diff_lines(changes: list[Change], color: bool) -> list[str]:
             section = heading
             lines.append(f"[bold]{esc(section)}[/]" if color else section)
         mark, hue = MARK[change.kind]
-        whole = change.path[0] == ORDER_OF_PLAY          # a line of the outline is read to its end
         if change.kind == "changed":
-            what = f"{name}: {_value(change.old, whole)} -> {_value(change.new, whole)}"
+            what = f"{name}: {_value(change.old)} -> {_value(change.new)}"
         else:
-            what = f"{name}: {_value(change.new if change.kind == 'added' else change.old, whole)}"
+            what = f"{name}: {_value(change.new if change.kind == 'added' else change.old)}"
         where = ", ".join(_where(s) for s in (change.old_at, change.new_at) if s is not None)
         text = f"  {mark} {what}  ({where})"
         lines.append(f"[{hue}]{esc(text)}[/]" if color else text)
@@ -43,9 +41,9 @@ def _section(path: tuple[str, ...]) -> tuple[str, str]:
     return "edition", path[0]
 
 
-def _value(value: Any, whole: bool = False) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return text if whole or len(text) <= 100 else text[:100] + "..."
+def _value(value: Any) -> str:
+    """A value whole, however long (a card's effect is read to its end; the terminal wraps it)."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def _where(span: Any) -> str:

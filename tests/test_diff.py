@@ -167,3 +167,9 @@ def test_the_outline_lines_are_printed_whole() -> None:
     result = runner.invoke(app, ["diff", "knizia2016", "modern-art"])
     line = next(line for line in result.output.splitlines() if "case 2 / auction_pair" in line)
     assert line.rstrip().endswith("/ case 2 / auction_pair  (modern-art.yaml:144)") and "..." not in line
+
+
+def test_values_are_printed_whole() -> None:
+    """A long value (a doc, a card's effect) is printed to its end, never cut with '...'."""
+    lines = runner.invoke(app, ["diff", "knizia2003", "knizia2016"]).output.splitlines()
+    assert any(len(line) > 200 for line in lines) and not any("...  (" in line for line in lines)

@@ -147,3 +147,13 @@ def test_a_game_scoring_temples_at_every_harvest_scores_them_each_round(rules):
         if event["event"] == "score" and event["source"] == "temples":
             temple_phases.add(phase)
     assert temple_phases == {"harvest_temples"}
+
+
+def test_the_age_scoring_names_each_award_once(rules) -> None:
+    """The nile awards are written once per option variant (each with its `when`); the phase's
+    description names each once, in order."""
+    scoring = rules.phases["age_scoring"]
+    ids = [award.id for award in scoring.awards]
+    assert ids.count("nile_west") > 1
+    assert scoring.describe() == "Score: " + ", ".join(dict.fromkeys(ids)) + "."
+    assert scoring.describe().count("nile_west") == 1

@@ -125,7 +125,7 @@ class Score(Mechanic):
         self.resource = self.p.resource or build.top("winner", "score")
 
     def describe(self) -> str:
-        return "Score: " + ", ".join(a.id for a in self.awards) + "."
+        return "Score: " + ", ".join(dict.fromkeys(a.id for a in self.awards)) + "."   # an award's variants (by `when`) once
 
     def begin(self, game: Game) -> None:
         game.state.working = {"done": False}
