@@ -165,6 +165,46 @@ def _progress(quiet: bool, label: str) -> tuple[Any, Any]:
     return bar, update
 
 
+LONG_STUDY = 180.0       # seconds: a study expected to take longer is worth a word before the wait
+
+
+def _forecast(update: Any, say: Any, kind: str, seats: int, agents: list[str] | None) -> Any:
+    """The progress callback, saying once, when the first games show a long wait, about how
+    long the study will take; and, where bots play, that random agents (machine code) give a
+    quick look in seconds."""
+    started = time.monotonic()
+    said = [False]
+    unit = "pairs" if kind == "compare" else "games"
+
+    def progress(done: int, total: int) -> None:
+        if update is not None:
+            update(done, total)
+        if said[0] or done <= 0 or done >= total:
+            return
+        elapsed = time.monotonic() - started
+        if elapsed < 10 and done * 20 < total:       # too few games yet to tell the pace
+            return
+        said[0] = True
+        expected = elapsed * total / done
+        if expected < LONG_STUDY:
+            return
+        line = f"about {_duration(expected)} for {total:,} {unit} ({done / elapsed:.1f} {unit}/s)"
+        if kind != "arena" and any(spec != "random" for spec in agents or ["greedy"]):
+            line += (f"; for a quick look, random agents play in machine code in seconds: "
+                     f"--agents {','.join(['random'] * seats)}")
+        say(line)
+    return progress
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{max(round(seconds), 1)} s"
+    minutes = round(seconds / 60)
+    if minutes < 120:
+        return f"{minutes} minutes"
+    return f"{minutes // 60} hours {minutes % 60} minutes"
+
+
 def run_study(kind: str, study: Any, arms: list[RuleSet], rules: Rules, players: int | None,
                agents: list[str] | None, csv_path: Path | None, quiet: bool) -> Any:
     """Run a study with the progress bar and the CSV file (its columns from `rules`, the first
@@ -173,23 +213,23 @@ def run_study(kind: str, study: Any, arms: list[RuleSet], rules: Rules, players:
         with ExitStack() as stack:
             wrap = None
             sink = None
+            seats = players or (len(agents) if agents else default_players(rules))
             if csv_path is not None:
                 # Line-buffered: each game's row reaches the file in progress as it is written
                 # (`tail -f` follows a long run there, and a run stopped hard keeps every row
                 # written); it takes the place of `csv_path` when the study returns, interrupted
                 # too, and a study that fails leaves `csv_path` as it was.
                 handle = stack.enter_context(output_file(csv_path, newline="", buffering=1))
-                count = players or (len(agents) if agents else default_players(rules))
-                sink = RowSink(handle, columns(count, rules.winner.score, tuple(rules.winner.report)))
+                sink = RowSink(handle, columns(seats, rules.winner.score, tuple(rules.winner.report)))
                 labels = ("A", "B") if kind == "compare" else (arms[0].label,)
                 wrap = lambda make: functools.partial(WithRows, make, sink, labels, tuple(rules.winner.report))  # noqa: E731
             bar, update = _progress(quiet, "pairs" if kind == "compare" else "games")
             if bar is not None:
                 stack.enter_context(bar)
             console = bar.console if bar is not None else Console(stderr=True)
+            say = lambda line: console.print(line, markup=False, highlight=False, soft_wrap=True)  # noqa: E731
             try:
-                result = study(wrap=wrap, progress=update,
-                               notice=lambda line: console.print(line, markup=False, highlight=False, soft_wrap=True))
+                result = study(wrap=wrap, progress=_forecast(update, say, kind, seats, agents), notice=say)
             except AmunreError as error:
                 raise fail(str(error)) from None
             if sink is not None:

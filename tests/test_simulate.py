@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import re
 import random
 import signal
 import sys
@@ -402,3 +403,24 @@ def test_the_picks_a_phase_never_made_are_listed_whatever_its_mechanic() -> None
         {pick for pick in possible if rows[pick]["times"] == 0}
     reveal = {pick for pick in possible if rules.phases[pick[0]].name == "reveal"}
     assert {rows[pick]["label"] for pick in reveal} == {f"{rules.place_ids[value]} turned up" for _, _, value in reveal}
+
+
+@pytest.mark.parametrize("agents, quick", [("heuristic,random,random", True), ("random,random,random", False)])
+def test_a_long_study_says_how_long_after_its_first_games(monkeypatch: pytest.MonkeyPatch, agents: str,
+                                                          quick: bool) -> None:
+    """Past LONG_STUDY (here: any study) the first games' pace gives the expected time, and
+    where bots play, the quick look random agents give."""
+    from amunre.cli import simulate as command
+    monkeypatch.setattr(command, "LONG_STUDY", 0.0)
+    result = runner.invoke(app, ["simulate", RULES, "-n", "4", "-a", agents, "--seed", "1", "-j", "1", "-q",
+                                 "--engine", "interpreter"])
+    assert result.exit_code == 0, result.output
+    assert re.search(r"about \d+ (s|minutes) for 4 games \(\d+\.\d games/s\)", result.stderr), result.stderr
+    assert ("for a quick look, random agents play in machine code in seconds: --agents random,random,random"
+            in result.stderr) == quick
+
+
+def test_a_short_study_says_nothing_of_its_time() -> None:
+    result = runner.invoke(app, ["simulate", RULES, "-n", "4", "-a", "random,random,random", "--seed", "1", "-j", "1",
+                                 "-q", "--engine", "interpreter"])
+    assert result.exit_code == 0 and "about" not in result.stderr
