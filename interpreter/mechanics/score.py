@@ -125,7 +125,8 @@ class Score(Mechanic):
         self.resource = self.p.resource or build.top("winner", "score")
 
     def describe(self) -> str:
-        return "Score: " + ", ".join(dict.fromkeys(a.id for a in self.awards)) + "."   # an award's variants (by `when`) once
+        ids = dict.fromkeys(a.id for a in self.awards)      # an award written in variants (by `when`): once
+        return "Score: " + ", ".join(ids) + "."
 
     def begin(self, game: Game) -> None:
         game.state.working = {"done": False}
