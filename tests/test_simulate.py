@@ -11,8 +11,8 @@ from __future__ import annotations
 import csv
 import json
 import math
-import re
 import random
+import re
 import signal
 import sys
 from collections import Counter
