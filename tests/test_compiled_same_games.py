@@ -132,3 +132,14 @@ def test_mixed_setups_play_the_same_games(drawn: tuple[str, int, int, dict[str, 
     assert outcome in ("over", "refused"), (name, players, seed, setup)
     assert handed is None, f"{name} {players}p seed {seed} {setup}: the machine handed over after {handed} actions"
 
+
+
+def test_an_expression_with_else_plays_alike(tmp_path) -> None:
+    """`X when C else Y` (and a chain of them) in the market's price and the harvest: the
+    compiled engine's bytecode takes the same branch as the interpreter, game after game."""
+    from conftest import house
+    rules = house(tmp_path, "phases:\n  market:\n    price: \"n * (n + 1) // 2 when n < 3 else n * n\"\n"
+                            "  harvest:\n    amount: \"gold_mine + farmers when round == 1 else farmers * 2 "
+                            "when round == 2 else farmers + 1\"\n")
+    for seed, players in ((0, 3), (1, 4), (2, 5)):
+        assert play_both(rules, players, seed) > 50

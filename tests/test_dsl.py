@@ -115,6 +115,25 @@ def test_when(rules: Any, game: amunre.Game, text: str, expected: int) -> None:
     assert value(rules, game, text) == expected
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("5 when 1 < 2 else 7", 5),
+    ("5 when 2 < 1 else 7", 7),
+    ("1 when 2 < 1 else 2 when 1 < 2 else 3", 2),      # a chain: the first condition that holds
+    ("1 when 2 < 1 else 2 when 2 < 1 else 3", 3),
+    ("(5 when 2 < 1 else 7) + 1", 8),
+    ("2 + 3 when 0 > 1 else 10", 10),                    # `when` guards the whole sum, `else` replaces it
+])
+def test_when_else(rules: Any, game: amunre.Game, text: str, expected: int) -> None:
+    assert value(rules, game, text) == expected
+
+
+def test_when_else_keeps_the_values_type(rules: Any, game: amunre.Game) -> None:
+    fn, typ = expr(rules, "start_player when 1 < 2 else me")
+    assert typ.kind == "seat" and fn(Ctx(game, 2)) == game.state.start_player
+    [(message, offset, _)] = problems(rules, "3 when my.gold > 5 else west")
+    assert message == "the value after 'else' must be a number, not a side value" and offset == 24
+
+
 def test_text_values_and_options(rules: Any, game: amunre.Game) -> None:
     fn, typ = expr(rules, "option.nile_side_bonus")
     assert typ.kind == "text" and fn(Ctx(game)) == rules.options["nile_side_bonus"].default

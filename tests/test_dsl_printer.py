@@ -67,6 +67,15 @@ def test_every_dsl_string_of_the_bundled_rules_round_trips() -> None:
 def test_canonical_text_drops_spacing_and_needless_parentheses() -> None:
     assert to_text(parse_expression("(  1+2 ) *(3)")) == "(1 + 2) * 3"
     assert to_text(parse_expression("((a when b))")) == "a when b"
+    assert to_text(parse_expression("a when b else (c when d else e)")) == "a when b else c when d else e"
+    assert to_text(parse_expression("(a when b else c) when d")) == "(a when b else c) when d"
+    then = ast.SetValue(target=ast.Target(name=ast.Name(parts=(ast.Ident(name="x"),))),
+                        value=ast.When(value=ast.Number(value=1), cond=ast.Name(parts=(ast.Ident(name="b"),))))
+    branch = ast.If(cond=ast.Name(parts=(ast.Ident(name="a"),)), then=then,
+                    otherwise=ast.Gain(amount=ast.Number(value=1), resource=ast.Ident(name="vp")))
+    assert to_text(branch) == "if a then (set x = 1 when b) else +1 vp"       # the else stays the if's
+    assert to_text(parse_effect("if a then (set x = 1 when b) else +1 vp")) == \
+        "if a then (set x = 1 when b) else +1 vp"
     assert to_text(parse_expression("a - (b - c)")) == "a - (b - c)"
     assert to_text(parse_expression("(a - b) - c")) == "a - b - c"
     assert to_text(parse_effect("+ ( 2 ) gold ;draw 1  favor")) == "+2 gold; draw 1 favor"
@@ -89,7 +98,7 @@ def _composite(inner: st.SearchStrategy) -> st.SearchStrategy:
     return st.one_of(
         st.builds(lambda op, left, right: ast.Binary(op=op, left=left, right=right), ops, inner, inner),
         st.builds(lambda op, x: ast.Unary(op=op, operand=x), st.sampled_from(["-", "not"]), inner),
-        st.builds(lambda v, c: ast.When(value=v, cond=c), inner, inner),
+        st.builds(lambda v, c, o: ast.When(value=v, cond=c, otherwise=o), inner, inner, st.none() | inner),
         st.builds(lambda items: ast.ListOf(items=tuple(items)), st.lists(inner, max_size=3)),
         st.builds(lambda f, base, cond, more: ast.Call(func=f, args=(ast.Where(base=base, cond=cond),) + tuple(more)),
                   ident, inner, inner, st.lists(inner, max_size=2)),

@@ -127,7 +127,10 @@ class ProgramWriter:
         self.expr(node.value, it)
         done = self.emit(ops.OP_JUMP, pushes=-1)
         self.patch(jump, self.here())
-        self.emit(ops.OP_CONST, 0, pushes=1)
+        if node.otherwise is None:
+            self.emit(ops.OP_CONST, 0, pushes=1)
+        else:
+            self.expr(node.otherwise, it)
         self.patch(done, self.here())
 
     def loop_start(self, element: int) -> tuple[int, int]:

@@ -98,9 +98,11 @@ class Binary(Expr):
 
 @dataclass(frozen=True, kw_only=True)
 class When(Expr):
-    """`value when cond`: the value if the condition holds, else 0."""
+    """`value when cond [else otherwise]`: the value if the condition holds, else `otherwise`
+    (0 when none is written)."""
     value: Expr
     cond: Expr
+    otherwise: Expr | None = None
 
 
 # ---- statements -----------------------------------------------------------------------------

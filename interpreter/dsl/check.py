@@ -137,10 +137,17 @@ class Checker(EffectChecks):
         self.out.consts[id(node)] = value
 
     def _when(self, node: ast.When, scope: Scope) -> Type:
-        self.expect(node.value, scope, NUM, "the value before 'when'")
+        """Without `else` a number (0 where the condition fails); with it, the value's type, which
+        the value after `else` must have too."""
+        if node.otherwise is None:
+            typ = NUM
+            self.expect(node.value, scope, NUM, "the value before 'when'")
+        else:
+            typ = self.expr(node.value, scope)
+            self.expect(node.otherwise, scope, typ, "the value after 'else'")
         self.expect(node.cond, scope, BOOL, "the condition after 'when'")
-        self._stateful(node, node.value, node.cond)
-        return NUM
+        self._stateful(node, node.value, node.cond, node.otherwise)
+        return typ
 
     def _where(self, node: ast.Where, scope: Scope) -> Type:
         base = self.collection(node.base, scope)

@@ -217,7 +217,8 @@ class Compiler:
 
     def _when(self, node: ast.When, it: str) -> str:
         cond = self.code(node.cond, it)
-        return f"({self._sometimes(node.value, it)} if {cond} else 0)"
+        otherwise = "0" if node.otherwise is None else self._sometimes(node.otherwise, it)
+        return f"({self._sometimes(node.value, it)} if {cond} else {otherwise})"
 
     def _where(self, node: ast.Where, it: str) -> str:
         element, base = self.var(), self.code(node.base, it)

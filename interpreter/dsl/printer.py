@@ -100,7 +100,8 @@ def _(node: ast.Binary) -> str:
 
 @_text.register
 def _(node: ast.When) -> str:
-    return f"{_at(node.value, _OR)} when {_at(node.cond, _OR)}"
+    text = f"{_at(node.value, _OR)} when {_at(node.cond, _OR)}"
+    return text if node.otherwise is None else f"{text} else {_at(node.otherwise, _WHEN)}"
 
 
 # ---- statements -----------------------------------------------------------------------------
@@ -193,10 +194,12 @@ def _(node: ast.Block) -> str:
 
 
 def _body(node: ast.Stmt, before_else: bool = False) -> str:
-    """A statement inside `if` or `each`: an inner `if` before an `else` is parenthesised, so
-    the `else` stays with the `if` it belongs to."""
+    """A statement inside `if` or `each`: an inner `if`, or a statement ending in a `when`
+    expression, before an `else` is parenthesised, so the `else` stays with the `if` it
+    belongs to."""
     text = _text(node)
-    return f"({text})" if before_else and isinstance(node, (ast.If, ast.Each)) else text
+    inner = isinstance(node, (ast.If, ast.Each)) or " when " in text
+    return f"({text})" if before_else and inner else text
 
 
 @_text.register

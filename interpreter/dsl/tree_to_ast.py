@@ -173,8 +173,8 @@ class _ToAst(Transformer):
         return ast.Binary(span=_span_of(meta), op="or", left=children[0], right=children[1])
 
     def when(self, meta, children):
-        value, cond = children
-        return ast.When(span=_span_of(meta), value=value, cond=cond)
+        value, cond, otherwise = children
+        return ast.When(span=_span_of(meta), value=value, cond=cond, otherwise=otherwise)
 
 
 _TO_AST = _ToAst()
