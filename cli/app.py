@@ -78,7 +78,7 @@ def run(
         dir_okay=False, show_default=False)] = None,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print only the result as JSON: seed, rules id and digest, agents, options, scores, "
-        "winners, the resources the rules report, breakdown.")] = False,
+        "winners, the resources the rules report, breakdown, and the ties lost on a tie-break.")] = False,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print only the final score table.")] = False,
     option: Annotated[list[str] | None, typer.Option(
@@ -119,7 +119,8 @@ def run(
                                players=count, agents=names, options=chosen)
     _play_logged(game, seat_agents, report, log, header, ui, replay)
     _finish(console, rules, game.result(), names, as_json, quiet,
-            {"seed": seed, "players": count, "agents": names, "options": chosen})
+            {"seed": seed, "players": count, "agents": names, "options": chosen},
+            game.lost_ties() if game.over else [])
 
 
 def _agent_names(agents: str | None, players: int | None) -> list[str]:
@@ -202,20 +203,20 @@ def _tee(first: runner.Report, second: runner.Report) -> runner.Report:
 
 
 def _finish(console: Console, rules: Rules, result: dict[str, Any], names: list[str], as_json: bool, quiet: bool,
-            game: dict[str, Any]) -> None:
-    """The result: as JSON (what game it was: seed, rules, agents, options; then `game.result()`),
-    or the final table."""
+            game: dict[str, Any], ties: list[dict[str, Any]]) -> None:
+    """The result: as JSON (what game it was: seed, rules, agents, options; then `game.result()`,
+    and the ties lost on a tie-break), or the final table."""
     if as_json:
         about = {"seed": game["seed"], "rules_id": rules.id, "digest": rules.digest, "players": game["players"],
                  "agents": names, "options": game["options"]}
-        sys.stdout.write(json.dumps({**about, **result}) + "\n")
+        sys.stdout.write(json.dumps({**about, **result, "ties": ties}) + "\n")
         return
     score = rules.winner.score
     table = result_table(result, names, title="Final scores", score=score)
     if quiet:
         table.caption = f"seed {game['seed']}" + "".join(f", {n}={v}" for n, v in game["options"].items())
     console.print(table)
-    console.print(winner_line(result, names, score=score), highlight=False)
+    console.print(winner_line(result, names, score=score, ties=ties), highlight=False)
 
 
 # ---- replay ----------------------------------------------------------------------------------
@@ -243,7 +244,8 @@ def replay(
     show = PlayByPlay(console, rules, names)
     game = logs.replay_log(log_path, header, body, rules, None if as_json or quiet else show.step)
     _finish(console, rules, game.result(), names, as_json, quiet,
-            {"seed": header["seed"], "players": header["players"], "options": header.get("options", {})})
+            {"seed": header["seed"], "players": header["players"], "options": header.get("options", {})},
+            game.lost_ties() if game.over else [])
 
 
 # ---- validate --------------------------------------------------------------------------------

@@ -64,10 +64,14 @@ def explain(
     console.print(f"[bold]{esc(header.get('rules_id') or header['rules'])}[/], seed {esc(header['seed'])}, "
                   f"{players} players (seats numbered from 0)"
                   + ("" if result else " - the log ends before the game does"), highlight=False)
+    lost = {tie["seat"]: tie for tie in game.lost_ties()} if result else {}
     for s in seats:
         console.print()
         agent = f" ({esc(agents[s])})" if s < len(agents) else ""
         won = " - [bold yellow]winner[/]" if result and s in (result.get("winners") or []) else ""
+        if s in lost:
+            won = (f" - tied with the winners, lost on {esc(lost[s]['tiebreak'])}, "
+                   f"{esc(lost[s]['value'])} against {esc(lost[s]['against'])}")
         console.print(f"{seat_markup(s)}{agent}{won}", highlight=False)
         console.print(seat_table(book, s, header.get("score")))
 

@@ -9,6 +9,7 @@ Seats are numbered from 0, as in the Python API, JSON and logs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
@@ -350,7 +351,10 @@ def result_table(result: dict[str, Any], agents: list[str] | None = None, title:
     return table
 
 
-def winner_line(result: dict[str, Any], agents: list[str] | None = None, score: str = "points") -> str:
+def winner_line(result: dict[str, Any], agents: list[str] | None = None, score: str = "points",
+                ties: Sequence[dict[str, Any]] = ()) -> str:
+    """Who won; then each seat that tied with the winners but lost on a tie-break, and on
+    which (`Game.lost_ties`): 'Seat 2 tied and lost on sum(my.provinces, pyramids), 2 against 4'."""
     winners = result.get("winners", [])
     scores = result.get("scores", [])
 
@@ -361,8 +365,14 @@ def winner_line(result: dict[str, Any], agents: list[str] | None = None, score: 
         return "No winner."
     points = f"{esc(scores[winners[0]])} {esc(score)}" if winners[0] < len(scores) else ""
     if len(winners) == 1:
-        return f"Winner: {name(winners[0])} with {points}"
-    return f"Winners (tied): {', '.join(name(s) for s in winners)} with {points} each"
+        line = f"Winner: {name(winners[0])} with {points}"
+    else:
+        line = f"Winners (tied): {', '.join(name(s) for s in winners)} with {points} each"
+    for tie in ties:
+        had = f"{esc(scores[tie['seat']])} {esc(score)}" if tie["seat"] < len(scores) else ""
+        line += (f"; {name(tie['seat'])}, {had}, tied and lost on {esc(tie['tiebreak'])}, "
+                 f"{esc(tie['value'])} against {esc(tie['against'])}")
+    return line
 
 
 # ---- actions and what a seat sees ------------------------------------------------------------

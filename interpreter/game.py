@@ -238,11 +238,7 @@ class Game:
         winner, state = self.rules.winner, self.state
         n = state.players
         scores = [state.resources[s][winner.score] for s in range(n)]
-        keys = []
-        for s in range(n):
-            ctx = Ctx(self, s)
-            keys.append(tuple([winner.by.fn(ctx) if winner.by else scores[s]]
-                              + [t.fn(ctx) for t in winner.tiebreaks]))
+        keys = self._ranking_keys(scores)
         best = max(keys)
         out: dict[str, Any] = {"scores": scores, "winners": [s for s in range(n) if keys[s] == best]}
         for name in winner.report:
@@ -251,6 +247,31 @@ class Game:
                             for s in range(n)]
         out["over"] = state.over
         return out
+
+    def _ranking_keys(self, scores: list[int]) -> list[tuple]:
+        """Each seat's ranking: `winner.by` (else its score), then each tie-break; the highest wins."""
+        winner = self.rules.winner
+        keys = []
+        for s in range(self.state.players):
+            ctx = Ctx(self, s)
+            keys.append(tuple([winner.by.fn(ctx) if winner.by else scores[s]] + [t.fn(ctx) for t in winner.tiebreaks]))
+        return keys
+
+    def lost_ties(self) -> list[dict[str, Any]]:
+        """The seats that ranked with the winners (their score, or `winner.by`) but lost on a
+        tie-break, each with the tie-break that decided (its text), its value and the winners':
+        what the end of a game says beside the winners, so that no tie is hidden."""
+        winner = self.rules.winner
+        keys = self._ranking_keys([self.state.resources[s][winner.score] for s in range(self.state.players)])
+        best = max(keys)
+        lost = []
+        for seat, key in enumerate(keys):
+            if key[0] == best[0] and key != best:
+                k = next(i for i in range(1, len(key)) if key[i] != best[i])
+                tree = winner.tiebreaks[k - 1].tree
+                lost.append({"seat": seat, "tiebreak": to_text(tree) if tree is not None else f"tie-break {k}",
+                             "value": key[k], "against": best[k]})
+        return lost
 
     # ---- what a seat may see -------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:

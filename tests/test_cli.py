@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+import random
 import re
 from pathlib import Path
 
@@ -386,3 +387,46 @@ def test_what_a_card_a_win_a_sale_and_a_theft_gave_is_told_with_its_cause() -> N
     assert "Seat 3 +3 gold (steal: theft)" in lines
     assert "Seat 3 scores 4 for temples" in lines                  # the points are told once
     assert not any("price" in line or "score:" in line for line in lines)
+
+
+# ---- ties a tie-break decided ------------------------------------------------------------------
+
+EVERY_SEAT_TIES = "extends: knizia2016\nid: all-tie\ntitle: every seat ranks alike before the tie-breaks\nwinner:\n  by: \"0\"\n"
+
+
+def test_a_tie_lost_on_a_tie_break_is_said_everywhere(tmp_path: Path) -> None:
+    """With `winner.by: "0"` every seat ties, so the pyramids tie-break decides: run (text and
+    --json), replay, explain and the browser's end view each say who lost the tie, on which
+    tie-break, and by how much (issue 36); the winner itself is unchanged."""
+    from amunre.cli.serve.views import game_view
+    path = tmp_path / "all-tie.yaml"
+    path.write_text(EVERY_SEAT_TIES, encoding="utf-8")
+    log = tmp_path / "game.jsonl"
+    data = json.loads(invoke("run", str(path), "--agents", "random,random,random", "--seed", "3", "--json",
+                             "--log", str(log)).stdout)
+    ties = data["ties"]
+    assert ties and {t["seat"] for t in ties} == {0, 1, 2} - set(data["winners"])
+    assert all(t["tiebreak"] == "sum(my.provinces, pyramids)" and t["value"] < t["against"] for t in ties)
+    text = invoke("run", str(path), "--agents", "random,random,random", "--seed", "3", "-q").stdout
+    tie = ties[0]
+    assert f"tied and lost on sum(my.provinces, pyramids), {tie['value']} against {tie['against']}" in text
+    assert "tied and lost on" in invoke("replay", str(log), "-q").stdout
+    assert f"lost on sum(my.provinces, pyramids), {tie['value']} against" in invoke("explain", str(log)).stdout
+    game = amunre.new_game(amunre.load_rules(path), players=3, seed=3)
+    chooser = random.Random(0)
+    while not game.over:
+        game.apply_id(chooser.choice(game.legal_action_ids()))
+    view = game_view(game, None, ["random"] * 3)["result"]
+    assert view["ties"] == game.lost_ties() and (not view["ties"] or "tied and lost on" in view["text"])
+
+
+@pytest.mark.parametrize("seed", ["11", "12", "13"])
+def test_the_ties_are_the_seats_with_the_top_score_that_did_not_win(seed: str) -> None:
+    """In the 2016 rules the ranking is the score, then the tie-breaks: a lost tie is a seat on
+    the top score that is not among the winners, and only such a seat."""
+    data = json.loads(invoke("run", RULES, *RANDOM4, "--seed", seed, "--json").stdout)
+    top = max(data["scores"])
+    expected = {s for s, score in enumerate(data["scores"]) if score == top} - set(data["winners"])
+    assert {t["seat"] for t in data["ties"]} == expected
+    text = invoke("run", RULES, *RANDOM4, "--seed", seed, "-q").stdout
+    assert ("tied and lost on" in text) == bool(expected)

@@ -60,8 +60,9 @@ def game_view(game: Game, seat: int | None, agents: list[str], actions: bool = T
     }
     if obs["over"]:
         result = game.result()
+        ties = game.lost_ties()
         view["result"] = {"scores": result["scores"], "winners": result["winners"], "score": rules.winner.score,
-                          "text": plain(winner_line(result, agents, rules.winner.score))}
+                          "ties": ties, "text": plain(winner_line(result, agents, rules.winner.score, ties))}
     return view
 
 
