@@ -391,7 +391,8 @@ def test_what_a_card_a_win_a_sale_and_a_theft_gave_is_told_with_its_cause() -> N
 
 # ---- ties a tie-break decided ------------------------------------------------------------------
 
-EVERY_SEAT_TIES = "extends: knizia2016\nid: all-tie\ntitle: every seat ranks alike before the tie-breaks\nwinner:\n  by: \"0\"\n"
+EVERY_SEAT_TIES = ("extends: knizia2016\nid: all-tie\ntitle: every seat ranks alike before the tie-breaks\n"
+                   "winner:\n  by: \"0\"\n")
 
 
 def test_a_tie_lost_on_a_tie_break_is_said_everywhere(tmp_path: Path) -> None:
