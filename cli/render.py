@@ -354,7 +354,7 @@ def result_table(result: dict[str, Any], agents: list[str] | None = None, title:
 def winner_line(result: dict[str, Any], agents: list[str] | None = None, score: str = "points",
                 ties: Sequence[dict[str, Any]] = ()) -> str:
     """Who won; then each seat that tied with the winners but lost on a tie-break, and on
-    which (`Game.lost_ties`): 'Seat 2 tied and lost on sum(my.provinces, pyramids), 2 against 4'."""
+    which (`Game.lost_ties`): 'Seat 2, 25 points, tied and lost on TIEBREAK, 2 against 4'."""
     winners = result.get("winners", [])
     scores = result.get("scores", [])
 

@@ -350,7 +350,7 @@ def test_a_name_that_only_shares_letters_is_not_suggested(rules: Any) -> None:
 
 def test_an_amount_written_as_an_expression_is_told_to_take_parentheses(rules: Any) -> None:
     [(message, offset, _)] = problems(rules, "claim it; +2 * count(my.provinces) gold", "effect")
-    assert message.endswith("an amount that is an expression goes in parentheses: +(2 * x) gold, not +2 * x gold")
+    assert message.endswith("an amount that is an expression goes in parentheses: +(2 * ...), not +2 * ...")
     assert offset == len("claim it; +2 ")
     [(message, _, _)] = problems(rules, "claim it; +it.bonus_gold gold gold", "effect")
     assert "parentheses" not in message

@@ -145,8 +145,8 @@ _SHORT = _ShortRepr()
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     """The hint "did you mean 'x'?" for the closest candidate a slip of the keys away (a letter or
     two wrong, missing, extra or swapped: more for a long name), or another member of the same
-    thing (`provinces.size`: `provinces.left`, what may be read of it); else None: a name that
-    merely shares letters ('good' and 'nobody') is another word, and suggesting it misleads."""
+    thing (`deck.size`: `deck.left`, what may be read of it); else None: a name that merely
+    shares letters ('good' and 'nobody') is another word, and suggesting it misleads."""
     most = 1 if len(name) <= 4 else 2 if len(name) <= 9 else 3
     owner = name.rpartition(".")[0]
     for match in difflib.get_close_matches(name, list(candidates), n=5, cutoff=0.6):

@@ -88,14 +88,17 @@ def _describe(err: UnexpectedInput, text: str) -> str:
             return "the text ends too early"
         expected = sorted(_readable(t) for t in err.expected)[:6]
         found = f"unexpected {err.token.value!r}; expected {' or '.join(expected)}"
-        if "NAME" in err.expected and _AFTER_AMOUNT.search(text[:err.token.start_pos]):
-            found += "; an amount that is an expression goes in parentheses: +(2 * x) gold, not +2 * x gold"
+        amount = _AFTER_AMOUNT.search(text[:err.token.start_pos]) if "NAME" in err.expected else None
+        if amount is not None:
+            sign, operand, op = amount.group(1), amount.group(2), err.token.value
+            found += (f"; an amount that is an expression goes in parentheses: {sign}({operand} {op} ...), "
+                      f"not {sign}{operand} {op} ...")
         return found
     return "malformed text"
 
 
 # A sign and its operand, just before the token the parser refused: `+2 *`, `-it.cost //`.
-_AFTER_AMOUNT = re.compile(r"(?:^|[;:(\s])[+-]\s*(?:\d+|[A-Za-z_][\w.]*)\s*$")
+_AFTER_AMOUNT = re.compile(r"(?:^|[;:(\s])([+-])\s*(\d+|[A-Za-z_][\w.]*)\s*$")
 
 
 _TERMINALS = {"NAME": "a name", "NUMBER": "a number", "STRING": "a 'string'", "SIGN": "+ or -",
