@@ -39,18 +39,24 @@ def begin(S, M, phase):
     S[kept + 1] = 0
 
 
+@jit_inline
+def good_at(M, p, stage):
+    """Where the stage's good's numbers are (ops.MKG_*)."""
+    return M[p + ops.MK_GOODS] + ops.MKG_FIELDS * stage
+
+
 @jit
-def cost(S, M, p, seat, n):
-    """The price of n items (tabled when the curve depends on n alone)."""
-    prices = M[p + ops.MK_PRICES]
+def cost(S, M, p, good, seat, n):
+    """The price of n items of a good (at `good`: good_at), tabled when its curve depends on n alone."""
+    prices = M[good + ops.MKG_PRICES]
     if prices >= 0 and n < M[prices]:
         return M[prices + 1 + n]
     if n == 0:
         return 0
     M[M[ops.TH_X_ENV] + M[p + ops.MK_N_SLOT]] = n
-    price = evaluate(S, M, M[p + ops.MK_PRICE], seat, -1)
+    price = evaluate(S, M, M[good + ops.MKG_PRICE], seat, -1)
     if price < 0:
-        stop(S, ops.ERR_RULE, M[p + ops.MK_PRICE])
+        stop(S, ops.ERR_RULE, M[good + ops.MKG_PRICE])
     return price
 
 
@@ -85,9 +91,9 @@ def available(S, M, seat, good):
 def most(S, M, p, seat, stage):
     """The most of the stage's good the seat may buy: what its purse pays for, what is
     available, and its limit."""
-    goods = M[p + ops.MK_GOODS] + 3 * stage
+    goods = good_at(M, p, stage)
     purse = S[material.resource_at(M, seat, M[p + ops.MK_PAY])]
-    peaks = M[p + ops.MK_PEAKS]
+    peaks = M[goods + ops.MKG_PEAKS]
     afford = -1
     if peaks >= 0:
         i = 1                                   # bisect_right(peaks, purse, 1) - 1
@@ -96,8 +102,8 @@ def most(S, M, p, seat, stage):
         afford = i - 1
         if afford == 0:
             return 0
-    found = available(S, M, seat, M[goods])
-    limit = M[goods + 1]
+    found = available(S, M, seat, M[goods + ops.MKG_GOOD])
+    limit = M[goods + ops.MKG_LIMIT]
     if found != 0 and limit >= 0:
         limited = evaluate(S, M, limit, seat, -1)
         if limited < found:
@@ -105,7 +111,7 @@ def most(S, M, p, seat, stage):
     if afford >= 0 and found < M[peaks]:
         return found if found < afford else afford
     for n in range(1, found + 1):
-        if cost(S, M, p, seat, n) > purse:
+        if cost(S, M, p, goods, seat, n) > purse:
             return n - 1
     return found
 
@@ -134,7 +140,7 @@ def legal(S, M, phase, seat, out):
         top = most(S, M, p, seat, stage)
         if top <= 0:
             return 0
-        base = M[M[p + ops.MK_GOODS] + 3 * stage + 2]
+        base = M[good_at(M, p, stage) + ops.MKG_BASE]
         n = 0
         for count in range(top + 1):
             n = add_id(S, M, out, n, base + count)
@@ -163,15 +169,15 @@ def apply(S, M, phase, seat, action):
         S[at + ops.WMK_STAGE] = 0
         return
     stage = S[at + ops.WMK_STAGE]
-    goods = M[p + ops.MK_GOODS] + 3 * stage
-    count = action - M[goods + 2]
+    goods = good_at(M, p, stage)
+    count = action - M[goods + ops.MKG_BASE]
     S[at + ops.WMK_STAGE] = stage + 1
     if count == 0:
         return
-    price = cost(S, M, p, seat, count)
+    price = cost(S, M, p, goods, seat, count)
     S[kept_at(M, phase) + 1] += count
     material.gain(S, M, seat, M[p + ops.MK_PAY], -price, M[p + ops.MK_PRICE_KEY])
-    row = M[ops.TH_GOOD] + M[goods] * ops.GOOD_FIELDS
+    row = M[ops.TH_GOOD] + M[goods + ops.MKG_GOOD] * ops.GOOD_FIELDS
     deck = M[row + ops.GOOD_DECK]
     if deck >= 0:
         material.draw(S, M, seat, deck, count, M[p + ops.MK_GOODS_KEY])
@@ -227,14 +233,16 @@ def hub(S, M, call, phase, seat, arg):
 
 def lower(lowering: Any, pid: str, mech: Market) -> tuple[int, int, int]:
     goods = []
-    for (good, limit), block in zip(mech.goods, mech.buys):
-        goods += [list(lowering.rules.goods).index(good.id), lowering.program(limit), block.base]
+    for (good, limit), block, curve, prices, peaks in zip(mech.goods, mech.buys, mech.curves, mech.tables,
+                                                         mech.peaks):
+        goods += row({ops.MKG_GOOD: list(lowering.rules.goods).index(good.id), ops.MKG_LIMIT: lowering.program(limit),
+                      ops.MKG_BASE: block.base, ops.MKG_PRICE: lowering.program(curve),
+                      ops.MKG_PRICES: -1 if prices is None else lowering.put([len(prices), *prices]),
+                      ops.MKG_PEAKS: -1 if peaks is None else lowering.put([len(peaks), *peaks])})
     place_base = [mech.places[t].base if t in mech.places else -1 for t in lowering.tokens]
     sold = [lowering.token(t) for t in mech._tokens_sold()]
-    params = row({ops.MK_PRICE: lowering.program(mech.price), ops.MK_PAY: lowering.resource(mech.pay),
+    params = row({ops.MK_PAY: lowering.resource(mech.pay),
                   ops.MK_N_GOODS: len(mech.goods), ops.MK_GOODS: lowering.put(goods),
-                  ops.MK_PRICES: -1 if mech.prices is None else lowering.put([len(mech.prices), *mech.prices]),
-                  ops.MK_PEAKS: -1 if mech.peaks is None else lowering.put([len(mech.peaks), *mech.peaks]),
                   ops.MK_PRICE_KEY: lowering.key(mech.price_cause), ops.MK_GOODS_KEY: lowering.key(mech.goods_cause),
                   ops.MK_PLACE_BASE: lowering.put(place_base), ops.MK_CLOSING: mech.closing.base,
                   ops.MK_N_SOLD: len(sold), ops.MK_SOLD: lowering.put(sold), ops.MK_N_SLOT: lowering.slot("n")})

@@ -314,8 +314,11 @@ PL_DECK, PL_COUNT, PL_N_SPACES, PL_SPACES, PL_PAY, PL_ON_WIN, PL_PRICE_KEY, PL_W
 PL_BLOCK_MOD, PL_REBID_MOD, PL_BID_BASE = 8, 9, 10
 WPL_RESOLVED, WPL_NLOTS, WPL_LOTS = 0, 1, 2       # after the turn head; the bids follow the lots (2 a seat)
 
-MK_PRICE, MK_PAY, MK_N_GOODS, MK_GOODS, MK_PRICES, MK_PEAKS, MK_PRICE_KEY, MK_GOODS_KEY = 0, 1, 2, 3, 4, 5, 6, 7
-MK_PLACE_BASE, MK_CLOSING, MK_N_SOLD, MK_SOLD, MK_N_SLOT = 8, 9, 10, 11, 12   # MK_GOODS: good, limit, buy base
+MK_PAY, MK_N_GOODS, MK_GOODS, MK_PRICE_KEY, MK_GOODS_KEY, MK_PLACE_BASE, MK_CLOSING = 0, 1, 2, 3, 4, 5, 6
+MK_N_SOLD, MK_SOLD, MK_N_SLOT = 7, 8, 9
+# MK_GOODS: per good MKG_FIELDS numbers: the good, its limit, its buy ids' base, its price curve
+# (a program), the curve's prices tabled by count and their running highest (-1: not tabled).
+MKG_GOOD, MKG_LIMIT, MKG_BASE, MKG_PRICE, MKG_PRICES, MKG_PEAKS, MKG_FIELDS = 0, 1, 2, 3, 4, 5, 6
 WMK_STAGE, WMK_TOKEN, WMK_COUNT = 0, 1, 2
 
 SO_PAY, SO_MINIMUM, SO_STEAL_CARD, SO_STEAL_GAIN, SO_STEAL_COUNTS, SO_ATTACH_WINDOW = 0, 1, 2, 3, 4, 5

@@ -47,7 +47,9 @@ class Market(Mechanic):
         Ref("pay", "The resource prices are paid in.", "resource", required=True),
         Items("goods", "The kinds for sale, in the order they are bought.",
               Ref("good", "The good (see `goods`).", "good", required=True),
-              Expr("limit", "The most a seat may buy (`my` the buyer); no limit if omitted.")),
+              Expr("limit", "The most a seat may buy (`my` the buyer); no limit if omitted."),
+              Expr("price", "This good's own price of `n` items, instead of the market's `price` (`n` bound, "
+                   "`my` the buyer).", scope=Scope(bound={"n": NUM}))),
         Ref("card_window", "The card window open during the market.", "window"),
     )
     actions = (Doc("buy", '{"type": "buy", "good": "GOOD", "count": 2}', "buy that many of the good now on sale"),
@@ -64,25 +66,33 @@ class Market(Mechanic):
         super().__init__(phase_id, build)
         self.price, self.pay, self.window = self.p.price, self.p.pay, self.p.card_window
         goods = build.material["good"]
-        self.goods = [(goods[item.good], item.limit) for item in self.p.goods if item.good in goods]
-        self.prices = self._table(build)
+        items = [(i, item) for i, item in enumerate(self.p.goods) if item.good in goods]
+        self.goods = [(goods[item.good], item.limit) for _, item in items]
+        # Each good's price curve (its own `price`, else the market's), tabled where it depends on
+        # the count alone; with the highest price of any count up to n, so that the most a purse
+        # pays for is found by bisection.
+        self.curves = [item.price or self.price for _, item in items]
+        tables = {id(curve): self._table(build, curve, ("goods", i, "price") if item.price else ("price",))
+                  for curve, (i, item) in zip(self.curves, items)}
+        self.tables = [tables[id(curve)] for curve in self.curves]
+        self.peaks = [None if table is None else tuple(accumulate(table, max)) for table in self.tables]
+        # The one curve of every good (None where a good has its own): what tools bound a turn by.
+        self.prices = self._table(build, self.price, ("price",)) if all(c is self.price for c in self.curves) else None
         self.price_cause, self.goods_cause = build.cause("price", "price"), build.cause("purchase", "goods")
-        # The highest price of any count up to n: the most a purse pays for is found by bisection.
-        self.peaks = None if self.prices is None else tuple(accumulate(self.prices, max))
 
-    def _table(self, build: PhaseBuilder) -> tuple[int, ...] | None:
+    def _table(self, build: PhaseBuilder, curve: Any, path: tuple) -> tuple[int, ...] | None:
         """The price of every count, when the curve depends on the count alone."""
-        if not self.price.pure:
+        if not curve.pure:
             return None
         material = build.material["material"]
         most = min(max((good_bound(good, material) for good, _ in self.goods), default=0), PRICE_TABLE)
         try:
-            prices = tuple(self.price.fn(Ctx(None, None, {"n": n})) if n else 0 for n in range(most + 1))
+            prices = tuple(curve.fn(Ctx(None, None, {"n": n})) if n else 0 for n in range(most + 1))
         except AmunreError:      # it fails for some count: let the game say so where it happens
             return None
         negative = next((n for n, price in enumerate(prices) if price < 0), None)
         if negative is not None:
-            build.problem("price", message=f"a price is never below 0, and this curve gives {prices[negative]} "
+            build.problem(*path, message=f"a price is never below 0, and this curve gives {prices[negative]} "
                           f"for n = {negative}")
         return prices
 
@@ -109,13 +119,16 @@ class Market(Mechanic):
         kinds = ", ".join(g.id for g, _ in self.goods)
         return f"In turn, each seat may buy {kinds} (in that order, each kind once), paying by the price curve."
 
-    def cost(self, game: Game, seat: int, n: int) -> int:
-        if self.prices is not None and n < len(self.prices):
-            return self.prices[n]
-        price = self.price.fn(Ctx(game, seat, {"n": n})) if n else 0
+    def cost(self, game: Game, seat: int, stage: int, n: int) -> int:
+        """The price of n items of the stage's good."""
+        table = self.tables[stage]
+        if table is not None and n < len(table):
+            return table[n]
+        curve = self.curves[stage]
+        price = curve.fn(Ctx(game, seat, {"n": n})) if n else 0
         if price < 0:
-            raise GameError(f"{self.price.rule.name}: a price is never below 0, and it is {price} for n = {n}",
-                            self.price.rule.span)
+            raise GameError(f"{curve.rule.name}: a price is never below 0, and it is {price} for n = {n}",
+                            curve.rule.span)
         return price
 
     def most(self, game: Game, seat: int, stage: int) -> int:
@@ -123,7 +136,7 @@ class Market(Mechanic):
         available and its limit (asked only when there is something to limit)."""
         good, limit = self.goods[stage]
         purse = game.state.resources[seat][self.pay]
-        peaks = self.peaks
+        peaks = self.peaks[stage]
         afford = None if peaks is None else bisect_right(peaks, purse, 1) - 1    # among the tabled counts
         if afford == 0:
             return 0
@@ -135,7 +148,7 @@ class Market(Mechanic):
         if afford is not None and peaks is not None and most < len(peaks):
             return most if most < afford else afford
         for n in range(1, most + 1):
-            if self.cost(game, seat, n) > purse:
+            if self.cost(game, seat, stage, n) > purse:
                 return n - 1
         return most
 
@@ -187,11 +200,12 @@ class Market(Mechanic):
 
     def _buy(self, game: Game, seat: int, count: int) -> None:
         data = game.state.working
-        good = self.goods[data["stage"]][0]
+        stage = data["stage"]
+        good = self.goods[stage][0]
         data["stage"] += 1
         if count == 0:
             return
-        price = self.cost(game, seat, count)
+        price = self.cost(game, seat, stage, count)
         game.state.kept[self.phase_id]["bought"] += count
         if game.log is not None:
             game.event({"event": "buy", "seat": seat, "good": good.id, "count": count, "price": price})
