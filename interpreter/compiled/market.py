@@ -233,7 +233,7 @@ def hub(S, M, call, phase, seat, arg):
 
 def lower(lowering: Any, pid: str, mech: Market) -> tuple[int, int, int]:
     goods = []
-    for (good, limit), block, curve, prices, peaks in zip(mech.goods, mech.buys, mech.curves, mech.tables,
+    for (good, limit), block, curve, prices, peaks in zip(mech.goods, mech.buys, mech.curves, mech.price_tables,
                                                          mech.peaks):
         goods += row({ops.MKG_GOOD: list(lowering.rules.goods).index(good.id), ops.MKG_LIMIT: lowering.program(limit),
                       ops.MKG_BASE: block.base, ops.MKG_PRICE: lowering.program(curve),

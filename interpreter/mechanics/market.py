@@ -74,8 +74,8 @@ class Market(Mechanic):
         self.curves = [item.price or self.price for _, item in items]
         tables = {id(curve): self._table(build, curve, ("goods", i, "price") if item.price else ("price",))
                   for curve, (i, item) in zip(self.curves, items)}
-        self.tables = [tables[id(curve)] for curve in self.curves]
-        self.peaks = [None if table is None else tuple(accumulate(table, max)) for table in self.tables]
+        self.price_tables = [tables[id(curve)] for curve in self.curves]
+        self.peaks = [None if table is None else tuple(accumulate(table, max)) for table in self.price_tables]
         # The one curve of every good (None where a good has its own): what tools bound a turn by.
         self.prices = self._table(build, self.price, ("price",)) if all(c is self.price for c in self.curves) else None
         self.price_cause, self.goods_cause = build.cause("price", "price"), build.cause("purchase", "goods")
@@ -121,7 +121,7 @@ class Market(Mechanic):
 
     def cost(self, game: Game, seat: int, stage: int, n: int) -> int:
         """The price of n items of the stage's good."""
-        table = self.tables[stage]
+        table = self.price_tables[stage]
         if table is not None and n < len(table):
             return table[n]
         curve = self.curves[stage]
