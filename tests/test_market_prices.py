@@ -26,9 +26,10 @@ def test_each_good_is_priced_by_its_own_curve() -> None:
     assert goods == ["favor", "farmer", "stone"]
     game = amunre.new_game(rules, players=3, seed=0)
     for n in range(6):
-        assert market.cost(game, 0, goods.index("farmer"), n) == (printed(n) + 1) // 2
-        assert market.cost(game, 0, goods.index("stone"), n) == printed(n)
-        assert market.cost(game, 0, goods.index("favor"), n) == printed(n)
+        assert market.cost(game, 0, n, goods.index("farmer")) == (printed(n) + 1) // 2
+        assert market.cost(game, 0, n, goods.index("stone")) == printed(n)
+        assert market.cost(game, 0, n, goods.index("favor")) == printed(n)
+        assert market.cost(game, 0, n) == printed(n)           # the market's own curve
     assert market.prices is None               # no one curve for every good: tools bound a turn loosely
 
 

@@ -72,12 +72,14 @@ class Market(Mechanic):
         # the count alone; with the highest price of any count up to n, so that the most a purse
         # pays for is found by bisection.
         self.curves = [item.price or self.price for _, item in items]
-        tables = {id(curve): self._table(build, curve, ("goods", i, "price") if item.price else ("price",))
-                  for curve, (i, item) in zip(self.curves, items)}
+        self.market_table = self._table(build, self.price, ("price",))
+        tables = {id(self.price): self.market_table}
+        tables.update((id(item.price), self._table(build, item.price, ("goods", i, "price")))
+                      for i, item in items if item.price)
         self.price_tables = [tables[id(curve)] for curve in self.curves]
         self.peaks = [None if table is None else tuple(accumulate(table, max)) for table in self.price_tables]
         # The one curve of every good (None where a good has its own): what tools bound a turn by.
-        self.prices = self._table(build, self.price, ("price",)) if all(c is self.price for c in self.curves) else None
+        self.prices = self.market_table if all(c is self.price for c in self.curves) else None
         self.price_cause, self.goods_cause = build.cause("price", "price"), build.cause("purchase", "goods")
 
     def _table(self, build: PhaseBuilder, curve: Any, path: tuple) -> tuple[int, ...] | None:
@@ -119,12 +121,13 @@ class Market(Mechanic):
         kinds = ", ".join(g.id for g, _ in self.goods)
         return f"In turn, each seat may buy {kinds} (in that order, each kind once), paying by the price curve."
 
-    def cost(self, game: Game, seat: int, stage: int, n: int) -> int:
-        """The price of n items of the stage's good."""
-        table = self.price_tables[stage]
+    def cost(self, game: Game, seat: int, n: int, stage: int | None = None) -> int:
+        """The price of n items of the stage's good (its own curve, else the market's), or by the
+        market's `price` (no stage)."""
+        curve, table = (self.price, self.market_table) if stage is None else (self.curves[stage],
+                                                                               self.price_tables[stage])
         if table is not None and n < len(table):
             return table[n]
-        curve = self.curves[stage]
         price = curve.fn(Ctx(game, seat, {"n": n})) if n else 0
         if price < 0:
             raise GameError(f"{curve.rule.name}: a price is never below 0, and it is {price} for n = {n}",
@@ -148,7 +151,7 @@ class Market(Mechanic):
         if afford is not None and peaks is not None and most < len(peaks):
             return most if most < afford else afford
         for n in range(1, most + 1):
-            if self.cost(game, seat, stage, n) > purse:
+            if self.cost(game, seat, n, stage) > purse:
                 return n - 1
         return most
 
@@ -205,7 +208,7 @@ class Market(Mechanic):
         data["stage"] += 1
         if count == 0:
             return
-        price = self.cost(game, seat, stage, count)
+        price = self.cost(game, seat, count, stage)
         game.state.kept[self.phase_id]["bought"] += count
         if game.log is not None:
             game.event({"event": "buy", "seat": seat, "good": good.id, "count": count, "price": price})
