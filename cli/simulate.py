@@ -266,9 +266,12 @@ def finish_study(report: dict[str, Any], side: dict[str, Any], json_path: Path |
         sys.stdout.write(json.dumps(report) + "\n")
     else:
         printer(console, report)
-        run = report["run"]
-        console.print(f"[dim]{side['games']['played']:,} games in {run['seconds']:.1f} s "
-                      f"({run['games_per_second'] or 0:.1f} games/s) on {run['jobs']} "
+        run, played = report["run"], side["games"]["played"]
+        paired = report.get("kind") == "compare"            # a compare counts pairs: two games each
+        what, unit = (f"{played:,} pairs ({2 * played:,} games)", "pairs/s") if paired else (f"{played:,} games",
+                                                                                            "games/s")
+        console.print(f"[dim]{what} in {run['seconds']:.1f} s "
+                      f"({run['games_per_second'] or 0:.1f} {unit}) on {run['jobs']} "
                       f"{'Ray CPUs' if run['backend'] == 'ray' else 'processes' if run['jobs'] > 1 else 'process'}"
                       f"{', compiled engine' if run.get('engine') == 'compiled' else ''}[/]")
     if side["games"]["interrupted"]:

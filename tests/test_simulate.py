@@ -302,6 +302,7 @@ def test_compare_on_the_command_line_with_an_option_for_b(tmp_path: Path) -> Non
     validate(report)
     assert report["b"]["rules"]["options"] == {"temple_scoring": "every_harvest"}
     assert "Main statistics" in result.output and "McNemar" in result.output
+    assert re.search(r"8 pairs \(16 games\) in [\d.]+ s \([\d.]+ pairs/s\)", result.output), result.output
 
 
 # ---- the command line ----------------------------------------------------------------------------------
