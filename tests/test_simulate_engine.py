@@ -14,7 +14,7 @@ from amunre.interpreter.compiled import game as compiled_game
 from amunre.interpreter.compiled import hubs
 from amunre.interpreter.compiled.not_compiled import NotCompiled
 from amunre.interpreter.load.rules_cache import load_rules
-from amunre.tools.simulate import simulate
+from amunre.tools.simulate import compare, simulate
 from amunre.tools.simulate.compiled_games import chosen_engine
 
 REPO = Path(__file__).resolve().parent.parent
@@ -61,6 +61,8 @@ def test_a_study_smaller_than_the_compile_plays_in_the_interpreter_and_says_so(
     assert run["engine"] == "interpreter" and "3 games take less in the interpreter" in run["engine_note"]
     assert told == [f"playing on the interpreter: {run['engine_note']}"]
     jsonschema.validate(study.report, SCHEMA)
+    paired = compare(RULES, RULES, 3, agents=RANDOM4, seed=1, jobs=1)    # 3 pairs: each seed under A and B
+    assert "6 games take less in the interpreter" in paired.report["run"]["engine_note"]
 
 
 def test_a_study_on_the_compiled_engine_says_so_and_counts_the_same() -> None:

@@ -175,8 +175,9 @@ def chosen_engine(engine: str, rules: list[Rules], agents: list[str], games: int
     if cold:
         compile_seconds = hubs.estimate(cold)
         game_seconds = _interpreter_seconds(rules[0], len(agents))
-        if games * game_seconds * len(rules) / max(jobs or 1, 1) < compile_seconds:
-            return "interpreter", (f"{games:,} games take less in the interpreter than compiling the rules for "
+        played = games * len(rules)                 # a paired study plays each seed under each rule set
+        if played * game_seconds / max(jobs or 1, 1) < compile_seconds:
+            return "interpreter", (f"{played:,} games take less in the interpreter than compiling the rules for "
                                    f"speed (about {compile_seconds:.0f} s, once)")
     hubs.prepare(names, notice)
     for each in rules:
