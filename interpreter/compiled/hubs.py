@@ -21,7 +21,7 @@ from numba import njit
 from numba.core.caching import FunctionCache
 from numba.experimental.function_type import _get_jit_address
 
-from . import entry, flow, mechanics, playout, vm
+from . import entry, flow, mechanics, ops, playout, vm
 from .cache import machine_code_dir
 from .jit import NO_COUNTS
 from .lower_mechanics import hub_of
@@ -44,7 +44,8 @@ _parts: dict[Any, Any] = {}
 # another in one process, 27 November 2026; a hub by its mechanic kind, ops.M_*): to share a cold
 # compile fairly between two processes.
 COST = {"run": 14.0, "advance": 8.0, "machine": 11.5, "playout": 4.5, "absent": 0.5}
-HUB_COSTS = {0: 6.5, 2: 3.5, 3: 12.5, 4: 2.0, 5: 1.0, 6: 2.0, 7: 2.0}
+HUB_COSTS = {ops.M_PLACEMENT: 6.5, ops.M_MARKET: 3.5, ops.M_SECRET_OFFER: 12.5, ops.M_INCOME: 2.0,
+             ops.M_CARD_WINDOW: 1.0, ops.M_SCORE: 2.0, ops.M_RESET: 2.0}
 HUB_COST = 3.0                              # a kind not measured
 
 
