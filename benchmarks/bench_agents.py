@@ -35,10 +35,14 @@ AGENTS = ("random", "greedy", "heuristic", "ismcts:iterations=50")
 def play(rules_name: str, agent: str, players: int, games: int) -> dict[str, object]:
     """The worker: play the games in this process with whichever amunre is importable."""
     import amunre
-    from amunre.tools.agents import choose_id, make_agent
-    from amunre.tools.simulate.seeds import agent_seed
+    try:
+        from amunre.tools.agents import choose_id, make_agent
+        from amunre.tools.simulate.seeds import agent_seed
+    except ImportError:                         # an older tree (7bea8ff, the base of issue 33): under interpreter/
+        from amunre.interpreter.agents import choose_id, make_agent  # type: ignore[no-redef]
+        from amunre.interpreter.simulate.seeds import agent_seed  # type: ignore[no-redef]
 
-    rules = amunre.load_rules(_rules_path(rules_name))
+    rules = amunre.load_rules(_rules_path(rules_name, Path(amunre.__file__).parent))
     digest = hashlib.sha256()
     decisions = 0
     started = time.perf_counter()
@@ -56,12 +60,19 @@ def play(rules_name: str, agent: str, players: int, games: int) -> dict[str, obj
             "source": str(Path(amunre.__file__).parent)}
 
 
-def _rules_path(name: str) -> str:
-    """A shipped rules file's name as its path in this repository (a path is kept)."""
+def _shipped_or_path(name: str) -> str:
+    """A shipped rules file's name as it is (each tree finds its own), a path made absolute."""
+    path = Path(name)
+    return str(path.resolve()) if path.suffix in (".yaml", ".yml") or path.exists() else name
+
+
+def _rules_path(name: str, tree: Path = HERE.parent) -> str:
+    """A shipped rules file's name as its path in the tree measured (each tree plays its own
+    copy: an older tree may not read today's keys); a path is kept."""
     path = Path(name)
     if path.suffix in (".yaml", ".yml") or path.exists():
         return str(path.resolve())
-    return str(HERE.parent / "rules" / f"{name}.yaml")
+    return str(tree / "rules" / f"{name}.yaml")
 
 
 def measure(tree: Path, args: argparse.Namespace, agent: str) -> dict[str, object]:
@@ -69,7 +80,7 @@ def measure(tree: Path, args: argparse.Namespace, agent: str) -> dict[str, objec
     with tempfile.TemporaryDirectory() as root:
         os.symlink(tree, Path(root) / "amunre")
         env = dict(os.environ, PYTHONPATH=root)
-        command = [sys.executable, str(Path(__file__).resolve()), "--worker", "--rules", _rules_path(args.rules),
+        command = [sys.executable, str(Path(__file__).resolve()), "--worker", "--rules", _shipped_or_path(args.rules),
                    "--players", str(args.players), "--games", str(args.games), "--agents", agent]
         done = subprocess.run(command, env=env, cwd=root, check=True, capture_output=True, text=True)
         found: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])

@@ -198,6 +198,8 @@ M_SCORE, M_RESET, M_DEAL, M_SECRET_PICK, M_MOVES, M_SELECT, M_DRAFT, M_REVEAL, M
 CALL_BEGIN, CALL_AUTO, CALL_TO_MOVE, CALL_LEGAL, CALL_APPLY, CALL_PASS, CALL_END = 0, 1, 2, 3, 4, 5, 6   # the contract
 CALL_TENSOR = 7        # fill the phase's pieces of the tensor (arg: where its first piece lies in M;
                        # seat: the observer)
+CALL_FORECAST = 8      # what the phase would give the seat if it ran now (scoring, income: a bot's
+                       # valuation, tools/agents/forecast.py), changing nothing
 
 # ---- the observation tensor's plan (at TH_TENSOR): where each piece of the engine's lies ----------
 TN_SIZE, TN_SEAT, TN_PLAYERS, TN_TO_MOVE, TN_START, TN_AT, TN_PASSES, TN_OPTIONS = 0, 1, 2, 3, 4, 5, 6, 7

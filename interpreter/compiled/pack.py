@@ -58,51 +58,71 @@ def _pack_header(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -
 
 
 def _pack_seats(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -> None:
-    """Each seat's resources, their sources, hand, cards played and cards held by value."""
+    """Each seat's resources, their sources, hand, cards played and cards held by value (a
+    bot packs a guess at every decision: offsets are read once, rows written whole)."""
     state, rules = game.state, game.rules
-    nres, ncards, nkeys = len(lowering.resources), len(lowering.cards), int(T[ops.TH_KEYS])
+    names, card_index = lowering.resources, lowering.card_index
+    nres, ncards, nkeys = len(names), len(lowering.cards), int(T[ops.TH_KEYS])
+    res_at, sources_at = int(T[ops.TH_S_RES]), int(T[ops.TH_S_SOURCES])
+    hands_at, sizes_at, keys = int(T[ops.TH_S_HANDS]), int(T[ops.TH_S_HAND_SIZE]), lowering.keys
     for seat in range(state.players):
-        for r, name in enumerate(lowering.resources):
-            S[int(T[ops.TH_S_RES]) + seat * nres + r] = state.resources[seat][name]
-            for key, amount in state.sources[seat].get(name, {}).items():
-                S[int(T[ops.TH_S_SOURCES]) + (seat * nres + r) * nkeys + lowering.keys[key]] = amount
-        for card in state.hands[seat]:
-            S[int(T[ops.TH_S_HANDS]) + seat * ncards + lowering.card_index[card]] += 1
-        S[int(T[ops.TH_S_HAND_SIZE]) + seat] = len(state.hands[seat])
+        amounts, sources = state.resources[seat], state.sources[seat]
+        S[res_at + seat * nres:res_at + (seat + 1) * nres] = [amounts[name] for name in names]
+        for r, name in enumerate(names):
+            found = sources.get(name)
+            if found:
+                at = sources_at + (seat * nres + r) * nkeys
+                for key, amount in found.items():
+                    S[at + keys[key]] = amount
+        hand = state.hands[seat]
+        if hand:
+            S[hands_at + seat * ncards:hands_at + (seat + 1) * ncards] = _counts(hand, card_index, ncards)
+        S[sizes_at + seat] = len(hand)
     for name, row in zip(lowering.lifetimes, lowering.life_rows):
         at = row[ops.LIFE_PLAYED]
         if at >= 0:
             for seat, played in enumerate(state.played.get(name, [])):
                 for card in played:
-                    S[at + seat * ncards + lowering.card_index[card]] = 1
+                    S[at + seat * ncards + card_index[card]] = 1
     for (name, held), row in zip(rules.denominations.items(), lowering.held_rows):
         for seat, cards in enumerate(state.held.get(name, [])):
             at = row[ops.HELD_S] + seat * len(held.values)
             S[at:at + len(held.values)] = [cards.count(value) for value in held.values]
 
 
+def _counts(cards: list[str], card_index: dict[str, int], size: int) -> list[int]:
+    """How many of each card kind (by index) the list holds."""
+    counts = [0] * size
+    for card in cards:
+        counts[card_index[card]] += 1
+    return counts
+
+
 def _pack_places_and_decks(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -> None:
     """Owners, tokens, supplies, the decks' piles and the modifiers."""
-    state = game.state
+    state, card_index = game.state, lowering.card_index
     _put(S, T, ops.TH_S_OWNER, state.owner)
-    for place in range(len(game.rules.place_ids)):
-        for token, count in state.tokens[place].items():
-            S[int(T[ops.TH_S_TOKENS]) + place * len(lowering.tokens) + lowering.token(token)] = count
+    ntokens, kinds = len(lowering.tokens), {name: t for t, name in enumerate(lowering.tokens)}
+    counts = [0] * (len(game.rules.place_ids) * ntokens)
+    for place, tokens in enumerate(state.tokens):
+        for token, count in tokens.items():
+            counts[place * ntokens + kinds[token]] = count
+    _put(S, T, ops.TH_S_TOKENS, counts)
     _put(S, T, ops.TH_S_SUPPLY, [state.supply[kind] for kind in lowering.supplies])
     for deck, row in zip(lowering.decks, lowering.deck_rows):
         for pile, slot in ((state.decks, ops.DECK_S_DRAW), (state.discards, ops.DECK_S_DISCARD),
                            (state.boxed, ops.DECK_S_BOXED), (state.shown, ops.DECK_S_SHOWN)):
-            cards = pile.get(deck, [])
+            cards = pile.get(deck, ())
             at = row[slot]
             S[at] = len(cards)
-            S[at + 1:at + 1 + len(cards)] = [lowering.card_index[c] for c in cards]
+            if cards:
+                S[at + 1:at + 1 + len(cards)] = [card_index[c] for c in cards]
     for name, row in zip(lowering.mods, lowering.mod_rows):
         values = state.mods.get(name)
         if values is not None:
             at = row[ops.MOD_S]
             S[at] = 1
-            for i, value in enumerate(values):
-                S[at + 1 + i] = ops.NONE if value is None else lowering.value(value)
+            S[at + 1:at + 1 + len(values)] = [ops.NONE if value is None else lowering.value(value) for value in values]
 
 
 def _pack_phases(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering, unknown: set[str]) -> None:

@@ -32,6 +32,9 @@ MACHINE_SIGNATURE = types.int64(STATE, STATE, STATE, types.int64, types.int64)
 ROWS = types.Array(types.int64, 2, "C")
 PLAYOUT_SIGNATURE = types.int64(STATE, STATE, STATE, STATE, STATE, STATE, ROWS, ROWS, STATE, ROWS, ROWS,
                                 types.Array(types.uint32, 2, "C"))
+FLOATS = types.Array(types.float64, 1, "C")
+LOOKAHEAD_SIGNATURE = types.int64(STATE, STATE, STATE, ROWS, STATE, FLOATS, FLOATS, STATE, STATE, types.int64,
+                                  types.int64, types.int64, types.Array(types.uint32, 2, "C"))
 
 H_RUN, H_ADVANCE, H_MECHANICS = 0, 1, 2     # where each part's address lies after M[TH_H] (a mechanic: + kind)
 KINDS = 16                                  # mechanic kinds (ops.M_*)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import decks, material, ops
-from .core import release, scratch
+from .core import checked, release, scratch
 from .jit import jit, jit_inline
 from .lower_mechanics import row
 from .mechanics import answer
@@ -47,6 +47,28 @@ def score(S, M, phase):
     release(M, points)
     S[work(M) + ops.W_DONE] = 1
     return True
+
+
+@jit
+def forecast(S, M, phase, seat):
+    """The points every award of the phase whose condition holds would give the seat now,
+    none of them applied (tools/agents/forecast.py `_score`: a points award worked out for
+    this seat alone)."""
+    p = params(M, phase)
+    total = 0
+    points = scratch(S, M, M[ops.TH_SEATS])
+    for a in range(M[p + ops.SC_N_AWARDS]):
+        award = M[p + ops.SC_AWARDS] + a * ops.AW_FIELDS
+        when = M[award + ops.AW_WHEN]
+        if when >= 0 and evaluate(S, M, when, -1, -1) == 0:
+            continue
+        if M[award + ops.AW_KIND] == ops.AWARD_POINTS:
+            total = checked(S, total + evaluate(S, M, M[award + ops.AW_VALUE], seat, -1))
+        else:
+            award_points(S, M, award, points)
+            total = checked(S, total + M[points + seat])
+    release(M, points)
+    return total
 
 
 @jit_inline
@@ -164,6 +186,8 @@ def score_hub(S, M, call, phase, seat, arg):
         return 0
     if call == ops.CALL_AUTO:
         return 1 if score(S, M, phase) else 0
+    if call == ops.CALL_FORECAST:
+        return forecast(S, M, phase, seat)
     return answer(S, call, phase)
 
 

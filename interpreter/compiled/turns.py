@@ -126,8 +126,17 @@ def closing_legal(S, M, phase, out):
 
 @jit_inline
 def collect(S, M, phase, seat):
-    """Income: the seat collects from every place it owns (a place's `instead` modifier, when
-    0 or more, is its whole yield)."""
+    """Income: the seat collects from every place it owns."""
+    total = earnings(S, M, phase, seat)
+    S[index_at(M)] += 1
+    p = params(M, phase)
+    material.gain(S, M, seat, M[p + ops.IN_RES], total, M[p + ops.IN_KEY])
+
+
+@jit
+def earnings(S, M, phase, seat):
+    """What the seat's places yield it in this income phase now (a place's `instead` modifier,
+    when 0 or more, is its whole yield): what it collects, and a bot's forecast of it."""
     p = params(M, phase)
     amount, instead = M[p + ops.IN_AMOUNT], M[p + ops.IN_INSTEAD]
     env = M[ops.TH_X_ENV]
@@ -142,8 +151,7 @@ def collect(S, M, phase, seat):
         else:
             M[env] = place
             total = checked(S, total + evaluate(S, M, amount, seat, M[p + ops.IN_KEY]))
-    S[index_at(M)] += 1
-    material.gain(S, M, seat, M[p + ops.IN_RES], total, M[p + ops.IN_KEY])
+    return total
 
 
 def income_hub(S, M, call, phase, seat, arg):
@@ -159,6 +167,8 @@ def income_hub(S, M, call, phase, seat, arg):
     if call == ops.CALL_APPLY:
         collect(S, M, phase, seat)
         return 0
+    if call == ops.CALL_FORECAST:
+        return earnings(S, M, phase, seat)
     return answer(S, call, phase)
 
 

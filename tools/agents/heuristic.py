@@ -29,6 +29,7 @@ from ...interpreter.mechanics.base import Mechanic
 from ...interpreter.mechanics.lot_auction import LotAuction
 from ..determinize import Guesses
 from ..mechanic_hooks import entry
+from .machine_lookahead import lookahead
 from .options import Option
 from .value import WEIGHT_NAMES, Weights, value
 
@@ -89,6 +90,7 @@ class HeuristicAgent:
     doc: ClassVar[str] = ("One step ahead by weights (points, money, income, cards, tokens, places, start "
                           "player) from a style, varied by noise; looks through follow-ups and secret phases.")
     options: ClassVar[tuple[Option, ...]] = _options("balanced", 0.15, 0.25)
+    engine: str = "compiled"        # where the lookahead plays: "compiled" where the rules compile, or "interpreter"
 
     def __init__(self, seed: int = 0, **settings: Any) -> None:
         known = {o.key: o.default for o in self.options}
@@ -122,21 +124,15 @@ class HeuristicAgent:
         guessing = Guesses(game, seat)
         guesses = [guessing.draw(self.rng) for _ in range(self.samples if secret else 1)]
         seeds = [self.rng.getrandbits(32) for _ in guesses]
-        legal = [set(g.legal_action_ids()) for g in guesses]
+        worths = [self._worths(guess, ids, seat, step, secret, seed) for guess, seed in zip(guesses, seeds)]
         best, best_value = ids[0], -math.inf
-        for action in ids:
+        for n, action in enumerate(ids):
             total, count = 0.0, 0
-            for guess, allowed, seed in zip(guesses, legal, seeds):
-                if action not in allowed:
-                    continue
-                trial = guess.clone(events=False)
-                trial.apply_id(action)
-                if secret:
-                    trial = self._through_reveal(trial, seat, step, random.Random(seed))
-                else:
-                    trial = self._follow_ups(trial, seat, step)
-                total += value(trial, seat, self.weights)
-                count += 1
+            for on_guess in worths:
+                found = on_guess[n]
+                if found is not None:
+                    total += found
+                    count += 1
             if not count:
                 continue
             worth = total / count
@@ -145,6 +141,31 @@ class HeuristicAgent:
             if worth > best_value + 1e-9:
                 best, best_value = action, worth
         return best
+
+    def _worths(self, guess: Game, ids: list[int], seat: int, step: int, secret: bool,
+                seed: int) -> list[float | None]:
+        """What each action is worth to the seat on one guess (None: not legal there): on the
+        compiled engine where it plays the rules (tools/agents/machine_lookahead.py, the same
+        numbers), else here."""
+        if self.engine == "compiled":
+            machine = lookahead(guess.rules)
+            found = machine.worths(guess, ids, seat, self.weights, secret, seed) if machine is not None else None
+            if found is not None:
+                return found
+        allowed = set(guess.legal_action_ids())
+        worths: list[float | None] = []
+        for action in ids:
+            if action not in allowed:
+                worths.append(None)
+                continue
+            trial = guess.clone(events=False)
+            trial.apply_id(action)
+            if secret:
+                trial = self._through_reveal(trial, seat, step, random.Random(seed))
+            else:
+                trial = self._follow_ups(trial, seat, step)
+            worths.append(value(trial, seat, self.weights))
+        return worths
 
     def _follow_ups(self, game: Game, seat: int, step: int) -> Game:
         """Make the seat's follow-ups (placing what it just got) the best way; returns the game

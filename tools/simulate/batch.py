@@ -64,7 +64,7 @@ class Batch:
     seed: int
     games: int
     causes: bool = False              # count the engine's change events by cause (slower)
-    engine: str = "compiled"          # where random agents play: the compiled engine, or the interpreter
+    engine: str = "compiled"          # where random agents play and bots look ahead: compiled, or the interpreter
     key: str = field(default="", compare=False)   # names the rules (merged data) a worker builds
 
     def __post_init__(self) -> None:
@@ -112,7 +112,7 @@ class Worker:
             if not batch.causes and len(set(seatings)) == 1:
                 fast = self.engine(rules, arm, batch.players, seatings[0], indices, seeds)
             per_arm.append(fast if fast is not None else [
-                play_game(rules, arm, batch.players, agents, index, seed, batch.causes)
+                play_game(rules, arm, batch.players, agents, index, seed, batch.causes, batch.engine)
                 for index, seed, agents in zip(indices, seeds, seatings)])
         return list(zip(*per_arm))
 

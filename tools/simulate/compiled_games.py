@@ -20,11 +20,17 @@ import numpy as np
 from ...interpreter.base.actions import Values
 from ...interpreter.base.errors import AmunreError
 from ...interpreter.model import Rules
+from ..agents import AGENTS
+from ..agents.options import parse_spec
 from .playing import Arm, GameRecord, card_naming, play_game
 from .tally_rows import add_rows
 
 ENGINES = ("compiled", "interpreter")
 RANDOM = "random"
+# Engine steps a one-step bot plays for each action of a game (greedy: 46,876 in a four-player
+# game of 318 actions, benchmarks/agent_time.py): what a bot's game costs in the interpreter,
+# in random games, when a study weighs a cold compile against it.
+LOOKAHEAD_STEPS = 150
 
 
 def compiled_rows(rules: Rules, arm: Arm, players: int, agents: tuple[str, ...],
@@ -153,28 +159,36 @@ def engine_plays(engine: str) -> Callable[..., list[GameRecord] | None]:
     return compiled_range if engine == "compiled" else (lambda *args: None)
 
 
+def looks_ahead(spec: str) -> bool:
+    """Whether an agent of this spec looks ahead on the compiled engine where it can (the
+    one-step bots: tools/agents/machine_lookahead.py)."""
+    return hasattr(AGENTS.get(parse_spec(spec)[0]), "engine")
+
+
 def chosen_engine(engine: str, rules: list[Rules], agents: list[str], games: int, jobs: int | None,
                   causes: bool, notice: Callable[[str], None] | None) -> tuple[str, str | None]:
-    """The engine a study's games play on, and why not the one asked for (None: as asked, or
-    agents other than random, which play in the interpreter whatever is asked). The compiled
-    engine is readied here, in the parent, before any worker starts (a forked worker inherits
-    it): a cold compile is said through `notice`, and skipped when the interpreter would
-    finish the whole study first."""
-    if engine != "compiled" or any(spec != RANDOM for spec in agents):
+    """The engine a study's games play on (random agents) or its bots look ahead on (greedy,
+    heuristic), and why not the one asked for (None: as asked, or agents that search, which
+    think in the interpreter whatever is asked). The compiled engine is readied here, in the
+    parent, before any worker starts (a forked worker inherits it): a cold compile is said
+    through `notice`, and skipped when the interpreter would finish the whole study first."""
+    random_only = all(spec == RANDOM for spec in agents)
+    if engine != "compiled" or not (random_only or any(looks_ahead(spec) for spec in agents)):
         return "interpreter", None          # asked for, or bots that think in the interpreter's terms
-    if causes:
+    if causes and random_only:
         return "interpreter", "counting changes by cause needs the interpreter's change events"
     from ...interpreter.compiled import hubs
     from ...interpreter.compiled.game import compiled, parts_of
     from ...interpreter.compiled.not_compiled import NotCompiled
     try:
-        names = sorted({name for each in rules for name in parts_of(each)} | {"playout"})
+        loop = "playout" if random_only else "lookahead"
+        names = sorted({name for each in rules for name in parts_of(each)} | {loop})
     except NotCompiled as error:
         return "interpreter", str(error)
     cold = hubs.missing(names)
     if cold:
         compile_seconds = hubs.estimate(cold)
-        game_seconds = _interpreter_seconds(rules[0], len(agents))
+        game_seconds = _interpreter_seconds(rules[0], len(agents)) * (1 if random_only else LOOKAHEAD_STEPS)
         played = games * len(rules)                 # a paired study plays each seed under each rule set
         if played * game_seconds / max(jobs or 1, 1) < compile_seconds:
             return "interpreter", (f"{played:,} games take less in the interpreter than compiling the rules for "

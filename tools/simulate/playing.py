@@ -115,18 +115,22 @@ class CauseCounter(list):
 
 
 def play_game(rules: Rules, arm: Arm, players: int, agents: tuple[str, ...], index: int, seed: int,
-              causes: bool = False) -> GameRecord:
-    """Play one whole game; a game the rules cannot finish (AmunreError) is a record with `error`."""
+              causes: bool = False, engine: str = "compiled") -> GameRecord:
+    """Play one whole game; a game the rules cannot finish (AmunreError) is a record with `error`.
+    `engine` is where the bots that look ahead do it (the same choices on either)."""
     record = GameRecord(index, seed, agents)
     try:
-        _play(rules, arm, players, record, causes)
+        _play(rules, arm, players, record, causes, engine)
     except AmunreError as error:
         record.error = f"{type(error).__name__}: {error}"
     return record
 
 
-def _play(rules: Rules, arm: Arm, players: int, record: GameRecord, causes: bool) -> None:
+def _play(rules: Rules, arm: Arm, players: int, record: GameRecord, causes: bool, engine: str) -> None:
     bots = [make_agent(spec, agent_seed(record.seed, seat)) for seat, spec in enumerate(record.agents)]
+    for bot in bots:
+        if hasattr(bot, "engine"):
+            bot.engine = engine
     game = new_game(rules, players=players, seed=record.seed, setup=arm.setup(), events=causes)
     counter = CauseCounter()
     if causes:

@@ -1,0 +1,177 @@
+"""A one-step bot's lookahead in machine code: each action it weighs tried on a copy of a
+guessed position, its follow-ups or the secret phase it starts played through, and the
+position reached valued by weights (tools/agents/heuristic.py, tools/agents/value.py, the same
+steps in the same order, so that the same numbers come out to the bit).
+
+Python draws the guesses and chooses (the bot's own generator stays there); this part does
+what costs: tens of engine steps, copies and valuations an action. Its tables come from
+tools/agents/machine_lookahead.py:
+
+- `F`, what values a position: the weights (points, money, income, cards, tokens, places,
+  start) as float64, in `W`; and in `F`, the phases that forecast (scoring, income), each as
+  its phase number, mechanic kind and whether it pays the score;
+- `B`, per action id: its block's number, whether a follow-up may be it (not a card play or
+  standing action), and whether it is a follow-up;
+- `rows`: three positions' room (the position played on, the best candidate, a candidate).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import ops
+from .core import reset_scratch
+from .entry import APPLY
+from .jit import jit, jit_inline
+from .mt19937 import mt_choice_index, mt_seed_rows
+from .pointers import machine, mechanic
+
+FOLLOW_UPS = 12             # tools/agents/heuristic.py FOLLOW_UPS
+REVEAL_LIMIT = 200          # tools/agents/heuristic.py REVEAL_LIMIT
+EPSILON = 1e-9              # a candidate beats the best only by more than this
+B_BLOCK, B_CANDIDATE, B_FOLLOW_UP = 0, 1, 2
+B_FIELDS = 3
+F_PHASE, F_KIND, F_SCORE = 0, 1, 2
+F_FIELDS = 3
+
+
+@jit
+def worth(S, M, seat, W, F):
+    """The seat's worth in the position S by the weights W (tools/agents/value.py `_worth`)."""
+    reset_scratch(M)
+    score = M[M[ops.TH_WINNER] + ops.WINNER_SCORE]
+    projected = 0.0
+    income = 0.0
+    for f in range(F.shape[0] // F_FIELDS):
+        at = f * F_FIELDS
+        amount = mechanic(S, M, F[at + F_KIND], ops.CALL_FORECAST, F[at + F_PHASE], seat, 0)
+        if F[at + F_SCORE] != 0:
+            projected += amount
+        else:
+            income += amount
+    base = M[ops.TH_S_RES] + seat * M[ops.TH_RES]
+    money = 0
+    for r in range(M[ops.TH_RES]):
+        if r != score:
+            money += S[base + r]
+    cards = 0
+    hand = M[ops.TH_S_HANDS] + seat * M[ops.TH_CARDS]
+    for c in range(M[ops.TH_CARDS]):
+        cards += S[hand + c]
+    total = W[0] * (S[base + score] + projected) + W[1] * money + W[2] * income + W[3] * cards
+    if W[4] != 0.0 or W[5] != 0.0:
+        owners, places, tokens = M[ops.TH_S_OWNER], 0, 0
+        for place in range(M[ops.TH_PLACES]):
+            if S[owners + place] == seat:
+                places += 1
+                at = M[ops.TH_S_TOKENS] + place * M[ops.TH_TOKENS]
+                for t in range(M[ops.TH_TOKENS]):
+                    tokens += S[at + t]
+        total += W[5] * places
+        if W[4] != 0.0:
+            total += W[4] * tokens
+    if W[6] != 0.0 and S[ops.S_START] == seat:
+        total += W[6]
+    return total
+
+
+@jit_inline
+def copy_row(rows, source, target):
+    for i in range(rows.shape[1]):
+        rows[target, i] = rows[source, i]
+
+
+@jit
+def step_on(rows, game, M, R, seat, W, F, B, firsts):
+    """The row holding the position after the seat's best action, one step ahead, among the
+    legal ids of the row `game` it weighs (`taken`), as tools/agents/heuristic.py `_step_on`
+    does; the other two rows are room."""
+    legal, n = M[ops.TH_S_LEGAL], rows[game, ops.S_NLEGAL]
+    count, only = 0, -1
+    for k in range(n):
+        if taken(rows, game, legal, k, B, firsts):
+            count += 1
+            only = rows[game, legal + k]
+    if count == 1:
+        machine(rows[game], M, R, APPLY, only)
+        return game
+    best, best_value = -1, -np.inf
+    for k in range(n):
+        if not taken(rows, game, legal, k, B, firsts):
+            continue
+        trial = 3 - game - best if best >= 0 else (game + 1) % 3
+        copy_row(rows, game, trial)
+        machine(rows[trial], M, R, APPLY, rows[game, legal + k])
+        value = worth(rows[trial], M, seat, W, F)
+        if value > best_value + EPSILON:
+            best, best_value = trial, value
+        elif best < 0:                      # the first action kept while none is worth more
+            best = trial
+    return best
+
+
+@jit_inline
+def taken(rows, game, legal, k, B, firsts):
+    """Whether step_on weighs the k-th legal id: with `firsts`, the first of its kind (the ids
+    are sorted and a kind's ids are one run of them); else any that may be a follow-up."""
+    action = rows[game, legal + k]
+    if firsts:
+        return k == 0 or B[action * B_FIELDS + B_BLOCK] != B[rows[game, legal + k - 1] * B_FIELDS + B_BLOCK]
+    return B[action * B_FIELDS + B_CANDIDATE] != 0
+
+
+@jit
+def follow_ups(rows, game, M, R, seat, step, W, F, B):
+    """The seat's follow-ups made the best way (heuristic.py `_follow_ups`); the row reached."""
+    legal = M[ops.TH_S_LEGAL]
+    for _ in range(FOLLOW_UPS):
+        if rows[game, ops.S_TO_MOVE] != seat or rows[game, ops.S_STEP] != step:
+            return game
+        some, every = False, True
+        for k in range(rows[game, ops.S_NLEGAL]):
+            action = rows[game, legal + k]
+            if B[action * B_FIELDS + B_CANDIDATE] != 0:
+                some = True
+                every = every and B[action * B_FIELDS + B_FOLLOW_UP] != 0
+        if not some or not every:
+            return game
+        game = step_on(rows, game, M, R, seat, W, F, B, False)
+    return game
+
+
+@jit
+def through_reveal(rows, game, M, R, seat, step, W, F, B, MT):
+    """The secret phase played to its end (heuristic.py `_through_reveal`): the other seats at
+    random (MT, seeded as the bot seeded its random.Random), this seat one step ahead over
+    the first action of each kind; the row reached."""
+    legal = M[ops.TH_S_LEGAL]
+    for _ in range(REVEAL_LIMIT):
+        if rows[game, ops.S_OVER] != 0 or rows[game, ops.S_STEP] != step:
+            return game
+        if rows[game, ops.S_TO_MOVE] == seat:
+            game = step_on(rows, game, M, R, seat, W, F, B, True)
+        else:
+            pick = mt_choice_index(MT[0], rows[game, ops.S_NLEGAL])
+            machine(rows[game], M, R, APPLY, rows[game, legal + pick])
+    return game
+
+
+def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT):
+    """What each action of `ids` is worth to the seat in the guessed position S (heuristic.py
+    `best`, one guess): into out, NaN for an action not legal there. The part Python calls
+    (compiled/hubs.py compiles it on its own). A secret phase is played through with the
+    bot's generator seeded afresh from `seed` for every action, as the bot does."""
+    step = S[ops.S_STEP]
+    for i in range(ids.shape[0]):
+        for k in range(S.shape[0]):
+            rows[0, k] = S[k]
+        if machine(rows[0], M, R, APPLY, ids[i]) == 0:
+            out[i] = np.nan
+            continue
+        if secret != 0:
+            mt_seed_rows(MT, np.uint64(seed), 1)
+            game = through_reveal(rows, 0, M, R, seat, step, W, F, B, MT)
+        else:
+            game = follow_ups(rows, 0, M, R, seat, step, W, F, B)
+        out[i] = worth(rows[game], M, seat, W, F)
+    return 0

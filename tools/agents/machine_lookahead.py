@@ -1,0 +1,101 @@
+"""The one-step bots' lookahead on the compiled engine (interpreter/compiled/lookahead.py): a
+guess of the hidden facts handed to the machine as its state array (compiled/pack.py), and
+every action the bot weighs tried, played on and valued there, in one call a guess.
+
+The bot draws its guesses and makes its choice in Python as before (its generator stays its
+own), so only what costs moves: the copies, steps and valuations, about forty thousand a game
+of greedy. The numbers are the interpreter's to the bit (the same steps in the same order,
+the same sums of floats), hence the same choices. Where the machine cannot take a guess (rules
+it does not compile, a forecast of a mechanic it does not know, a region it cannot pack, a
+rule it stops at) the caller values that guess in the interpreter, as before.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from weakref import WeakKeyDictionary
+
+import numpy as np
+
+from ...interpreter.base.actions import PLAY, STANDING
+from ...interpreter.compiled import hubs, ops
+from ...interpreter.compiled.core import MachineStop
+from ...interpreter.compiled.game import CompiledRules, compiled
+from ...interpreter.compiled.lookahead import B_FIELDS, F_FIELDS
+from ...interpreter.compiled.mt19937 import MT_WORDS
+from ...interpreter.compiled.not_compiled import NotCompiled
+from ...interpreter.compiled.pack import pack
+from ...interpreter.game import Game
+from ...interpreter.mechanics.income import Income
+from ...interpreter.mechanics.score import Score
+from ...interpreter.model import Rules
+from .forecast import forecasters
+from .value import WEIGHT_NAMES, Weights
+
+FORECASTING_KINDS = frozenset({ops.M_INCOME, ops.M_SCORE})      # the hubs that answer ops.CALL_FORECAST
+
+
+@dataclass
+class Lookahead:
+    """A rules file's tables for the machine's lookahead, and its room (one per process)."""
+    machine: CompiledRules
+    F: np.ndarray           # the phases that forecast: phase number, mechanic kind, pays the score
+    B: np.ndarray           # per action id: block number, may be a follow-up, is a follow-up
+    rows: np.ndarray        # three positions' room
+    MT: np.ndarray          # the bot's generator, as the machine draws from it
+    part: Callable[..., int]
+
+    def worths(self, guess: Game, ids: list[int], seat: int, weights: Weights, secret: bool,
+               seed: int) -> list[float | None] | None:
+        """What each action is worth to the seat on this guess (None: not legal there), as
+        tools/agents/heuristic.py values it; None where the machine cannot value the guess."""
+        S, unknown = pack(guess, self.machine.lowering, self.machine.T)
+        if any(not region.startswith("picks ") for region in unknown):
+            return None
+        out = np.empty(len(ids), dtype=np.float64)
+        W = np.array([getattr(weights, name) for name in WEIGHT_NAMES], dtype=np.float64)
+        try:
+            self.part(S, self.machine.M, self.machine.R, self.rows, np.asarray(ids, dtype=np.int64), out, W,
+                      self.F, self.B, seat, int(secret), seed, self.MT)
+        except MachineStop:
+            return None
+        return [None if math.isnan(v) else float(v) for v in out]
+
+
+_LOOKAHEADS: WeakKeyDictionary[Rules, Lookahead | None] = WeakKeyDictionary()
+
+
+def lookahead(rules: Rules) -> Lookahead | None:
+    """The machine's lookahead for these rules (made once per rules), or None where the
+    compiled engine does not play them or cannot forecast what the bots forecast."""
+    if rules in _LOOKAHEADS:
+        return _LOOKAHEADS[rules]
+    found = None
+    try:
+        found = _made(rules, compiled(rules))
+    except NotCompiled:
+        pass
+    _LOOKAHEADS[rules] = found
+    return found
+
+
+def _made(rules: Rules, machine: CompiledRules) -> Lookahead | None:
+    T, phases = machine.T, machine.lowering.phases
+    F = []
+    for mech, _, _ in forecasters(rules):
+        number = next(p for p, pid in enumerate(phases) if rules.phases[pid] is mech)
+        kind = int(T[int(T[ops.TH_PHASE]) + number * ops.PHASE_FIELDS + ops.PHASE_MECH])
+        if kind not in FORECASTING_KINDS or not isinstance(mech, (Income, Score)):
+            return None
+        F += [number, kind, int(mech.resource == rules.winner.score)]
+    assert len(F) % F_FIELDS == 0
+    blocks = {id(block): n for n, block in enumerate(rules.actions.blocks)}
+    B = np.zeros(rules.actions.size * B_FIELDS, dtype=np.int64)
+    for action, block in enumerate(rules.actions.block_at):
+        B[action * B_FIELDS:(action + 1) * B_FIELDS] = (blocks[id(block)], int(block.rank not in (PLAY, STANDING)),
+                                                        int(block.follow_up))
+    hubs.prepare(["lookahead"])
+    return Lookahead(machine, np.array(F, dtype=np.int64), B, np.zeros((3, machine.size), dtype=np.int64),
+                     np.zeros((1, MT_WORDS), dtype=np.uint32), hubs.lookaheads())
