@@ -43,11 +43,19 @@ def play(rules_name: str, agent: str, players: int, games: int) -> dict[str, obj
         from amunre.interpreter.simulate.seeds import agent_seed  # type: ignore[no-redef]
 
     rules = amunre.load_rules(_rules_path(rules_name, Path(amunre.__file__).parent))
+    try:            # the bots' machine code compiled or loaded before the clock starts, as a study readies it
+        from amunre.tools.agents.machine_lookahead import lookahead
+        lookahead(rules, compile=True)
+    except ImportError:                         # a tree before issue 33: the bots look ahead in the interpreter
+        pass
     digest = hashlib.sha256()
     decisions = 0
     started = time.perf_counter()
     for seed in range(games):
         bots = [make_agent(agent, agent_seed(seed, seat)) for seat in range(players)]
+        for bot in bots:
+            if hasattr(bot, "engine"):
+                bot.engine = "compiled"         # as a study sets it
         game = amunre.new_game(rules, players, seed, events=False)
         while not game.over:
             seat = game.to_move

@@ -42,7 +42,7 @@ def worths_both(agent: HeuristicAgent, game: Game, seed: int) -> tuple[list, lis
     ids = spread(game, game.legal_action_ids())
     secret = keeps_secret(game)
     guess = Guesses(game, seat).draw(random.Random(seed))
-    machine = lookahead(game.rules)
+    machine = lookahead(game.rules, compile=True)
     assert machine is not None
     found = machine.worths(guess, ids, seat, agent.weights, secret, seed)
     agent.engine = "interpreter"
@@ -82,3 +82,21 @@ def test_whole_games_are_the_same_on_both_engines(name: str) -> None:
     path = str(Path(__file__).parent.parent / "rules" / f"{name}.yaml")
     spec = "heuristic:samples=2"                # noise and temperature: the bot's own draws interleave
     assert play(path, spec, 3, "compiled") == play(path, spec, 3, "interpreter")
+
+
+def test_a_bot_left_to_itself_never_compiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`engine = "auto"` (a bot's default, as `amunre run` makes it) uses the machine code only
+    where it is kept already: a cold compile (a minute) is longer than a game or two."""
+    from weakref import WeakKeyDictionary
+
+    from amunre.interpreter.compiled import hubs
+    from amunre.tools.agents import machine_lookahead
+    monkeypatch.setattr(machine_lookahead, "_LOOKAHEADS", WeakKeyDictionary())
+    monkeypatch.setattr(hubs, "missing", lambda names: list(names))
+    monkeypatch.setattr(machine_lookahead, "compiled", lambda *_: pytest.fail("compiled for a bot left to itself"))
+    rules = load_rules(RULES[0])
+    assert lookahead(rules) is None
+    game = new_game(rules, players=3, seed=1, events=False)
+    bot = make_agent("greedy", 1)
+    assert bot.engine == "auto"
+    bot.choose_id(game, game.legal_action_ids())        # values in the interpreter, compiles nothing

@@ -90,7 +90,10 @@ class HeuristicAgent:
     doc: ClassVar[str] = ("One step ahead by weights (points, money, income, cards, tokens, places, start "
                           "player) from a style, varied by noise; looks through follow-ups and secret phases.")
     options: ClassVar[tuple[Option, ...]] = _options("balanced", 0.15, 0.25)
-    engine: str = "compiled"        # where the lookahead plays: "compiled" where the rules compile, or "interpreter"
+    # Where the lookahead plays: "auto", the compiled engine where the rules compile and its
+    # machine code is kept already (no compile for a game or two); "compiled", compiling it
+    # first if need be (a study sets it); "interpreter". The same choices on each.
+    engine: str = "auto"
 
     def __init__(self, seed: int = 0, **settings: Any) -> None:
         known = {o.key: o.default for o in self.options}
@@ -147,8 +150,8 @@ class HeuristicAgent:
         """What each action is worth to the seat on one guess (None: not legal there): on the
         compiled engine where it plays the rules (tools/agents/machine_lookahead.py, the same
         numbers), else here."""
-        if self.engine == "compiled":
-            machine = lookahead(guess.rules)
+        if self.engine != "interpreter":
+            machine = lookahead(guess.rules, compile=self.engine == "compiled")
             found = machine.worths(guess, ids, seat, self.weights, secret, seed) if machine is not None else None
             if found is not None:
                 return found

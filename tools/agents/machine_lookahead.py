@@ -22,7 +22,7 @@ import numpy as np
 from ...interpreter.base.actions import PLAY, STANDING
 from ...interpreter.compiled import hubs, ops
 from ...interpreter.compiled.core import MachineStop
-from ...interpreter.compiled.game import CompiledRules, compiled
+from ...interpreter.compiled.game import CompiledRules, compiled, parts_of
 from ...interpreter.compiled.lookahead import B_FIELDS, F_FIELDS
 from ...interpreter.compiled.mt19937 import MT_WORDS
 from ...interpreter.compiled.not_compiled import NotCompiled
@@ -67,14 +67,19 @@ class Lookahead:
 _LOOKAHEADS: WeakKeyDictionary[Rules, Lookahead | None] = WeakKeyDictionary()
 
 
-def lookahead(rules: Rules) -> Lookahead | None:
+def lookahead(rules: Rules, compile: bool = False) -> Lookahead | None:
     """The machine's lookahead for these rules (made once per rules), or None where the
-    compiled engine does not play them or cannot forecast what the bots forecast."""
-    if rules in _LOOKAHEADS:
-        return _LOOKAHEADS[rules]
+    compiled engine does not play them or cannot forecast what the bots forecast, and, unless
+    `compile`, where its machine code is not compiled yet: a cold compile takes about a minute,
+    longer than a game or two of bots in the interpreter, so only a caller that knows the work
+    ahead is worth it (a study: tools/simulate/compiled_games.py) asks for one."""
+    found = _LOOKAHEADS.get(rules, ...)
+    if found is not ... and (found is not None or not compile):
+        return found
     found = None
     try:
-        found = _made(rules, compiled(rules))
+        if compile or not hubs.missing([*parts_of(rules), "lookahead"]):
+            found = _made(rules, compiled(rules))
     except NotCompiled:
         pass
     _LOOKAHEADS[rules] = found
