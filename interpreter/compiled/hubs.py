@@ -21,7 +21,7 @@ from numba import njit
 from numba.core.caching import FunctionCache
 from numba.experimental.function_type import _get_jit_address
 
-from . import entry, flow, lookahead, mechanics, ops, playout, vm
+from . import entry, flow, lookahead, mechanics, ops, playout, vector, vm
 from .cache import machine_code_dir
 from .jit import NO_COUNTS
 from .lower_mechanics import hub_of
@@ -37,6 +37,7 @@ from .pointers import (
     MECHANIC_SIGNATURE,
     PLAYOUT_SIGNATURE,
     RUN_SIGNATURE,
+    VECTOR_SIGNATURE,
 )
 
 _parts: dict[Any, Any] = {}
@@ -44,7 +45,7 @@ _parts: dict[Any, Any] = {}
 # Roughly how long each part takes to compile cold, in seconds on one core (measured one after
 # another in one process, 27 November 2026; a hub by its mechanic kind, ops.M_*): to share a cold
 # compile fairly between two processes.
-COST = {"run": 14.0, "advance": 8.0, "machine": 11.5, "playout": 4.5, "lookahead": 4.5, "absent": 0.5}
+COST = {"run": 14.0, "advance": 8.0, "machine": 11.5, "playout": 4.5, "lookahead": 4.5, "vector": 2.5, "absent": 0.5}
 HUB_COSTS = {ops.M_PLACEMENT: 6.5, ops.M_MARKET: 3.5, ops.M_SECRET_OFFER: 12.5, ops.M_INCOME: 2.0,
              ops.M_CARD_WINDOW: 1.0, ops.M_SCORE: 2.0, ops.M_RESET: 2.0}
 HUB_COST = 3.0                              # a kind not measured
@@ -76,7 +77,8 @@ def function_of(name: str) -> tuple[Callable[..., Any], Any]:
     core: dict[str, tuple[Callable[..., Any], Any]] = {
         "run": (vm.run, RUN_SIGNATURE), "advance": (flow.advance, ADVANCE_SIGNATURE),
         "absent": (mechanics.absent, MECHANIC_SIGNATURE), "machine": (entry.machine, MACHINE_SIGNATURE),
-        "playout": (playout.play, PLAYOUT_SIGNATURE), "lookahead": (lookahead.lookahead, LOOKAHEAD_SIGNATURE)}
+        "playout": (playout.play, PLAYOUT_SIGNATURE), "lookahead": (lookahead.lookahead, LOOKAHEAD_SIGNATURE),
+        "vector": (vector.step_games, VECTOR_SIGNATURE)}
     return core[name]
 
 
@@ -204,3 +206,8 @@ def playouts() -> Any:
 def lookaheads() -> Any:
     """A one-step bot's lookahead (lookahead.py), compiled when a bot first needs it."""
     return part(lookahead.lookahead, LOOKAHEAD_SIGNATURE)
+
+
+def vectors() -> Any:
+    """Many games stepped in one call (vector.py), compiled when a vector environment first needs it."""
+    return part(vector.step_games, VECTOR_SIGNATURE)

@@ -35,6 +35,8 @@ PLAYOUT_SIGNATURE = types.int64(STATE, STATE, STATE, STATE, STATE, STATE, ROWS, 
 FLOATS = types.Array(types.float64, 1, "C")
 LOOKAHEAD_SIGNATURE = types.int64(STATE, STATE, STATE, ROWS, STATE, FLOATS, FLOATS, STATE, STATE, types.int64,
                                   types.int64, types.int64, types.Array(types.uint32, 2, "C"))
+VECTOR_SIGNATURE = types.int64(ROWS, STATE, STATE, STATE, types.Array(types.uint32, 2, "C"), STATE, STATE, STATE,
+                               STATE, types.Array(types.float32, 2, "C"), types.Array(types.int8, 2, "C"), STATE, STATE)
 
 H_RUN, H_ADVANCE, H_MECHANICS = 0, 1, 2     # where each part's address lies after M[TH_H] (a mechanic: + kind)
 KINDS = 16                                  # mechanic kinds (ops.M_*)

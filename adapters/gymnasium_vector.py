@@ -1,0 +1,185 @@
+"""Many games of one rules file as one Gymnasium vector environment, stepped in one call of the
+compiled engine (`pip install 'amunre[gymnasium]'`): the learner plays one seat of every game,
+the random agent the others, inside the machine code.
+
+    from amunre.adapters.gymnasium_vector import AmunreVectorEnv
+    envs = AmunreVectorEnv("knizia2016", num_envs=1024)
+    observations, infos = envs.reset(seed=7)                 # (1024, width) float32
+    actions = [int(numpy.flatnonzero(mask)[0]) for mask in infos["action_mask"]]
+    observations, rewards, terminations, truncations, infos = envs.step(actions)
+
+With `opponents=None` it is self-play instead: the learner plays every seat of every game,
+one action a step, observing as the seat to move (`info["seat"]`), rewarded at the end as the
+seat whose action ended the game (`info["result"]` has every seat's result).
+
+With random opponents it is the batch of `AmunreGymEnv(rules, ..., opponents="random")`
+(adapters/gymnasium.py) that `gymnasium.make_vec(..., vectorization_mode="sync")` builds, game
+for game the same: the same
+seeds (`reset(seed=s)` seeds game i with s + i, each game's seat, deal and opponents drawn from
+its own generator as the single environment draws them), the same observations, action masks,
+rewards and next-step autoreset (a game that ended is started afresh at the following step,
+whose action is ignored); tests/test_adapter_gymnasium_vector.py holds it to that. What it does
+not do: opponents other than `random` (every other agent thinks in Python; use `make_vec`),
+rendering, and rules the compiled engine does not play (NotCompiled). A game in which the
+machine stops (a number past its range) ends there, truncated, with `info["stopped"]`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from gymnasium.vector import VectorEnv
+    from gymnasium.vector.utils import batch_space
+except ImportError as error:        # pragma: no cover - the message is the point
+    raise ImportError("amunre's Gymnasium environment needs Gymnasium: pip install 'amunre[gymnasium]'") from error
+
+from ..interpreter.base.errors import AmunreError, shown_repr
+from ..interpreter.compiled import hubs
+from ..interpreter.compiled.game import NATIVE_SETUP, CompiledGame, compiled
+from ..interpreter.compiled.mt19937 import MT_WORDS, mt_seed
+from ..interpreter.compiled.not_compiled import NotCompiled
+from ..interpreter.compiled.vector import ILLEGAL, OVER, STOPPED
+from ..interpreter.play.observe import observation_bounds
+from ..interpreter.play.setup import check_setup
+from .common import DEFAULT_REWARD, RulesSource, checked_players, checked_reward, final_rewards, rules_from
+
+
+class AmunreVectorEnv(VectorEnv):
+    """`num_envs` games at once, the learner in `seat` of each (None: drawn per game)."""
+
+    metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
+
+    def __init__(self, rules: RulesSource, num_envs: int = 64, players: int | None = None, seat: int | None = 0,
+                 opponents: str | None = "random", reward: str = DEFAULT_REWARD, illegal_reward: float = -1.0,
+                 options: dict[str, Any] | None = None) -> None:
+        """`opponents`: "random" (in every other seat), or None for self-play: the learner
+        plays every seat, one action a step, observing as the seat to move (`info["seat"]`)."""
+        if type(num_envs) is not int or num_envs < 1:
+            raise AmunreError(f"num_envs is a whole number from 1, not {shown_repr(num_envs, 40)}")
+        if opponents not in ("random", None):
+            raise AmunreError(f"the vector environment's opponents are 'random' (played in machine code) or None "
+                              f"(self-play), not {shown_repr(opponents, 40)}; for other opponents, "
+                              f"gymnasium.make_vec steps AmunreGymEnv")
+        self.self_play = opponents is None
+        self.rules = rules_from(rules)
+        self.players = checked_players(self.rules, players)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise AmunreError(f"seat is None (drawn for every game) or a seat from 0 to {self.players - 1}, "
+                              f"not {shown_repr(seat, 40)}")
+        self.seat_given, self.reward = seat, checked_reward(reward)
+        self.illegal_reward = float(illegal_reward)
+        self.setup = check_setup(self.rules, self.players, {"options": dict(options)} if options else None)
+        if set(self.setup) - NATIVE_SETUP:
+            raise NotCompiled(f"a set-up with {', '.join(sorted(set(self.setup) - NATIVE_SETUP))}")
+        self.machine = compiled(self.rules)             # NotCompiled where the compiled engine does not play them
+        hubs.prepare(["vector"])
+        self._step_games = hubs.vectors()
+        self.num_envs = num_envs
+        self.actions = self.rules.actions.size
+        least, most = observation_bounds(self.rules)
+        self.single_observation_space = spaces.Box(np.array(least, np.float32), np.array(most, np.float32),
+                                                   dtype=np.float32)
+        self.single_action_space = spaces.Discrete(self.actions)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        width = self.single_observation_space.shape[0]
+        self.S0 = self.machine.state(self.players, 0, self.setup)
+        self.S = np.zeros((num_envs, self.S0.shape[0]), dtype=np.int64)
+        self.R = np.zeros(max(width, 64), dtype=np.int64)
+        self.MT = np.zeros((num_envs * self.players, MT_WORDS), dtype=np.uint32)
+        self.obs = np.zeros((num_envs, width), dtype=np.float32)
+        self.masks = np.zeros((num_envs, self.actions), dtype=np.int8)
+        self.status = np.zeros(num_envs, dtype=np.int64)
+        self.observers = np.zeros(num_envs, dtype=np.int64)     # self-play: the seat each game is observed by
+        self.seats = np.zeros(num_envs, dtype=np.int64)
+        self.seeds = np.zeros(num_envs, dtype=np.int64)
+        self.starts = np.zeros(num_envs, dtype=np.int64)
+        self.ended = np.ones(num_envs, dtype=bool)       # no game yet: reset() starts them
+        self.generators: list[np.random.Generator | None] = [None] * num_envs
+        self.started = False
+
+    def reset(self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Every game afresh: game i seeded with seed + i (a list: one seed a game; None: fresh
+        entropy), as SyncVectorEnv seeds its environments. `options` are not used (the rules'
+        options are given to the environment)."""
+        seeds = [None if seed is None else seed + i for i in range(self.num_envs)] if not isinstance(seed, list) \
+            else list(seed)
+        if len(seeds) != self.num_envs:
+            raise AmunreError(f"{len(seeds)} seeds given for {self.num_envs} games")
+        for i, each in enumerate(seeds):
+            if each is not None or self.generators[i] is None:
+                self.generators[i] = seeding.np_random(each)[0]
+            self._draw_game(i)
+        self.starts[:] = 1
+        self._step_games(self.S, self.S0, self.machine.M, self.R, self.MT, np.zeros(self.num_envs, np.int64),
+                         self.seats, self.starts, self.seeds, self.obs, self.masks, self.status, self.observers)
+        self.started = True
+        self.ended = self.status == STOPPED
+        return self.obs.copy(), self._info()
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Every game one learner's decision on (a game that ended at the last step starts
+        afresh instead, its action ignored)."""
+        if not self.started:
+            raise AmunreError("no games are being played: reset() starts them")
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.num_envs,) or not np.issubdtype(chosen.dtype, np.integer):
+            raise AmunreError(f"actions are {self.num_envs} whole numbers, one a game, not {shown_repr(actions, 60)}")
+        fresh = self.ended.copy()
+        for i in np.flatnonzero(fresh):
+            self._draw_game(int(i))
+        self.starts[:] = fresh
+        self._step_games(self.S, self.S0, self.machine.M, self.R, self.MT, chosen.astype(np.int64), self.seats,
+                         self.starts, self.seeds, self.obs, self.masks, self.status, self.observers)
+        rewards = np.zeros(self.num_envs, dtype=np.float64)
+        terminations = (self.status == OVER) | (self.status == ILLEGAL)
+        truncations = self.status == STOPPED
+        illegal = self.status == ILLEGAL
+        rewards[illegal] = self.illegal_reward
+        results: dict[int, dict[str, Any]] = {}
+        for i in np.flatnonzero(self.status == OVER):
+            game = CompiledGame(self.machine, self.S[i], self.players, 0, self.setup)
+            results[int(i)] = game.result()
+            rewards[i] = final_rewards(results[int(i)], self.reward)[self._seen_by()[i]]
+        self.ended = terminations | truncations
+        info = self._info()
+        if illegal.any():
+            info["illegal"], info["_illegal"] = np.where(illegal, chosen, -1), illegal
+        if truncations.any():
+            info["stopped"], info["_stopped"] = truncations.copy(), truncations.copy()
+        if results:
+            info["result"] = [results.get(i) for i in range(self.num_envs)]
+            info["_result"] = self.status == OVER
+        return self.obs.copy(), rewards, terminations, truncations, info
+
+    def _draw_game(self, i: int) -> None:
+        """Game i's seat, seed and opponents' generators, drawn from its generator in the order
+        AmunreGymEnv.reset draws them."""
+        rng = self.generators[i]
+        assert rng is not None
+        if self.self_play:
+            self.seats[i] = -1
+            self.seeds[i] = int(rng.integers(2**62))
+            return
+        self.seats[i] = int(rng.integers(self.players)) if self.seat_given is None else self.seat_given
+        self.seeds[i] = int(rng.integers(2**62))
+        for other in range(self.players):
+            if other != self.seats[i]:
+                mt_seed(self.MT[i * self.players + other], int(rng.integers(2**31)))
+
+    def _info(self) -> dict[str, Any]:
+        """The learner's legal actions in each game (all 0 where it ended), and its seat."""
+        everywhere = np.ones(self.num_envs, dtype=bool)
+        return {"action_mask": self.masks.copy(), "_action_mask": everywhere, "seat": self._seen_by().copy(),
+                "_seat": everywhere.copy()}
+
+    def _seen_by(self) -> np.ndarray:
+        """The seat each game is observed by: the learner's, or in self-play the seat to move
+        (the one whose action ended the game, once it ended)."""
+        return self.observers if self.self_play else self.seats

@@ -1,0 +1,72 @@
+"""Many games stepped in one call, for learners (adapters/gymnasium_vector.py): each game's
+learner action applied, the other seats played by the seeded random agent until the learner
+is to move again or the game is over, and the learner's observation tensor written as float32,
+one row a game. A game may instead start afresh (its seed and the opponents' generators set
+by the caller), as a vector environment resets a game that ended at its previous step.
+
+Per game it writes a status: RUNNING, OVER, ILLEGAL (the learner's id was not legal: nothing
+changed) or STOPPED (the machine stopped where the interpreter would have to take over: the
+caller ends that episode). The opponents draw as `random.Random(seed).choice(ids)` does
+(compiled/mt19937.py), one generator a seat, so that a game here is the game the
+single-environment adapter plays from the same seeds.
+"""
+
+from __future__ import annotations
+
+from . import ops
+from .entry import APPLY, START, TENSOR
+from .jit import jit
+from .mt19937 import mt_choice_index
+from .pointers import machine
+
+RUNNING, OVER, ILLEGAL, STOPPED = 0, 1, 2, 3
+
+
+@jit
+def one_step(S, S0, M, R, MT, action, seat, start, seed, row, players):
+    """One game's step (or fresh start) up to the learner's next decision (seat -1: every seat
+    is the learner's); its status."""
+    if start != 0:
+        for k in range(S0.shape[0]):
+            S[k] = S0[k]
+        S[ops.S_RNG] = seed
+        machine(S, M, R, START, -1)
+    elif machine(S, M, R, APPLY, action) == 0:
+        return ILLEGAL
+    legal = M[ops.TH_S_LEGAL]
+    while seat >= 0 and S[ops.S_OVER] == 0 and S[ops.S_TO_MOVE] != seat:
+        mover = S[ops.S_TO_MOVE]
+        pick = mt_choice_index(MT[row * players + mover], S[ops.S_NLEGAL])
+        machine(S, M, R, APPLY, S[legal + pick])
+    return OVER if S[ops.S_OVER] != 0 else RUNNING
+
+
+def step_games(S, S0, M, R, MT, actions, seats, starts, seeds, obs, masks, status, observers):
+    """Every game of the batch one step on (compiled/hubs.py compiles it on its own): S, obs and
+    masks have a row a game (masks: the learner's legal ids as 0/1, all 0 once its game ended),
+    MT a generator per game and seat (row game * players + seat). A game whose seat is -1 is
+    played by the learner in every seat (self-play): one action a step, observed by the seat
+    to move (`observers`), or by the seat whose action ended the game."""
+    players = S0[ops.S_PLAYERS]
+    width = obs.shape[1]
+    legal = M[ops.TH_S_LEGAL]
+    for i in range(S.shape[0]):
+        for k in range(masks.shape[1]):
+            masks[i, k] = 0
+        mover = S[i, ops.S_TO_MOVE]
+        try:
+            status[i] = one_step(S[i], S0, M, R, MT, actions[i], seats[i], starts[i], seeds[i], i, players)
+            if seats[i] < 0:                            # self-play: the seat to move, or the one that ended it
+                observers[i] = S[i, ops.S_TO_MOVE] if status[i] == RUNNING or starts[i] != 0 else mover
+            machine(S[i], M, R, TENSOR, observers[i] if seats[i] < 0 else seats[i])
+        except Exception:                               # the machine stopped (core.MachineStop)
+            status[i] = STOPPED
+            for k in range(width):
+                obs[i, k] = 0.0
+            continue
+        for k in range(width):
+            obs[i, k] = R[k]
+        if status[i] == RUNNING:
+            for k in range(S[i, ops.S_NLEGAL]):
+                masks[i, S[i, legal + k]] = 1
+    return 0

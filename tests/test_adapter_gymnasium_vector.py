@@ -1,0 +1,102 @@
+"""The vector environment (adapters/gymnasium_vector.py, issue 33 item 3): with random opponents,
+the very batch Gymnasium's SyncVectorEnv makes of the single environment (observations, masks,
+rewards, terminations, autoresets), step for step; in self-play, every game the interpreter's
+own game of the same seed and actions, observed by the seat to move; clear refusals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
+
+from amunre import load_rules, new_game
+from amunre.adapters.common import final_rewards
+from amunre.adapters.gymnasium import AmunreGymEnv
+from amunre.adapters.gymnasium_vector import AmunreVectorEnv
+from amunre.interpreter.base.errors import AmunreError
+
+
+def _random_legal(rng: Any, masks: Any, actions: int) -> Any:
+    """A random legal id a game (0 where none: a game that ended, whose action is ignored), and
+    now and then an id that is no legal one."""
+    chosen = np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks])
+    if rng.random() < 0.05:
+        chosen[0] = int(rng.integers(actions))
+    return chosen
+
+
+@pytest.mark.parametrize(("name", "seat"), [("knizia2016", None), ("modern-art", 1)])
+def test_the_batch_is_the_sync_vector_env_of_the_single_env(name: str, seat: int | None) -> None:
+    count = 5
+    ours = AmunreVectorEnv(name, num_envs=count, seat=seat)
+    theirs = gymnasium.vector.SyncVectorEnv([lambda: AmunreGymEnv(name, seat=seat, opponents="random")
+                                             for _ in range(count)])
+    assert ours.metadata["autoreset_mode"] == theirs.metadata["autoreset_mode"]
+    assert ours.observation_space == theirs.observation_space and ours.action_space == theirs.action_space
+    a, b = ours.reset(seed=11), theirs.reset(seed=11)
+    assert np.array_equal(a[0], b[0]) and np.array_equal(a[1]["action_mask"], b[1]["action_mask"])
+    rng, ended, illegal = np.random.default_rng(3), 0, 0
+    info = a[1]
+    for step in range(300):
+        actions = _random_legal(rng, info["action_mask"], ours.actions)
+        mine, same = ours.step(actions), theirs.step(actions)
+        for what, x, y in zip(("observations", "rewards", "terminations", "truncations"), mine[:4], same[:4]):
+            assert np.array_equal(x, y), f"step {step}: {what} differ"
+        assert np.array_equal(mine[4]["action_mask"], same[4]["action_mask"]), f"step {step}: masks differ"
+        assert np.array_equal(mine[4]["seat"], same[4]["seat"])
+        assert ours.observation_space.contains(mine[0])
+        ended += int(mine[2].sum())
+        illegal += int(mine[4].get("_illegal", np.zeros(count, bool)).sum())
+        info = mine[4]
+    assert ended >= count and illegal >= 1           # games ended and started afresh; an illegal id was tried
+
+
+def test_self_play_games_are_the_interpreters_games() -> None:
+    count, name = 3, "knizia2016"
+    rules = load_rules(name)
+    envs = AmunreVectorEnv(rules, num_envs=count, opponents=None)
+    observations, info = envs.reset(seed=4)
+    games = [new_game(rules, 4, int(envs.seeds[i]), events=False) for i in range(count)]
+    rng, finished = np.random.default_rng(8), 0
+    for _ in range(900):
+        for i, game in enumerate(games):
+            if game.over:                           # ended at the last step: the env starts it afresh now
+                continue
+            assert info["seat"][i] == game.to_move
+            assert np.array_equal(observations[i], np.asarray(game.observation_tensor(game.to_move), np.float32))
+            assert sorted(np.flatnonzero(info["action_mask"][i])) == game.legal_action_ids()
+        actions = np.array([0 if game.over else int(rng.choice(game.legal_action_ids())) for game in games])
+        restarted = [game.over for game in games]
+        movers = [game.to_move for game in games]
+        for game, action in zip(games, actions):
+            if not game.over:
+                game.apply_id(int(action))
+        observations, rewards, terminations, _, info = envs.step(actions)
+        for i, game in enumerate(games):
+            if restarted[i]:
+                games[i] = new_game(rules, 4, int(envs.seeds[i]), events=False)
+                assert not terminations[i] and rewards[i] == 0.0
+            elif game.over:
+                assert terminations[i] and info["result"][i]["scores"] == game.result()["scores"]
+                assert info["seat"][i] == movers[i]         # observed and rewarded as the seat that ended it
+                assert rewards[i] == final_rewards(game.result(), envs.reward)[movers[i]]
+                finished += 1
+            else:
+                assert not terminations[i] and rewards[i] == 0.0
+    assert finished >= 2
+
+
+def test_what_it_refuses() -> None:
+    with pytest.raises(AmunreError, match="opponents are 'random'"):
+        AmunreVectorEnv("knizia2016", num_envs=2, opponents="greedy")
+    with pytest.raises(AmunreError, match="num_envs"):
+        AmunreVectorEnv("knizia2016", num_envs=0)
+    envs = AmunreVectorEnv("knizia2016", num_envs=2)
+    with pytest.raises(AmunreError, match="reset"):
+        envs.step([0, 0])
+    envs.reset(seed=1)
+    with pytest.raises(AmunreError, match="2 whole numbers"):
+        envs.step([0])
