@@ -229,6 +229,8 @@ MAIN_GROUPS = ("win rate", "score", "metrics", "ties", "length", "margin", "repo
 def print_comparison(console: Console, report: dict[str, Any], everything: bool = False) -> None:
     a, b = report["a"], report["b"]
     note = interrupted_note(report["a"])
+    for line in report.get("summary", []):
+        console.print(f"[bold]{esc(line)}[/]")
     console.print(f"A: {headline(a)}")
     console.print(f"B: {headline(b)}")
     console.print(f"{report['games']['pairs']:,} pairs of games, each seed played under A and under B.")
@@ -266,10 +268,28 @@ def _comparison_table(console: Console, title: str, rows: list[dict[str, Any]]) 
         fmt = (lambda v: pct(v)) if rate else (lambda v: num(v, 3))
         diff = "-" if row["difference"] is None else (f"{100 * row['difference']:+.1f} pts" if rate
                                                        else f"{row['difference']:+.3f}")
-        table.add_row(esc(row["statistic"]), fmt(row["a"]), fmt(row["b"]), diff,
+        name = row["statistic"]
+        if row.get("sd_a") is not None and row.get("sd_b") is not None:
+            name += f" (sd {row['sd_a']:.1f} -> {row['sd_b']:.1f})"
+        table.add_row(esc(name), fmt(row["a"]), fmt(row["b"]), diff,
                       span(row["interval"], (lambda v: f"{100 * v:+.1f}") if rate else (lambda v: f"{v:+.3f}")),
-                      _p(row["p"]), row["test"].replace("_", " "), "*" if row["significant"] else "")
+                      _p(row["p"]), row["test"].replace("_", " "), _mark(row))
     console.print(table)
+    if any(_mark(row) == UNCORRECTED for row in rows):
+        console.print(f"{UNCORRECTED} the interval leaves out 0, but the row is not significant once its test is "
+                      f"corrected for the number of rows tested (Holm): with many rows, some such intervals come "
+                      f"by chance.")
+
+
+UNCORRECTED = "†"
+
+
+def _mark(row: dict[str, Any]) -> str:
+    """* significant; † an interval without 0 that the correction over every row does not keep."""
+    if row["significant"]:
+        return "*"
+    lower, upper = row["interval"]
+    return UNCORRECTED if lower is not None and upper is not None and (lower > 0 or upper < 0) else ""
 
 
 def _p(p: float | None) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import stats
+from .compare_summary import summary_lines
 from .paired import PairedTally
 from .report import REPORT_FORMAT, clean, per
 from .tally import Tally, balance, balance_of, drama_of
@@ -37,8 +38,13 @@ def comparison_report(paired: PairedTally, report_a: dict[str, Any], report_b: d
     for row, p in zip(rows, adjusted):
         row["p_adjusted"] = p
         row["significant"] = p < ALPHA
+    for row in rows:
+        if row["group"] == "score":                 # the spread of each side's scores, as simulate gives it
+            row["sd_a"] = report_a["seats"][row["seat"]]["score"].get("sd")
+            row["sd_b"] = report_b["seats"][row["seat"]]["score"].get("sd")
     report = {"amunre_report": REPORT_FORMAT, "kind": "compare", **about,
               "games": {"requested": requested, "pairs": paired.pairs, "interrupted": interrupted},
+              "summary": summary_lines(rows, report_a, report_b),
               "tests": dict(TESTS), "rows": rows, "a": report_a, "b": report_b}
     return clean(report)
 
