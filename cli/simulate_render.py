@@ -253,7 +253,7 @@ def print_comparison(console: Console, report: dict[str, Any], everything: bool 
                       f"(--all lists them).")
     console.print("* significant at 5% after Holm's correction over all rows. Rates: McNemar's exact test; "
                   "means: paired t-test (score p from Wilcoxon signed-rank too); balance, drama: paired bootstrap. "
-                  "Intervals: 95%.")
+                  "Intervals: 95%. The words: docs/simulate.md#glossary.")
     if note:
         console.print(note)
 
