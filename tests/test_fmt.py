@@ -216,3 +216,18 @@ def test_a_format_that_would_change_the_meaning_is_never_written(messy: Path, mo
     result = runner.invoke(app, ["fmt", str(messy)])
     assert result.exit_code == 2 and "would change what this file says; nothing was written" in result.stderr
     assert messy.read_text(encoding="utf-8") == MESSY
+
+
+def test_an_alias_and_a_merge_stay_said_once(tmp_path: Path) -> None:
+    """A block said once (`&name`), named again (`*name`) or merged in (`<<: *name`), stays so
+    (issue 36, item 10): fmt prints each DSL string canonically once, at its anchor."""
+    path = tmp_path / "once.yaml"
+    path.write_text("extends: knizia2016\nphases:\n  harvest:\n    skip_if: &never >-\n      (1 == 2)\n"
+                    "  # the offering\n  offering:\n    skip_if: *never\n", encoding="utf-8")
+    after = format_file(path).after
+    assert "skip_if: &never >-\n      1 == 2\n" in after and "skip_if: *never" in after
+    assert comments(after) == ["# the offering"]
+    shipped = REPO / "rules" / "modern-art.yaml"
+    text = shipped.read_text(encoding="utf-8")
+    assert "<<: *sale" in text and "then: *lay_a_painting" in text
+    assert format_file(shipped).after == text

@@ -302,3 +302,19 @@ def test_problems_in_the_parent_point_into_the_parent(tmp_path: Path) -> None:
         load_document(tmp_path / "child.yaml")
     [problem] = caught.value.problems
     assert problem.span is not None and problem.span.file == str(tmp_path / "base.yaml")
+
+
+def test_a_block_merged_in_is_checked_where_it_is_written(tmp_path: Path) -> None:
+    """`<<: *name` pulls a block said once into another mapping (issue 36, item 10): an error in
+    it points at the block, once, not at each mapping that merges it."""
+    path = tmp_path / "merged.yaml"
+    path.write_text("extends: modern-art\nphases:\n  auction_painting: &sale\n"
+                    "    on_win: \"claim it; remove 1 for_sal from it\"\n  auction_pair:\n    <<: *sale\n",
+                    encoding="utf-8")
+    with pytest.raises(RulesError) as caught:
+        amunre.load_rules(path)
+    assert [(p.span.line, p.span.col) for p in caught.value.problems if p.span] == [(4, 33)]
+    assert "for_sale" in str(caught.value)
+    good = tmp_path / "good.yaml"
+    good.write_text(path.read_text(encoding="utf-8").replace("for_sal ", "for_sale "), encoding="utf-8")
+    assert amunre.load_rules(good).phases["auction_pair"].on_win is not None

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.comments import CommentedMap, CommentedSeq, merge_attrib
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString
 
@@ -39,6 +39,9 @@ from ..interpreter.load.schema import validate_document
 from ..interpreter.model import Rules
 from .fmt_key_order import KeyOrder
 from .fmt_layout import Layout, finish, move_keys
+
+
+MERGE = "tag:yaml.org,2002:merge"          # the tag of a merge key, `<<`
 
 
 class FormatError(AmunreError):
@@ -85,6 +88,7 @@ def format_text(text: str, doc: Document, rules: Rules) -> str:
     data = yaml.constructor.construct_document(layout.root)
     _keep_comments_at_anchors(layout.root, data, set())
     _rewrite(order, data, order.schema, (), mechanics, own)
+    _lift_comments_after_anchors(data)
     out = io.StringIO()
     yaml.dump(data, out)
     return finish(layout, out.getvalue())
@@ -149,6 +153,33 @@ def _keep_comments_at_anchors(node: Node | None, data: Any, seen: set[int]) -> N
         _keep_comments_at_anchors(value, data[key], seen)
 
 
+def _lift_comments_after_anchors(data: Any) -> Any:
+    """ruamel.yaml holds the comment lines after a block scalar at that scalar's key, and drops
+    them when the scalar is anchored and named again by an alias. They are the lines before the
+    next key (at this level or one above): they move there. Gives back what is left to place
+    above (a comment after the last key of `data`), or None."""
+    if not isinstance(data, CommentedMap):
+        if isinstance(data, CommentedSeq):
+            for item in data:
+                _lift_comments_after_anchors(item)
+        return None
+    pending = None
+    for key in list(data):
+        if pending is not None:
+            slots = data.ca.items.setdefault(key, [None, None, None, None])
+            slots[1] = [pending, *(slots[1] or [])]
+            pending = None
+        value = data[key]
+        comments = data.ca.items.get(key)
+        anchor = getattr(value, "anchor", None)
+        if (isinstance(value, (FoldedScalarString, LiteralScalarString)) and anchor is not None
+                and anchor.value is not None and comments is not None and len(comments) > 2 and comments[2]):
+            pending, comments[2] = comments[2], None
+        else:
+            pending = _lift_comments_after_anchors(value)
+    return pending
+
+
 def _has_anchors(node: Node | None, seen: set[int]) -> bool:
     """Whether the file uses anchors or aliases (then no key moves: an alias must follow its anchor)."""
     if node is None:
@@ -166,49 +197,75 @@ def _has_anchors(node: Node | None, seen: set[int]) -> bool:
 # ---- flow mappings and DSL ---------------------------------------------------------------------
 
 def _own_dsl(root: Node | None, doc: Document, rules: Rules) -> dict[tuple, Any]:
-    """The DSL strings written in this file (not in a file it extends), by their path in it."""
+    """The DSL strings written in this file (not in a file it extends), by every path they
+    stand at in it (a string said once under an anchor stands where each alias names it)."""
     where = _positions(root, (), {})
     own = {}
     for string in rules.dsl:
         node = doc.node(string.path)
         if node is not None and node.src is doc.root.src and node.value in where and string.tree is not None:
-            own[where[node.value]] = string
+            for path in where[node.value]:
+                own[path] = string
     return own
 
 
-def _positions(node: Node | None, path: tuple, out: dict[tuple[int, int], tuple]) -> dict[tuple[int, int], tuple]:
-    """Every value's path in the file, by the (line, column) it is written at (as the loader
-    records them)."""
+def _positions(node: Node | None, path: tuple, out: dict[tuple[int, int], list[tuple]]
+               ) -> dict[tuple[int, int], list[tuple]]:
+    """Every value's paths in the file, by the (line, column) it is written at (as the loader
+    records them); a block merged in (`<<: *name`) is reached through its anchor only."""
     if isinstance(node, MappingNode):
         for key, value in node.value:
-            out[(value.start_mark.line, value.start_mark.column)] = path + (key.value,)
+            if key.tag == MERGE:
+                continue
+            out.setdefault((value.start_mark.line, value.start_mark.column), []).append(path + (key.value,))
             _positions(value, path + (key.value,), out)
     elif isinstance(node, SequenceNode):
         for i, value in enumerate(node.value):
-            out[(value.start_mark.line, value.start_mark.column)] = path + (i,)
+            out.setdefault((value.start_mark.line, value.start_mark.column), []).append(path + (i,))
             _positions(value, path + (i,), out)
     return out
 
 
 def _rewrite(order: KeyOrder, data: Any, sch: Any, path: tuple, mechanics: dict[str, Any],
-             own: dict[tuple, Any]) -> None:
-    """Flow mappings' keys put in order; each DSL string of the file printed canonically."""
+             own: dict[tuple, Any], done: dict[int, tuple[Any, Any]] | None = None) -> None:
+    """Flow mappings' keys put in order; each DSL string of the file printed canonically, once
+    for all its aliases (`done`: the canonical string of each string object met), so that a
+    string said once stays said once. Keys a merge (`<<: *name`) pulls in are left to their
+    anchor."""
+    done = {} if done is None else done
     if isinstance(data, CommentedMap):
         sch = order.resolve(sch, _mechanic(path, mechanics))
         if data.fa.flow_style():
             for key in order.canonical(list(data), sch):
                 data.move_to_end(key)
         for key in list(data):
+            if key not in data.lc.data and getattr(data, merge_attrib, None):
+                continue                                # merged in: rewritten at its anchor
             if path + (key,) in own:
-                data[key] = _canonical(data[key], own[path + (key,)])
+                data[key] = _said_once(data[key], own[path + (key,)], done)
             else:
-                _rewrite(order, data[key], order.child(sch, key), path + (key,), mechanics, own)
+                _rewrite(order, data[key], order.child(sch, key), path + (key,), mechanics, own, done)
     elif isinstance(data, CommentedSeq):
         for i, item in enumerate(data):
             if path + (i,) in own:
-                data[i] = _canonical(item, own[path + (i,)])
+                data[i] = _said_once(item, own[path + (i,)], done)
             else:
-                _rewrite(order, item, order.item(sch), path + (i,), mechanics, own)
+                _rewrite(order, item, order.item(sch), path + (i,), mechanics, own, done)
+
+
+def _said_once(value: Any, string: Any, done: dict[int, tuple[Any, Any]]) -> Any:
+    """The canonical form of a DSL string, the same object for every alias of it, keeping its
+    anchor and the comment a block scalar holds. `done` holds each original beside its canonical form: kept alive, its id is never
+    another string's."""
+    if id(value) not in done:
+        found = _canonical(value, string)
+        if getattr(value, "comment", None) is not None and found is not value:
+            found.comment = value.comment               # the comment after a block scalar is held by it
+        anchor = getattr(value, "anchor", None)
+        if anchor is not None and anchor.value is not None and hasattr(found, "yaml_set_anchor"):
+            found.yaml_set_anchor(anchor.value, always_dump=True)
+        done[id(value)] = (value, found)
+    return done[id(value)][1]
 
 
 def _canonical(value: Any, string: Any) -> Any:

@@ -75,7 +75,8 @@ class RulesError(AmunreError):
     """A rules file is broken; carries every problem found, not only the first."""
 
     def __init__(self, problems: Iterable[Problem]) -> None:
-        self.problems: list[Problem] = list(problems)
+        # Once each: a block said once and used twice (a YAML alias) is checked in each place.
+        self.problems: list[Problem] = list(dict.fromkeys(problems))
         super().__init__(self.format())
 
     def format(self) -> str:

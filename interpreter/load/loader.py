@@ -10,7 +10,7 @@ import os
 from typing import Any, cast
 
 from ruamel.yaml import YAML
-from ruamel.yaml.comments import TaggedScalar
+from ruamel.yaml.comments import TaggedScalar, merge_attrib
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.scalarbool import ScalarBoolean
@@ -105,6 +105,18 @@ def _duplicate_keys(node: Node | None, src: Source, seen_nodes: set[int]) -> lis
     return problems
 
 
+def _key_and_value(obj: Any, key: Any, fallback: Pos) -> tuple[Pos, Pos]:
+    """Where a mapping's key and value are written: in the mapping, or, for a key a YAML merge
+    (`<<: *name`) pulled in, in the block it was merged from (an error in it points there)."""
+    where = obj.lc
+    if key in (where.data or ()):
+        return where.key(key), where.value(key)
+    for source in getattr(obj, merge_attrib, ()):
+        if key in source:
+            return _key_and_value(source, key, fallback)
+    return fallback, fallback
+
+
 def _position(obj: Any) -> Pos:
     lc = getattr(obj, "lc", None)
     return (lc.line, lc.col) if lc is not None and lc.line is not None else (0, 0)
@@ -117,8 +129,7 @@ def _convert(obj: Any, src: Source, value: Pos, key: Pos | None) -> tuple[Any, P
         data: Any = {}
         where = cast(Any, obj).lc               # ruamel's line and column of each key and value
         for k, v in obj.items():
-            # Keys pulled in by a YAML merge (`<<:`) have no position of their own.
-            kpos, vpos = (where.key(k), where.value(k)) if k in where.data else (value, value)
+            kpos, vpos = _key_and_value(obj, k, value)
             name = _plain_scalar(k)
             data[name], children[name] = _convert(v, src, vpos, kpos)
     elif isinstance(obj, list):

@@ -5,7 +5,8 @@ the machine's memory or end in a Python traceback. So the YAML text is first rea
 stream of parser events (ruamel.yaml's parser is iterative, not recursive) and refused,
 with the position of the first offending value, if it is too large, too deep, expands
 through aliases into too many values, or uses what a rules file has no use for (tags that
-build Python objects, merge keys, keys that are not names). Only then is it composed into a
+build Python objects, keys that are not names). Anchors, aliases and merge keys (`<<: *name`)
+are allowed: they let a file say a block once (rules-files.md). Only then is it composed into a
 tree, which can no longer hit Python's recursion limit or blow up in memory.
 """
 
@@ -120,8 +121,6 @@ class _Guard:
 
 def _scalar_problem(value: str, style: Any, is_key: bool) -> tuple[str, str | None] | None:
     plain = style is None
-    if is_key and plain and value == "<<":
-        return "YAML merge keys (<<) are not supported in rules files", "write the values out, or use 'extends'"
     if is_key and plain and _NOT_A_NAME.fullmatch(value):
         return f"a key must be a name, not '{value}'", "write it as a name, or quote it"
     if plain and _NUMBER.fullmatch(value) and sum(c.isdigit() for c in value) > MAX_DIGITS:
