@@ -40,7 +40,6 @@ from ..interpreter.model import Rules
 from .fmt_key_order import KeyOrder
 from .fmt_layout import Layout, finish, move_keys
 
-
 MERGE = "tag:yaml.org,2002:merge"          # the tag of a merge key, `<<`
 
 
@@ -255,8 +254,8 @@ def _rewrite(order: KeyOrder, data: Any, sch: Any, path: tuple, mechanics: dict[
 
 def _said_once(value: Any, string: Any, done: dict[int, tuple[Any, Any]]) -> Any:
     """The canonical form of a DSL string, the same object for every alias of it, keeping its
-    anchor and the comment a block scalar holds. `done` holds each original beside its canonical form: kept alive, its id is never
-    another string's."""
+    anchor and the comment a block scalar holds. `done` holds each original beside its
+    canonical form: kept alive, its id is never another string's."""
     if id(value) not in done:
         found = _canonical(value, string)
         if getattr(value, "comment", None) is not None and found is not value:
