@@ -3,7 +3,7 @@ compiled engine (`pip install 'amunre[gymnasium]'`): the learner plays one seat 
 the random agent the others, inside the machine code.
 
     from amunre.adapters.gymnasium_vector import AmunreVectorEnv
-    envs = AmunreVectorEnv("knizia2016", num_envs=1024)
+    envs = AmunreVectorEnv(NAME, num_envs=1024)            # NAME: `amunre editions`, or a path
     observations, infos = envs.reset(seed=7)                 # (1024, width) float32
     actions = [int(numpy.flatnonzero(mask)[0]) for mask in infos["action_mask"]]
     observations, rewards, terminations, truncations, infos = envs.step(actions)

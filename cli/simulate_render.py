@@ -244,7 +244,7 @@ def print_comparison(console: Console, report: dict[str, Any], everything: bool 
     _comparison_table(console, "Main statistics", [r for r in rows if r["group"] in MAIN_GROUPS])
     _comparison_table(console, f"Mean {a['rules']['score']} per seat by source",
                       [r for r in rows if r["group"] == "points"])
-    rest = [r for r in rows if r["group"] in ("cards", "picks")]
+    rest = [r for r in rows if r["group"] in ("cards", "picks", "cards per round", "picks per round")]
     shown = rest if everything else [r for r in rest if r["significant"]]
     if shown:
         _comparison_table(console, "Cards and picks" + ("" if everything else " (significant differences only)"), shown)

@@ -4,7 +4,7 @@ compiled/mt19937.py) at every seat, and what a simulation records of each game w
 arrays, one row a game, never one Python object a game.
 
 Per game it writes what tools/simulate/playing.py records: the first start player, the
-actions played, each seat's score, its ranking keys and whether it won, the resources the
+actions played, the rounds played, each seat's score, its ranking keys and whether it won, the resources the
 rules report, the scores as the second age begins (`first_age`), who led alone after the last
 phase that changed the lead and since which action (`decided_at`), every source's amounts
 (the state's sources), the actions that name a card, by kind. A game the machine stops in
@@ -23,8 +23,8 @@ from .pointers import machine
 
 # The columns of a game's row of G: then per seat its score, keys, win and reported
 # resources, and its score as the second age began.
-G_STATUS, G_START, G_LENGTH, G_FIRST_AGE, G_LEADER, G_SINCE = 0, 1, 2, 3, 4, 5
-G_HEAD = 6
+G_STATUS, G_START, G_LENGTH, G_FIRST_AGE, G_LEADER, G_SINCE, G_ROUNDS = 0, 1, 2, 3, 4, 5, 6
+G_HEAD = 7
 START, APPLY, RESULT = 0, 1, 2                 # entry.py's commands
 
 
@@ -43,6 +43,13 @@ def keys_above(R, a, b, width):
     return False
 
 
+@jit_inline
+def round_at(S, M, age, rnd):
+    """Which round the game is in, as one number: the passes of the repeats named age and round."""
+    passes = M[ops.TH_S_PASSES]
+    return (S[passes + age] if age >= 0 else 0) * (1 << 31) + (S[passes + rnd] if rnd >= 0 else 0)
+
+
 @jit
 def one_game(S, S0, M, R, seed, row, sources, NAMES, cards, picks, MT, now):  # noqa: C901 (a game, its watch, its row)
     """One game of random agents from the template S0: its row of G, its sources and card counts."""
@@ -52,6 +59,7 @@ def one_game(S, S0, M, R, seed, row, sources, NAMES, cards, picks, MT, now):  # 
     report_at = M[M[ops.TH_WINNER] + ops.WINNER_REPORT]
     score = M[M[ops.TH_WINNER] + ops.WINNER_SCORE]
     age = M[M[ops.TH_FLOW] + ops.FLOW_AGE]
+    rnd = M[M[ops.TH_FLOW] + ops.FLOW_ROUND]
     legal = M[ops.TH_S_LEGAL]
     for i in range(S0.shape[0]):
         S[i] = S0[i]
@@ -61,6 +69,7 @@ def one_game(S, S0, M, R, seed, row, sources, NAMES, cards, picks, MT, now):  # 
     row[G_START] = S[ops.S_START]
     step = S[ops.S_STEP]
     leader, since, length = -1, 0, 0
+    rounds, at = 1, round_at(S, M, age, rnd)
     row[G_FIRST_AGE] = 0
     while S[ops.S_OVER] == 0:
         seat = S[ops.S_TO_MOVE]
@@ -76,12 +85,16 @@ def one_game(S, S0, M, R, seed, row, sources, NAMES, cards, picks, MT, now):  # 
             lead = sole_leader(now, players)
             if lead != leader:
                 leader, since = lead, length
+            now_at = round_at(S, M, age, rnd)
+            if now_at != at:
+                rounds, at = rounds + 1, now_at
             if row[G_FIRST_AGE] == 0 and age >= 0 and S[M[ops.TH_S_PASSES] + age] > 1:
                 row[G_FIRST_AGE] = 1
                 for s in range(players):
                     row[G_HEAD + players * (width + 2 + reported) + s] = now[s]
     machine(S, M, R, RESULT, 0)
     row[G_LENGTH] = length
+    row[G_ROUNDS] = rounds
     row[G_LEADER] = leader
     row[G_SINCE] = since
     for seat in range(players):

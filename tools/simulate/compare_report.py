@@ -3,7 +3,8 @@ with A, B, the difference B - A, its 95% interval, a p-value from a test that fi
 and whether the difference is significant once every row's test is taken into account.
 
 The tests (docs/simulate.md says why each fits):
-- a mean (score, points by source, length, uses of a card): the paired t-test on the per-game
+- a mean (score, points by source, length, uses of a card, and where games have rounds the
+  uses of a card and the picks per round played): the paired t-test on the per-game
   differences, with its t interval; for scores the Wilcoxon signed-rank p is given too;
 - a rate (a seat's wins, the start seat's wins, shared top scores): McNemar's exact test on the
   pairs whose outcome differs, and the t interval of the per-game difference (-1, 0 or 1);
@@ -14,6 +15,7 @@ Significance: Holm's correction over all rows at 5%.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from . import stats
@@ -85,7 +87,24 @@ def _rows(paired: PairedTally) -> list[dict[str, Any]]:
     for phase, key, value in _ordered(a.picks, b.picks):
         rows.append(_mean(paired, ("pick", phase, key, value), f"{phase} {key} {value} per game", "picks", None,
                           per(a.picks[phase, key, value], a.games), per(b.picks[phase, key, value], b.games)))
+    if paired.many_rounds:                  # the same counts per round: a longer game is not more of each
+        for action, card in _ordered(a.cards, b.cards):
+            rows.append(_per_round(paired, ("card", action, card), f"{card}: {action} per round", "cards per round"))
+        for phase, key, value in _ordered(a.picks, b.picks):
+            rows.append(_per_round(paired, ("pick", phase, key, value), f"{phase} {key} {value} per round",
+                                   "picks per round"))
     return rows
+
+
+def _per_round(paired: PairedTally, key: tuple, name: str, group: str) -> dict[str, Any]:
+    """A count per round played, each game's own count over its own rounds: the paired t-test
+    on the per-game differences, worked out from exact sums."""
+    zero = Fraction(0)
+    sum_a, sum_b, total, squares = paired.per_round.get(key, [zero] * 4)
+    n = paired.pairs
+    lower, upper = stats.mean_interval(total, squares, n)
+    return _row(name, group, None, per(float(sum_a), n), per(float(sum_b), n), (lower, upper),
+                stats.paired_t(total, squares, n), "paired_t")
 
 
 def _rate(paired: PairedTally, key: tuple, name: str, group: str, seat: int | None = None) -> dict[str, Any]:

@@ -110,7 +110,7 @@ def _columns(rules: Rules) -> tuple[np.ndarray, list[tuple[str, str]]]:
 def _record(rules: Rules, arm: Arm, rows: Any, row: int, columns: list[tuple[str, str]], agents: tuple[str, ...],
             index: int, seed: int) -> GameRecord:
     """One game's record from its row (or, where the machine stopped, from the interpreter)."""
-    from ...interpreter.compiled.playout import G_FIRST_AGE, G_LEADER, G_LENGTH, G_SINCE, G_START, G_STATUS
+    from ...interpreter.compiled.playout import G_FIRST_AGE, G_LEADER, G_LENGTH, G_ROUNDS, G_SINCE, G_START, G_STATUS
     g = rows.games[row]
     if g[G_STATUS]:
         return play_game(rules, arm, rows.players, agents, index, seed)
@@ -131,6 +131,7 @@ def _record(rules: Rules, arm: Arm, rows: Any, row: int, columns: list[tuple[str
     leader = int(g[G_LEADER])
     winners = record.winners
     record.decided_at = int(g[G_SINCE]) if len(winners) == 1 and leader == winners[0] else record.length
+    record.rounds = int(g[G_ROUNDS])
     return record
 
 

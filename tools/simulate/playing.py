@@ -64,6 +64,7 @@ class GameRecord:
     causes: dict[tuple[str, str], int] = field(default_factory=dict)     # (kind, id) -> changes made
     first_age: tuple[int, ...] | None = None       # scores as the first age ended
     decided_at: int = 0                            # actions played before the winner led for good
+    rounds: int = 1                                # rounds played (passes of the repeats named age and round)
 
     def margin(self) -> int:
         """The winners' score less the best score of the others (0 when every seat won)."""
@@ -161,6 +162,7 @@ def _play(rules: Rules, arm: Arm, players: int, record: GameRecord, causes: bool
     record.cards = _cards(rules, game.history)
     record.picks, record.causes = picks.counts, counter.counts
     record.first_age = watch.first_age
+    record.rounds = watch.rounds
     record.decided_at = watch.since if len(record.winners) == 1 and watch.leader == record.winners[0] else record.length
 
 
@@ -170,9 +172,16 @@ class _Watch:
     def __init__(self, rules: Rules, game: Game) -> None:
         self.game, self.score = game, rules.winner.score
         self.age = rules.flow.age            # the counter of the flow's repeat named `age` (-1: none)
+        self.round = rules.flow.round        # and of the one named `round`
         self.first_age: tuple[int, ...] | None = None
         self.leader: int | None = None
         self.since = 0
+        self.rounds, self.at = 1, self._round()
+
+    def _round(self) -> tuple[int, int]:
+        """Which round the game is in: the passes of the repeats named age and round."""
+        passes = self.game.state.passes
+        return (passes[self.age] if self.age >= 0 else 0, passes[self.round] if self.round >= 0 else 0)
 
     def phase_ended(self, actions: int) -> None:
         state = self.game.state
@@ -183,6 +192,9 @@ class _Watch:
             self.leader, self.since = leader, actions
         if self.first_age is None and self.age >= 0 and state.passes[self.age] > 1:
             self.first_age = scores             # the second age has begun
+        at = self._round()
+        if at != self.at:
+            self.rounds, self.at = self.rounds + 1, at
 
 
 def _amounts(sources: list[dict[str, dict[str, int]]]) -> tuple[dict, dict]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from fractions import Fraction
 from statistics import NormalDist
 from typing import Any, TypeVar
 
@@ -26,6 +27,7 @@ LEVEL = 0.95
 BOOTSTRAP = 200           # bootstrap replicates
 
 T = TypeVar("T")
+Exact = int | float | Fraction        # sums: whole numbers, or fractions (counts per round)
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -39,19 +41,19 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def mean_sd(total: int | float, squares: int | float, count: int) -> tuple[float, float]:
-    """Mean and sample standard deviation from a count, a sum and a sum of squares (integers keep
-    them exact however the games were split)."""
+def mean_sd(total: Exact, squares: Exact, count: int) -> tuple[float, float]:
+    """Mean and sample standard deviation from a count, a sum and a sum of squares (integers and
+    fractions keep them exact however the games were split)."""
     if count == 0:
         return math.nan, math.nan
-    mean = total / count
+    mean = float(total / count)
     if count < 2:
         return mean, 0.0
     variance = (squares - total * total / count) / (count - 1)
-    return mean, math.sqrt(max(variance, 0.0))
+    return mean, math.sqrt(max(float(variance), 0.0))
 
 
-def mean_interval(total: int | float, squares: int | float, count: int) -> tuple[float, float]:
+def mean_interval(total: Exact, squares: Exact, count: int) -> tuple[float, float]:
     """Student's t interval of a mean (the mean itself, twice, when it has no spread)."""
     mean, sd = mean_sd(total, squares, count)
     if count < 2 or sd == 0:
@@ -60,7 +62,7 @@ def mean_interval(total: int | float, squares: int | float, count: int) -> tuple
     return mean - half, mean + half
 
 
-def paired_t(total: int | float, squares: int | float, count: int) -> float:
+def paired_t(total: Exact, squares: Exact, count: int) -> float:
     """Two-sided p-value of the paired t-test that the mean per-game difference is 0."""
     mean, sd = mean_sd(total, squares, count)
     if count < 2 or math.isnan(mean):
