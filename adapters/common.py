@@ -4,10 +4,11 @@ the seats' names, and the reward convention at the end of a game."""
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..interpreter.base.errors import AmunreError
+from ..interpreter.base.errors import AmunreError, shown_repr
 from ..interpreter.base.limits import MAX_AMOUNT
 from ..interpreter.game import Game, load_rules
 from ..interpreter.model import Rules
@@ -34,6 +35,17 @@ def rules_from(rules: RulesSource) -> Rules:
     if not isinstance(rules, (str, Path)):
         raise AmunreError(f"rules are loaded Rules, a rules file's path or a shipped name, not {type(rules).__name__}")
     return load_rules(rules)
+
+
+def options_setup(options: Any) -> dict[str, Any] | None:
+    """The set-up that sets the rules' options (None: none set); AmunreError for options that
+    are not a mapping of option names to values (`amunre options FILE` lists them)."""
+    if options is None:
+        return None
+    if not isinstance(options, Mapping) or not all(isinstance(name, str) for name in options):
+        raise AmunreError(f"options are a mapping of the rules' option names to their values, {{name: value}} "
+                          f"(`amunre options FILE` lists them), not {shown_repr(options, 40)}")
+    return {"options": dict(options)} if options else None
 
 
 def default_players(rules: Rules) -> int:

@@ -52,7 +52,16 @@ from ..interpreter.load.shipped import shipped_names
 from ..interpreter.play.observe import observation_bounds
 from ..interpreter.play.setup import check_setup
 from ..tools.agents import RandomAgent, check_spec, choose_id, make_agent, split_specs
-from .common import DEFAULT_REWARD, RulesSource, checked_players, checked_reward, final_rewards, render_view, rules_from
+from .common import (
+    DEFAULT_REWARD,
+    RulesSource,
+    checked_players,
+    checked_reward,
+    final_rewards,
+    options_setup,
+    render_view,
+    rules_from,
+)
 from .engine import DEFAULT_ENGINE, InterpreterView, checked_engine, legal_mask, observation32, start
 
 Policy = Callable[[np.ndarray, np.ndarray], Any]       # (observation, action_mask) -> an action id
@@ -86,7 +95,7 @@ class AmunreGymEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}     # fps: for a viewer that plays the text back
 
-    def __init__(self, rules: RulesSource, players: int | None = None, seat: int | None = 0,
+    def __init__(self, rules: RulesSource | None = None, players: int | None = None, seat: int | None = 0,
                  opponents: Opponent | Sequence[Opponent] | Pool = "random", reward: str = DEFAULT_REWARD,
                  illegal_reward: float | None = -1.0, options: dict[str, Any] | None = None,
                  render_mode: str | None = None, engine: str = DEFAULT_ENGINE) -> None:
@@ -94,6 +103,9 @@ class AmunreGymEnv(gymnasium.Env):
         opponent for every other seat, a list of one per other seat (specs may be one text,
         comma-separated as on the command line), or a Pool. `engine`: "auto" (the compiled
         engine where it plays the rules), "compiled" or "interpreter"."""
+        if rules is None:
+            raise AmunreError("amunre/game-v0 plays the rules file given as rules=: gymnasium.make('amunre/game-v0', "
+                              "rules='path/to/file.yaml'); a shipped file has its own id, amunre/<name>-v0")
         self.rules = rules_from(rules)
         self.players = checked_players(self.rules, players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
@@ -107,7 +119,7 @@ class AmunreGymEnv(gymnasium.Env):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise AmunreError(f"render_mode is 'ansi' or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.setup = check_setup(self.rules, self.players, {"options": dict(options)} if options else None)
+        self.setup = check_setup(self.rules, self.players, options_setup(options))
         self.opponents = _opponents(opponents, self.players - 1)
         self.engine = checked_engine(engine)
         self.actions = self.rules.actions.size

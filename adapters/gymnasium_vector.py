@@ -46,7 +46,15 @@ from ..interpreter.compiled.not_compiled import NotCompiled
 from ..interpreter.compiled.vector import ILLEGAL, OVER, STOPPED
 from ..interpreter.play.observe import observation_bounds
 from ..interpreter.play.setup import check_setup
-from .common import DEFAULT_REWARD, RulesSource, checked_players, checked_reward, final_rewards, rules_from
+from .common import (
+    DEFAULT_REWARD,
+    RulesSource,
+    checked_players,
+    checked_reward,
+    final_rewards,
+    options_setup,
+    rules_from,
+)
 
 
 class AmunreVectorEnv(VectorEnv):
@@ -73,7 +81,7 @@ class AmunreVectorEnv(VectorEnv):
                               f"not {shown_repr(seat, 40)}")
         self.seat_given, self.reward = seat, checked_reward(reward)
         self.illegal_reward = float(illegal_reward)
-        self.setup = check_setup(self.rules, self.players, {"options": dict(options)} if options else None)
+        self.setup = check_setup(self.rules, self.players, options_setup(options))
         if set(self.setup) - NATIVE_SETUP:
             raise NotCompiled(f"a set-up with {', '.join(sorted(set(self.setup) - NATIVE_SETUP))}")
         self.machine = compiled(self.rules)             # NotCompiled where the compiled engine does not play them

@@ -50,6 +50,7 @@ from .common import (
     checked_players,
     checked_reward,
     final_rewards,
+    options_setup,
     render_view,
     rules_from,
     seat_names,
@@ -92,7 +93,7 @@ class AmunreEnv(AECEnv):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise AmunreError(f"render_mode is one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.setup = check_setup(self.rules, self.players, {"options": dict(options)} if options else None)
+        self.setup = check_setup(self.rules, self.players, options_setup(options))
         self.engine = checked_engine(engine)
         if seed is not None and type(seed) is not int:
             raise AmunreError(f"a seed is a whole number, not {seed!r}")

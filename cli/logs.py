@@ -97,6 +97,10 @@ class LogCheck:
         if "action" not in record:
             raise AmunreError(f"line {number}: the log has event {shown_value(record['event'], 40)} where "
                               f"the replayed game has seat {game.to_move}'s action")
+        extra = sorted(set(record) - {"seat", "action"})
+        if extra:
+            raise AmunreError(f"line {number}: an action's line holds its seat and its action only, not "
+                              f"{shown_value(extra[0], 40)}: the replayed game writes no such line")
         if record["seat"] != game.to_move:
             raise AmunreError(f"line {number}: the log says seat {shown_value(record['seat'], 40)} acts, "
                               f"but seat {game.to_move} is to move")

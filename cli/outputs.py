@@ -6,12 +6,16 @@ would destroy the rules they were editing; so every output is compared with ever
 rules files and the files they extend) before any work, and the command stops with a usage
 error naming both. An output is written to a temporary file beside it (same folder, so the
 rename cannot cross file systems) and renamed into place only when the command succeeds: a
-failure, a full disk or Ctrl-C half-way leaves the file that was there before untouched.
+failure, a full disk or Ctrl-C half-way leaves the file that was there before untouched. Only a
+regular file (or a path with no file yet) is replaced so: a device, a FIFO or a socket
+(`--log /dev/null`, `/dev/stdout`, a pipe, or a link to one) is written to directly, as a
+shell's `>` would; renamed over, it would become a plain file.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -40,7 +44,8 @@ def refuse_overwriting(outputs: dict[str, str | os.PathLike[str] | None],
     """Stop with a usage error (exit status 2) before any work if an output (option name ->
     path) is one of the `inputs` (what it is -> path), or two outputs are the same file:
     writing would destroy an input, or one output would overwrite the other."""
-    given = [(option, path) for option, path in outputs.items() if path is not None and str(path) != STDOUT]
+    given = [(option, path) for option, path in outputs.items()
+             if path is not None and str(path) != STDOUT and not written_directly(path)]
     for option, path in given:
         for what, source in inputs:
             if same_file(path, source):
@@ -51,8 +56,18 @@ def refuse_overwriting(outputs: dict[str, str | os.PathLike[str] | None],
             if same_file(path, other_path):
                 raise typer.BadParameter(f"'{path}' is also the file of {other}: give each output its own file",
                                          param_hint=f"'{option}'")
-    for option, path in given:
-        refuse_unwritable(option, path)
+    for option, named in outputs.items():
+        if named is not None and str(named) != STDOUT:
+            refuse_unwritable(option, named)
+
+
+def written_directly(path: str | os.PathLike[str]) -> bool:
+    """Whether an output is written to directly rather than replaced: a path that exists (a link
+    followed) and is no regular file (a device such as /dev/null, a FIFO, a socket)."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def refuse_unwritable(option: str, path: str | os.PathLike[str]) -> None:
@@ -66,6 +81,10 @@ def refuse_unwritable(option: str, path: str | os.PathLike[str]) -> None:
     folder = os.path.dirname(target) or "."
     if os.path.isdir(target):
         raise typer.BadParameter(f"'{path}' is a folder; name a file", param_hint=f"'{option}'")
+    if written_directly(target):
+        if not os.access(target, os.W_OK):
+            raise typer.BadParameter(f"cannot write to '{path}'", param_hint=f"'{option}'")
+        return
     if not os.path.isdir(folder):
         raise typer.BadParameter(f"the folder of '{path}' ({folder}) does not exist", param_hint=f"'{option}'")
     if not os.access(folder, os.W_OK | os.X_OK):
@@ -82,9 +101,12 @@ def rules_inputs(label: str, rules: object) -> list[tuple[str, str]]:
 def replacing(path: str | os.PathLike[str]) -> Iterator[str]:
     """The path of a new temporary file beside `path` (its name ends as `path`'s does, so a
     writer that picks a format by extension picks the same), renamed over `path` when the
-    block ends without an exception and deleted when it does not. OSError if the folder
-    cannot be written to, or the rename fails."""
+    block ends without an exception and deleted when it does not; a device or a pipe's own
+    path (`written_directly`). OSError if the folder cannot be written to, or the rename fails."""
     target = os.path.realpath(path)         # a link is written through, as opening it would
+    if written_directly(target):            # a device or a pipe: no file to replace
+        yield target
+        return
     folder, name = os.path.split(target)
     stem, extension = os.path.splitext(name)
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{stem}.", suffix=f".part{extension}")

@@ -204,3 +204,15 @@ def test_an_opponents_illegal_choice_is_its_own_error() -> None:
     env = AmunreGymEnv("knizia2016", players=3, seat=2, opponents=lambda observation, mask: -5)
     with pytest.raises(IllegalAction, match="the opponent in seat 0"):
         env.reset(seed=1)
+
+
+def test_what_the_environments_take_is_checked_in_words() -> None:
+    """issue 34, item 7: options that are no mapping, and the generic id without rules=, ended in
+    a raw TypeError."""
+    pettingzoo = pytest.importorskip("amunre.adapters.pettingzoo")
+    with pytest.raises(AmunreError, match="options are a mapping"):
+        pettingzoo.env("knizia2016", options=[1])
+    with pytest.raises(AmunreError, match="options are a mapping"):
+        AmunreGymEnv("knizia2016", options=[("temple_scoring", 1)])
+    with pytest.raises(AmunreError, match="rules="):
+        gymnasium.make("amunre/game-v0")

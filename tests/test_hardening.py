@@ -12,6 +12,8 @@ import os
 import re
 import shutil
 import signal
+import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -21,7 +23,7 @@ from typer.testing import CliRunner
 import amunre
 from amunre.cli.app import app
 from amunre.cli.human import HumanAgent
-from amunre.cli.outputs import output_file, replacing
+from amunre.cli.outputs import output_file, refuse_overwriting, replacing
 from amunre.interpreter.base.errors import IllegalAction, shown_repr, shown_value
 from amunre.interpreter.base.reading import FileRefused, read_bytes, read_text
 from conftest import RULES_PATH
@@ -116,6 +118,36 @@ def test_a_temporary_output_ends_as_its_file_does(tmp_path: Path) -> None:
         assert temporary.endswith(".png") and Path(temporary).parent == tmp_path
         Path(temporary).write_bytes(b"png")
     assert (tmp_path / "plot.png").read_bytes() == b"png"
+
+
+def _reading(fifo: Path) -> tuple[threading.Thread, list[bytes]]:
+    """A reader of a FIFO in a thread (a writer opening it waits for one); what it read."""
+    read: list[bytes] = []
+    thread = threading.Thread(target=lambda: read.append(fifo.read_bytes()), daemon=True)
+    thread.start()
+    return thread, read
+
+
+def test_a_device_or_a_pipe_is_written_to_not_replaced(tmp_path: Path) -> None:
+    """`--log /dev/null`, a FIFO or a link to one (issue 34, item 7): written through, as a
+    shell's `>` would; renamed over, a device would become a plain file (as root: /dev/null)."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    link = tmp_path / "link"
+    link.symlink_to(fifo)
+    for target in (fifo, link):
+        thread, read = _reading(fifo)
+        with output_file(target) as handle:
+            handle.write("a line\n")
+        thread.join(10)
+        assert read == [b"a line\n"]
+        assert stat.S_ISFIFO(os.stat(fifo).st_mode) and link.is_symlink() and not leftovers(tmp_path)
+    thread, read = _reading(fifo)
+    result = invoke("run", RULES_PATH, "--agents", RANDOM3, "--seed", "1", "-q", "--log", link)
+    thread.join(60)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode) and read and read[0].startswith(b"{")
+    refuse_overwriting({"--log": os.devnull, "--json": os.devnull}, [])    # one device twice: the user's choice
 
 
 def test_a_game_that_stops_leaves_an_existing_log_untouched(tmp_path: Path) -> None:

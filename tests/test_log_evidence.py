@@ -78,6 +78,14 @@ def test_an_action_of_a_seat_not_to_move_is_named(tmp_path: Path, records: list[
     refused(written(tmp_path, records), f"line {index + 1}: the log says seat {seat} acts, but seat {moving}")
 
 
+def test_an_action_line_with_more_than_its_seat_and_action_is_named(tmp_path: Path,
+                                                                    records: list[dict[str, Any]]) -> None:
+    """issue 34, item 7: an action's line carrying an event's key replayed with exit 0."""
+    index = nth(records, lambda r: "action" in r)
+    records = [*records[:index], {**records[index], "event": "gain"}, *records[index + 1:]]
+    refused(written(tmp_path, records), f"line {index + 1}: an action's line holds its seat and its action only")
+
+
 def test_a_changed_event_type_is_named(tmp_path: Path, records: list[dict[str, Any]]) -> None:
     index = nth(records, lambda r: r.get("event") == "gain")
     records = [*records[:index], {**records[index], "event": "tokens"}, *records[index + 1:]]
