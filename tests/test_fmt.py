@@ -231,3 +231,10 @@ def test_an_alias_and_a_merge_stay_said_once(tmp_path: Path) -> None:
     text = shipped.read_text(encoding="utf-8")
     assert "<<: *sale" in text and "then: *lay_a_painting" in text
     assert format_file(shipped).after == text
+
+
+def test_a_merge_in_a_flow_mapping_stays_as_written(tmp_path: Path) -> None:
+    path = tmp_path / "flow.yaml"
+    text = "extends: knizia2016\nphases:\n  harvest: &h {skip_if: \"1 == 2\"}\n  offering: {<<: *h, end_if: \"1 == 3\"}\n"
+    path.write_text(text, encoding="utf-8")
+    assert format_file(path).after == text

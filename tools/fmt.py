@@ -238,7 +238,7 @@ def _rewrite(order: KeyOrder, data: Any, sch: Any, path: tuple, mechanics: dict[
             for key in order.canonical(list(data), sch):
                 data.move_to_end(key)
         for key in list(data):
-            if key not in data.lc.data and getattr(data, merge_attrib, None):
+            if getattr(data, merge_attrib, None) and key not in (data.lc.data or {}):
                 continue                                # merged in: rewritten at its anchor
             if path + (key,) in own:
                 data[key] = _said_once(data[key], own[path + (key,)], done)
