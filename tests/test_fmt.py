@@ -235,6 +235,7 @@ def test_an_alias_and_a_merge_stay_said_once(tmp_path: Path) -> None:
 
 def test_a_merge_in_a_flow_mapping_stays_as_written(tmp_path: Path) -> None:
     path = tmp_path / "flow.yaml"
-    text = "extends: knizia2016\nphases:\n  harvest: &h {skip_if: \"1 == 2\"}\n  offering: {<<: *h, end_if: \"1 == 3\"}\n"
+    text = ("extends: knizia2016\nphases:\n  harvest: &h {skip_if: \"1 == 2\"}\n"
+            "  offering: {<<: *h, end_if: \"1 == 3\"}\n")
     path.write_text(text, encoding="utf-8")
     assert format_file(path).after == text
