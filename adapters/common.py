@@ -6,12 +6,18 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from ..interpreter.base.errors import AmunreError, shown_repr
 from ..interpreter.base.limits import MAX_AMOUNT
 from ..interpreter.game import Game, load_rules
 from ..interpreter.model import Rules
+from ..interpreter.play.observe import observation_bounds
+
+if TYPE_CHECKING:
+    from gymnasium.spaces import Box
 
 # How the end of a game pays each seat:
 #   win_loss:       +1 to a sole winner, 0 to each of several winners (a shared first place), -1
@@ -46,6 +52,22 @@ def options_setup(options: Any) -> dict[str, Any] | None:
         raise AmunreError(f"options are a mapping of the rules' option names to their values, {{name: value}} "
                           f"(`amunre options FILE` lists them), not {shown_repr(options, 40)}")
     return {"options": dict(options)} if options else None
+
+
+def checked_learner_seat(seat: Any, players: int) -> int | None:
+    """The learner's seat as given: a seat of the game, or None (drawn for every game)."""
+    if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+        raise AmunreError(f"seat is None (drawn for every game) or a seat from 0 to {players - 1}, "
+                          f"not {shown_repr(seat, 40)}")
+    return seat
+
+
+def observation_box(rules: Rules) -> Box:
+    """The observation tensor's Gymnasium space: float32 within the bounds the rules give each
+    value (Gymnasium is imported here: only its environments and PettingZoo's ask)."""
+    from gymnasium import spaces
+    least, most = observation_bounds(rules)
+    return spaces.Box(np.array(least, np.float32), np.array(most, np.float32), dtype=np.float32)
 
 
 def default_players(rules: Rules) -> int:

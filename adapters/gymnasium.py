@@ -49,15 +49,16 @@ except ImportError as error:        # pragma: no cover - the message is the poin
 
 from ..interpreter.base.errors import AmunreError, IllegalAction, shown_repr
 from ..interpreter.load.shipped import shipped_names
-from ..interpreter.play.observe import observation_bounds
 from ..interpreter.play.setup import check_setup
 from ..tools.agents import RandomAgent, check_spec, choose_id, make_agent, split_specs
 from .common import (
     DEFAULT_REWARD,
     RulesSource,
+    checked_learner_seat,
     checked_players,
     checked_reward,
     final_rewards,
+    observation_box,
     options_setup,
     render_view,
     rules_from,
@@ -108,10 +109,7 @@ class AmunreGymEnv(gymnasium.Env):
                               "rules='path/to/file.yaml'); a shipped file has its own id, amunre/<name>-v0")
         self.rules = rules_from(rules)
         self.players = checked_players(self.rules, players)
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            raise AmunreError(f"seat is None (drawn at every reset) or a seat from 0 to {self.players - 1}, "
-                              f"not {shown_repr(seat, 40)}")
-        self.seat_given = seat
+        self.seat_given = checked_learner_seat(seat, self.players)
         self.reward = checked_reward(reward)
         if illegal_reward is not None and (isinstance(illegal_reward, bool) or not isinstance(illegal_reward, Real)):
             raise AmunreError(f"illegal_reward is a number or None (raise), not {shown_repr(illegal_reward, 40)}")
@@ -123,8 +121,7 @@ class AmunreGymEnv(gymnasium.Env):
         self.opponents = _opponents(opponents, self.players - 1)
         self.engine = checked_engine(engine)
         self.actions = self.rules.actions.size
-        least, most = observation_bounds(self.rules)
-        self.observation_space = spaces.Box(np.array(least, np.float32), np.array(most, np.float32), dtype=np.float32)
+        self.observation_space = observation_box(self.rules)
         self.action_space = spaces.Discrete(self.actions)
         # A game from the start, so that `game` (its rules, layout, action dicts) can be read
         # before the first reset; reset() starts the game that is played.

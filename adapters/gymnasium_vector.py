@@ -44,14 +44,15 @@ from ..interpreter.compiled.game import NATIVE_SETUP, CompiledGame, compiled
 from ..interpreter.compiled.mt19937 import MT_WORDS, mt_seed
 from ..interpreter.compiled.not_compiled import NotCompiled
 from ..interpreter.compiled.vector import ILLEGAL, OVER, STOPPED
-from ..interpreter.play.observe import observation_bounds
 from ..interpreter.play.setup import check_setup
 from .common import (
     DEFAULT_REWARD,
     RulesSource,
+    checked_learner_seat,
     checked_players,
     checked_reward,
     final_rewards,
+    observation_box,
     options_setup,
     rules_from,
 )
@@ -76,10 +77,7 @@ class AmunreVectorEnv(VectorEnv):
         self.self_play = opponents is None
         self.rules = rules_from(rules)
         self.players = checked_players(self.rules, players)
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            raise AmunreError(f"seat is None (drawn for every game) or a seat from 0 to {self.players - 1}, "
-                              f"not {shown_repr(seat, 40)}")
-        self.seat_given, self.reward = seat, checked_reward(reward)
+        self.seat_given, self.reward = checked_learner_seat(seat, self.players), checked_reward(reward)
         self.illegal_reward = float(illegal_reward)
         self.setup = check_setup(self.rules, self.players, options_setup(options))
         if set(self.setup) - NATIVE_SETUP:
@@ -89,13 +87,11 @@ class AmunreVectorEnv(VectorEnv):
         self._step_games = hubs.vectors()
         self.num_envs = num_envs
         self.actions = self.rules.actions.size
-        least, most = observation_bounds(self.rules)
-        self.single_observation_space = spaces.Box(np.array(least, np.float32), np.array(most, np.float32),
-                                                   dtype=np.float32)
+        box = self.single_observation_space = observation_box(self.rules)
         self.single_action_space = spaces.Discrete(self.actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        width = self.single_observation_space.shape[0]
+        width = box.shape[0]
         self.S0 = self.machine.state(self.players, 0, self.setup)
         self.S = np.zeros((num_envs, self.S0.shape[0]), dtype=np.int64)
         self.R = np.zeros(max(width, 64), dtype=np.int64)

@@ -42,7 +42,6 @@ except ImportError as error:        # pragma: no cover - the message is the poin
     raise ImportError("amunre's PettingZoo environment needs PettingZoo: pip install 'amunre[pettingzoo]'") from error
 
 from ..interpreter.base.errors import AmunreError, IllegalAction, shown_repr
-from ..interpreter.play.observe import observation_bounds
 from ..interpreter.play.setup import check_setup
 from .common import (
     DEFAULT_REWARD,
@@ -50,6 +49,7 @@ from .common import (
     checked_players,
     checked_reward,
     final_rewards,
+    observation_box,
     options_setup,
     render_view,
     rules_from,
@@ -104,8 +104,7 @@ class AmunreEnv(AECEnv):
         if type(flat) is not bool:
             raise AmunreError(f"flat is True or False, not {shown_repr(flat, 40)}")
         self.flat = flat
-        least, most = observation_bounds(self.rules)
-        features = spaces.Box(np.array(least, np.float32), np.array(most, np.float32), dtype=np.float32)
+        features = observation_box(self.rules)
         self.observation_spaces = {agent: features if flat else spaces.Dict({
             "observation": features, "action_mask": spaces.Box(0, 1, (actions,), np.int8)})
             for agent in self.possible_agents}

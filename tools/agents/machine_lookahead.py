@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from weakref import WeakKeyDictionary
 
 import numpy as np
@@ -46,6 +46,7 @@ class Lookahead:
     rows: np.ndarray        # three positions' room
     MT: np.ndarray          # the bot's generator, as the machine draws from it
     part: Callable[..., int]
+    weight_rows: dict[Weights, np.ndarray] = field(default_factory=dict)   # weights as the machine reads them
 
     def worths(self, guess: Game, ids: list[int], seat: int, weights: Weights, secret: bool,
                seed: int) -> list[float | None] | None:
@@ -55,7 +56,9 @@ class Lookahead:
         if any(not region.startswith("picks ") for region in unknown):
             return None
         out = np.empty(len(ids), dtype=np.float64)
-        W = np.array([getattr(weights, name) for name in WEIGHT_NAMES], dtype=np.float64)
+        W = self.weight_rows.get(weights)
+        if W is None:
+            W = self.weight_rows[weights] = np.array([getattr(weights, name) for name in WEIGHT_NAMES], np.float64)
         try:
             self.part(S, self.machine.M, self.machine.R, self.rows, np.asarray(ids, dtype=np.int64), out, W,
                       self.F, self.B, seat, int(secret), seed, self.MT)
