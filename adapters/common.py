@@ -8,8 +8,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from ..interpreter.base.errors import AmunreError, shown_repr
 from ..interpreter.base.limits import MAX_AMOUNT
 from ..interpreter.game import Game, load_rules
@@ -64,7 +62,9 @@ def checked_learner_seat(seat: Any, players: int) -> int | None:
 
 def observation_box(rules: Rules) -> Box:
     """The observation tensor's Gymnasium space: float32 within the bounds the rules give each
-    value (Gymnasium is imported here: only its environments and PettingZoo's ask)."""
+    value (Gymnasium and numpy are imported here: only its environments and PettingZoo's ask,
+    and importing amunre needs neither)."""
+    import numpy as np
     from gymnasium import spaces
     least, most = observation_bounds(rules)
     return spaces.Box(np.array(least, np.float32), np.array(most, np.float32), dtype=np.float32)
