@@ -31,6 +31,7 @@ from ..interpreter.model import Rules
 from ..tools.diff import diff_documents
 from . import agents as agent_list
 from . import arena, diffs, editions, explain, logs, simulate
+from . import check as checking
 from . import fmt as formatting
 from . import play as runner
 from . import resolve as resolving
@@ -251,6 +252,7 @@ def replay(
 # ---- validate --------------------------------------------------------------------------------
 
 app.command("validate")(validating.validate)
+app.command("check")(checking.check)
 app.command("resolve")(resolving.resolve)
 app.command("fmt")(formatting.fmt)
 

@@ -26,6 +26,7 @@ from .model import Rules, Step
 from .play import cards, cursor, flow
 from .play.observe import observation, observation_layout, observation_tensor
 from .play.setup import build_decks, check_start, deal, deal_held_cards, start_events
+from .position import DeckView, PlaceView, SeatView, deck_view, last_event, place_view, seat_view
 
 __all__ = ["Game", "load_rules", "new_game"]
 
@@ -273,6 +274,23 @@ class Game:
                              "value": key[k], "against": best[k]})
         return lost
 
+    # ---- the position by name (interpreter/position.py) -----------------------------------------
+    def place(self, place_id: str) -> PlaceView:
+        """A place by its id: owner, tokens, properties, modifiers (a copy)."""
+        return place_view(self, place_id)
+
+    def seat(self, seat: int) -> SeatView:
+        """A seat: resources (`game.seat(0)[RESOURCE]`), hand, places owned (a copy)."""
+        return seat_view(self, seat)
+
+    def deck(self, name: str) -> DeckView:
+        """A deck by its name: draw pile, discards, face-up cards, cards out of the game (a copy)."""
+        return deck_view(self, name)
+
+    def last(self, kind: str) -> dict[str, Any] | None:
+        """The newest logged event of a kind (`sell`, `won`, `income`...), or None."""
+        return last_event(self, kind)
+
     # ---- what a seat may see -------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:
         """The position as the seat sees it: others' hidden hands and secret offers are masked,
@@ -348,8 +366,9 @@ def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any
              events: bool = True, chance: Callable[[int], int] | None = None) -> Game:
     """A new game at its first decision. `setup` may fix `start_player`, stack named decks
     (`decks: {name: [top cards...]}`), deal seats more cards (`hands: [[cards of seat 0], ...]`,
-    each taken from its deck once the decks are ready), set `options`, and set per-seat start
-    `resources` (interpreter/play/setup.py checks them all).
+    each taken from its deck once the decks are ready), set `options`, set per-seat start
+    `resources`, and give places owners (`owners: {place id: seat}`; the place's card, in a
+    deck of places, stays in its deck) (interpreter/play/setup.py checks them all).
     Without `events` the game keeps no readable log (faster, for simulations).
     `chance`, if given, answers every random draw instead of the seeded generator: called with n,
     it returns a whole number in [0, n) (explicit chance outcomes, for search and game-theory
@@ -366,6 +385,8 @@ def new_game(rules: Rules, players: int = 4, seed: int = 0, setup: dict[str, Any
     for name, values in setup.get("resources", {}).items():
         for seat, value in enumerate(values):
             state.resources[seat][name] = value
+    for place, seat in setup.get("owners", {}).items():
+        state.owner[rules.place_index[place]] = seat
     game = Game(rules, state, events=events, setup=plain_copy(setup), chance=chance)
     for name, option in rules.options.items():
         if option.allowed_if is not None and not option.allowed_if.fn(Ctx(game)):

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from .base.actions import ActionSpace, Block
 from .base.causes import Cause
+from .base.errors import Span
 from .base.state import GameState
 from .dsl import Effect, Expression
 from .dsl.names import Vocabulary
@@ -201,6 +202,45 @@ class Split:
 
 
 @dataclass(frozen=True)
+class ExampleCheck:
+    """One expectation of a worked example, compiled as the rules load: a DSL condition (with
+    each side of a comparison, to say which number differs), or a check of where play stands
+    (`phase`, `round`, `age`, `to_move`, `over`, `winners`, `legal`, `illegal`, `events`)."""
+    kind: str
+    expected: Any                    # the condition's Expression, or the value expected (seats as numbers)
+    text: str                        # as written, for the report
+    span: Span
+    sides: tuple[Expression, Expression] | None = None
+
+
+@dataclass(frozen=True)
+class ExampleStep:
+    """One step of a worked example: a move (`seat`: who must be to move, or None), bots playing
+    `until` a point, or expectations."""
+    kind: str                        # move, play or expect
+    span: Span
+    seat: int | None = None
+    action: Any = None               # move: words, a mapping or an id; play: the agent spec
+    until: Any = None                # play: {"phase"|"round"|"age": ...} or "end"
+    checks: tuple[ExampleCheck, ...] = ()
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example (`examples:`): a position, its moves, what must hold. `amunre check`
+    plays it (tools/examples.py); play never reads it."""
+    id: str
+    section: str
+    about: str
+    players: int
+    seed: int
+    seats: tuple[str, ...]           # the seats' names, in seat order
+    setup: dict[str, Any]            # as new_game takes it
+    steps: tuple[ExampleStep, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
 class Layout:
     """How a program draws the board (`layout:`). Presentation only: play never reads it."""
     title: str = ""
@@ -258,6 +298,7 @@ class Rules:
     dsl: tuple[DslString, ...] = ()           # every DSL string, in the order it was compiled
     parents: tuple[str, ...] = ()             # every file the rules file extends: parent, grandparent...
     layout: Layout = Layout()                 # how the board is drawn (never read in play)
+    examples: tuple[Example, ...] = ()        # the file's own worked examples (never read in play)
 
     def mechanic_at(self, at: int) -> Any:
         """The mechanic of the phase at a leaf of the flow (state.at)."""

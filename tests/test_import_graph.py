@@ -27,7 +27,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("play", ("amunre.interpreter.play",)),
     ("mechanics", ("amunre.interpreter.mechanics",)),
     ("load", ("amunre.interpreter.load",)),
-    ("game", ("amunre.interpreter.game", "amunre.interpreter.saves")),
+    ("game", ("amunre.interpreter.game", "amunre.interpreter.saves", "amunre.interpreter.position")),
     ("compiled", ("amunre.interpreter.compiled",)),
     ("engine API", ("amunre.interpreter", "amunre")),
     ("tools", ("amunre.tools",)),

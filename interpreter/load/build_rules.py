@@ -23,6 +23,7 @@ from ..play.standing import Selling
 from . import build_material
 from . import build_vocabulary as vocabulary
 from .build_context import Build, PhaseBuild
+from .build_examples import build_examples
 from .build_flow import RESERVED_LIFETIMES, build_flow
 from .build_layout import build_layout
 from .document import Document
@@ -58,6 +59,7 @@ def build_rules(doc: Document) -> Rules:
     flow = build_flow(build, data, phases)
     winner = _winner(build, data.get("winner", {}))
     layout = build_layout(build, data.get("layout", {}))
+    examples = build_examples(build, data.get("examples", []), places.ids)
     if build.problems:
         raise RulesError(sorted(build.problems, key=_problem_order))
     mods = build.vocab.all_modifiers()
@@ -89,7 +91,7 @@ def build_rules(doc: Document) -> Rules:
                   for life in RESERVED_LIFETIMES + tuple(n.name for n in flow.nodes if n.name)},
         digest=rules_digest(data), start_causes=_start_causes(build, data), year=data.get("year"),
         publisher=data.get("publisher", ""), source=data.get("source", ""), dsl=tuple(build.strings),
-        parents=doc.parents, layout=layout)
+        parents=doc.parents, layout=layout, examples=examples)
 
 
 def _start_causes(build: Build, data: dict[str, Any]) -> dict[str, Cause]:
@@ -103,9 +105,9 @@ def _start_causes(build: Build, data: dict[str, Any]) -> dict[str, Cause]:
 
 def rules_digest(data: Any) -> str:
     """A hash of the merged rules data: a saved game must meet the same rules, parents included.
-    The layout is left out: it only says how to draw the board, and a save or log made before a
-    layout changed still replays the same game."""
-    played = {k: v for k, v in data.items() if k != "layout"} if isinstance(data, dict) else data
+    The layout and the worked examples are left out: play never reads them, and a save or log
+    made before they changed still replays the same game."""
+    played = {k: v for k, v in data.items() if k not in ("layout", "examples")} if isinstance(data, dict) else data
     text = json.dumps(played, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 

@@ -182,7 +182,11 @@ def _extend(doc: Document, chain: tuple[str, ...]) -> Document:
         raise RulesError([Problem(f"'extends' makes a cycle: {' -> '.join(chain + (parent_path,))}", where)])
     parent_path = _parent_file(parent_path, target, where)
     parent = _load_file(parent_path, chain, where)
-    merged, merged_root = _merge(parent.data, parent._root, data, root)
+    # a parent's worked examples are its own: checked on the parent, never inherited
+    inherited = {k: v for k, v in parent.data.items() if k != "examples"}
+    inherited_root = PosNode(parent._root.src, parent._root.value, parent._root.key,
+                             {k: v for k, v in parent._root.children.items() if k != "examples"})
+    merged, merged_root = _merge(inherited, inherited_root, data, root)
     return Document(doc.path, doc.text, merged, parent_path, (parent_path,) + parent.parents, merged_root)
 
 

@@ -29,7 +29,7 @@ from .build_rules import build_rules
 from .document import Document
 from .shipped import shipped_names, shipped_path
 
-CACHE_FORMAT = 2          # raise it whenever what loading checks or stores changes
+CACHE_FORMAT = 3          # raise it whenever what loading checks or stores changes
 CACHE_ENTRIES = 200       # entries kept; the oldest go first
 _LOADED: dict[str, Rules] = {}
 

@@ -1,7 +1,7 @@
 """Setting up a new game: what `setup` may hold, checked, then the decks built and dealt.
 
 `setup` lets a scenario or a test fix what chance would decide: the start player, cards on
-top of named decks, cards dealt to seats, options, starting resources. It may come from a
+top of named decks, cards dealt to seats, options, starting resources, places owned. It may come from a
 save written by someone else, so every part is checked for type and sense, and anything else
 is refused with an AmunreError saying what.
 """
@@ -19,7 +19,7 @@ from . import decks
 from .denominations import payout
 from .material import drawn_event
 
-KEYS = ("start_player", "decks", "hands", "options", "resources")
+KEYS = ("start_player", "decks", "hands", "options", "resources", "owners")
 
 
 def check_start(rules: Rules, players: Any, seed: Any, setup: Any) -> dict[str, Any]:
@@ -62,6 +62,12 @@ def check_setup(rules: Rules, players: int, setup: Any) -> dict[str, Any]:
             and all(type(x) is int and 0 <= x <= MAX_AMOUNT for x in v) for name, v in resources.items()):
         raise AmunreError(f"setup's resources map a resource's name to up to {players} whole numbers "
                           f"from 0 to {MAX_AMOUNT:,}, one per seat")
+    owners = setup.get("owners", {})
+    if not isinstance(owners, dict) or not all(place in rules.place_index and type(seat) is int and 0 <= seat < players
+                                               for place, seat in owners.items()):
+        raise AmunreError(f"setup's owners map a place's id to the seat (0 to {players - 1}) owning it")
+    if owners and not rules.ownership:
+        raise AmunreError("setup gives places owners, and in these rules places have none")
     return setup
 
 
@@ -153,10 +159,11 @@ def start_events(game: Game, setup: dict[str, Any]) -> None:
         hand = causes["hand"] if not setup.get("hands") else Cause("start", "hand")
         for deck, cards in held.items():
             game.event(drawn_event(game, seat, deck, cards, hand))
+    owners = setup.get("owners", {})
     for place, owner in enumerate(state.owner):
         if owner >= 0:
-            game.event({"event": "owner", "place": rules.place_ids[place], "seat": owner,
-                        "cause": causes["owner"].to_json()})
+            cause = Cause("start", "owner") if rules.place_ids[place] in owners else causes["owner"]
+            game.event({"event": "owner", "place": rules.place_ids[place], "seat": owner, "cause": cause.to_json()})
     chosen = causes["start_player"] if "start_player" not in setup else Cause("start", "start_player")
     game.event({"event": "start_player", "seat": state.start_player, "cause": chosen.to_json()})
 
