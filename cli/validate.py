@@ -66,8 +66,9 @@ def _check(path: str, provenance: bool, strict: bool, games: int, seed: int) -> 
         print(finding.format("error" if strict else "warning") + "\n")
     ok = not (strict and findings)
     if ok:
-        count = f" ({len(findings)} warning{'s' if len(findings) != 1 else ''})" if findings else ""
-        print(f"OK {path}{count}")
+        said = [f"{len(rules.examples)} example{'s' if len(rules.examples) != 1 else ''}"] if rules.examples else []
+        said += [f"{len(findings)} warning{'s' if len(findings) != 1 else ''}"] if findings else []
+        print(f"OK {path}" + (f" ({', '.join(said)})" if said else ""))
     else:
         print(f"{len(findings)} problem{'s' if len(findings) != 1 else ''} found.")
     if provenance:

@@ -68,6 +68,13 @@ def phase_steps(rules: Any, phase: str) -> list[int]:
     return [i for i, step in enumerate(walked(rules)) if step.phase == phase]
 
 
+def ok_line(path: Path | str) -> str:
+    """What `amunre validate` prints for a file that passes without warnings: OK, and how many
+    worked examples it holds."""
+    count = len(amunre.load_rules(path).examples)
+    return f"OK {path}" + (f" ({count} example{'s' if count != 1 else ''})" if count else "")
+
+
 def house(tmp_path: Path, body: str) -> Any:
     """Rules from a file that extends (a copy of) the 2016 edition with `body`."""
     shutil.copy(RULES_PATH, tmp_path / "knizia2016.yaml")

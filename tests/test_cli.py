@@ -21,6 +21,7 @@ import amunre
 from amunre.cli.app import app
 from amunre.cli.human import HumanAgent, HumanQuit
 from amunre.cli.render import PlayByPlay, action_text
+from conftest import ok_line
 
 RULES = str(Path(__file__).resolve().parents[1] / "rules" / "knizia2016.yaml")
 RANDOM4 = ["--agents", "random,random,random,random"]
@@ -213,7 +214,7 @@ def test_shipped_rules_file_can_be_named_without_its_path() -> None:
 def test_validate_accepts_the_shipped_rules() -> None:
     result = invoke("validate", RULES)
     assert result.exit_code == 0, result.output
-    assert result.stdout.strip() == f"OK {RULES}"
+    assert result.stdout.strip() == ok_line(RULES)
 
 
 def test_validate_reports_a_broken_copy_with_position_and_fails(tmp_path: Path) -> None:

@@ -217,7 +217,7 @@ def test_house_rule_validates_on_the_command_line(tmp_path: Path, monkeypatch) -
     block, = tutorial("house-rule")
     name = write_beside_base(tmp_path, block)
     result = CliRunner().invoke(app, ["validate", name])
-    assert result.exit_code == 0 and result.output.strip() == f"OK {name}"
+    assert result.exit_code == 0 and result.output.strip().startswith(f"OK {name}"), result.output
 
 
 def test_house_rule_error_is_reported_as_shown(tmp_path: Path, monkeypatch) -> None:

@@ -34,7 +34,7 @@ from amunre.interpreter.dsl.context import Ctx
 from amunre.interpreter.dsl.printer import to_text
 from amunre.interpreter.dsl.types import NUM
 from amunre.tools.agents import make_agent
-from conftest import REPO, play_random, random_agents
+from conftest import REPO, ok_line, play_random, random_agents
 
 HOUSE = REPO / "rules" / "house"
 STRUCTURAL = ["once_around_auction", "race_to_score", "no_offering_on_empty_deck", "offering_first",
@@ -138,7 +138,7 @@ def test_a_short_commented_overlay_with_a_slug_id(name: str) -> None:
 @pytest.mark.parametrize("name", STRUCTURAL)
 def test_it_lints_clean_and_its_diff_is_short(name: str) -> None:
     result = runner.invoke(app, ["validate", "--strict", str(path_of(name))])
-    assert result.exit_code == 0 and result.output.splitlines() == [f"OK {path_of(name)}"], result.output
+    assert result.exit_code == 0 and result.output.splitlines() == [ok_line(path_of(name))], result.output
     result = runner.invoke(app, ["diff", "knizia2016", str(path_of(name))])
     assert result.exit_code == 1, result.output                 # the rules differ
     changed = [line for line in result.output.splitlines() if line.startswith("  ")]

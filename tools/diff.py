@@ -24,6 +24,7 @@ from ..interpreter.load.document import Document
 from .diff_flow import FLOW_KEYS, ORDER_OF_PLAY, changed_lines, outline
 
 _NOT_RULES = ("same_as",)          # says how to match, not what the rules are
+_NOT_PLAYED = ("examples",)        # top-level sections that prove the rules rather than state them
 _DEFINED_BY_VALUE = ("derived",)   # sections whose names are their formulas: same formula, same name
 _TOKEN = re.compile(r"'[^']*'|[A-Za-z_][A-Za-z0-9_]*")     # DSL quoted text, or a name
 
@@ -46,11 +47,15 @@ class Change:
 
 
 def diff_documents(a: Document, b: Document) -> list[Change]:
-    """Every difference; where either file writes its order of play as a `flow:` tree, the two
-    orders are compared as outlines, a line per phase (tools/diff_flow.py), not as data."""
+    """Every difference of the rules (worked examples are left out: they prove the rules, and a
+    file does not inherit its parent's); where either file writes its order of play as a
+    `flow:` tree, the two orders are compared as outlines, a line per phase (tools/diff_flow.py),
+    not as data."""
     changes: list[Change] = []
     as_outlines = "flow" in a.data or "flow" in b.data
-    old, new = (_without_flow(a.data), _without_flow(b.data)) if as_outlines else (a.data, b.data)
+    old, new = ({k: v for k, v in doc.data.items() if k not in _NOT_PLAYED} for doc in (a, b))
+    if as_outlines:
+        old, new = _without_flow(old), _without_flow(new)
     _Walk(a, b, renaming(a.data, b.data), changes).walk((), (), (), old, new)
     if as_outlines:
         changes += _flow_changes(a, b)
