@@ -1,7 +1,11 @@
-"""Every worked example of the Pharaoh's Heir rules ([P] in docs/sources.md) with its exact
-numbers, played through the public API on rules/pharaohs-heir.yaml. Bob, Ted and Carol sit
-clockwise (seats 0, 1 and 2). Where the text leaves a number out or contradicts itself, the
-test says so."""
+"""The worked examples of the Pharaoh's Heir rules ([P] in docs/sources.md) that the
+`examples:` section of rules/pharaohs-heir.yaml cannot state, with their exact numbers, played
+through the public API. The other worked examples (action order, land development, sacrifice,
+the three population examples, improvement) are in that section: `amunre check
+rules/pharaohs-heir.yaml` plays them. These need positions that no few moves reach (several land
+tiles, farms and a market on the mats, exact totals at a cycle's end), so they are set up by
+hand. Bob, Ted and Carol sit clockwise (seats 0, 1 and 2). Where the text leaves a number out
+or contradicts itself, the test says so."""
 
 from __future__ import annotations
 
@@ -11,147 +15,12 @@ import pytest
 
 import amunre
 from conftest import move_to
-from pharaoh_positions import BOB, CAROL, RULES_PATH, TED, act, at_action, begin, gods, grain, set_mat, space, tokens
+from pharaoh_positions import BOB, CAROL, RULES_PATH, TED, act, at_action, begin, grain, set_mat, space, tokens
 
 
 @pytest.fixture(scope="module")
 def rules() -> Any:
     return amunre.load_rules(RULES_PATH)
-
-
-def test_action_order_example(rules: Any) -> None:
-    # [P] Action segment, Example: Bob chooses land development, Ted harvest, Carol sacrifice,
-    # Bob improvement; Ted is left with population; Carol is the next turn's first Overseer.
-    game = amunre.new_game(rules, players=3, seed=5, setup={"start_player": BOB})
-    chosen = []
-
-    def choose(seat: int, option: str) -> None:
-        act(game, seat, type="choose", option=option)
-        chosen.append((seat, option))
-        while game.step.phase != "overseer" and game.step.round == 1:      # everyone carries it out
-            game.apply(game.legal_actions()[0])
-    for seat, option in ((BOB, "land"), (TED, "harvest"), (CAROL, "sacrifice"), (BOB, "improvement")):
-        choose(seat, option)
-    assert game.step.round == 2                          # Ted's population was taken without asking him
-    picks = [(e["seat"], e["option"]) for e in game.log if e["event"] == "chosen"]
-    assert picks == chosen + [(TED, "population")]
-    assert game.state.start_player == CAROL and game.step.phase == "overseer" and game.to_move == CAROL
-
-
-def test_land_development_example(rules: Any) -> None:
-    # [P] Land development, Examples: Bob, the Overseer, takes a null temple (value 6) and places
-    # it as a crop; Ted's 4 village must go in the village column.
-    game = begin(at_action(rules, "land", BOB, setup={"decks": {"land_tiles": ["temple_6a", "village_4a", "crop_2a"]}}))
-    assert game.state.shown["land_tiles"] == ["temple_6a", "village_4a", "crop_2a"]
-    takes = [a for a in game.legal_actions() if a["card"] == "temple_6a"]
-    assert sorted(a["col"] for a in takes) == ["crop", "temple", "village"]       # any column for the Overseer
-    act(game, BOB, type="take", card="temple_6a", col="crop")
-    assert [a["col"] for a in game.legal_actions() if a["card"] == "village_4a"] == ["village"]
-    act(game, TED, type="take", card="village_4a", col="village")
-    serves = game.state.mods["serves_as"]
-    temple, village = rules.place_index["temple_6a"], rules.place_index["village_4a"]
-    assert (serves[temple], game.state.owner[temple]) == ("crop", BOB)
-    assert (serves[village], game.state.owner[village]) == ("village", TED)
-    assert game.state.mods["tier"][temple] == 1                       # below Bob's own crop tile
-    act(game, CAROL, type="take", card="crop_2a", col="crop")
-    shown = game.state.shown["land_tiles"]                            # then the new tops are turned
-    assert len(shown) == 3 and not {"temple_6a", "village_4a", "crop_2a"} & set(shown)
-
-
-def test_sacrifice_example(rules: Any) -> None:
-    # [P] Sacrifice, Example: Nile 5. Carol (Overseer, 2 temple tiles) sacrifices 5 acolytes;
-    # Bob has 2 acolytes and 1 grain and pays them; Ted (a 2-value altar) pays 3 grain and 2
-    # acolytes. The track reads 5, 3 and 5 + 2 = 7; Carol looks at the next Nile tile.
-    game = at_action(rules, "sacrifice", CAROL, nile="nile_5a")
-    set_mat(game, CAROL, {"temple": {"population": 3}}, [("temple_2a", "temple", {"population": 2})], grain=4)
-    set_mat(game, BOB, {"temple": {"population": 2}}, grain=1)
-    set_mat(game, TED, {"temple": {"population": 3, "altar": 2}}, grain=5)
-    begin(game)
-    act(game, CAROL, type="offer_acolytes", t="mat3_temple", k=3)
-    act(game, CAROL, type="offer_acolytes", t="temple_2a", k=2)
-    assert {"type": "count_temples"} in game.legal_actions()             # she could add 2 instead
-    act(game, CAROL, type="look_ahead")
-    act(game, BOB, type="offer_acolytes", t="mat1_temple", k=2)
-    act(game, BOB, type="offer_grain", k=1)
-    act(game, TED, type="offer_grain", k=3)
-    act(game, TED, type="offer_acolytes", t="mat2_temple", k=2)
-    assert [gods(game, s) for s in (CAROL, BOB, TED)] == [5, 3, 7]
-    assert [grain(game, s) for s in (CAROL, BOB, TED)] == [4, 0, 2]
-    upcoming = game.state.decks["nile_tiles"][0]
-    assert game.observation(CAROL)["private"] == {"nile": {"next": upcoming}}
-    assert game.observation(BOB)["private"] == {} == game.observation(TED)["private"]
-
-
-def test_sacrifice_in_a_flood_is_the_last_number(rules: Any) -> None:
-    # [P] Sacrifice: in a flood or a drought the sacrifice is the last numbered Nile tile's.
-    game = at_action(rules, "sacrifice", BOB, nile="nile_flood_a", level=4)
-    for seat in (BOB, TED, CAROL):
-        set_mat(game, seat, grain=9)
-    begin(game)
-    assert {"type": "offer_grain", "k": 4} in game.legal_actions()
-    assert {"type": "offer_grain", "k": 5} not in game.legal_actions()
-
-
-def test_population_example_in_a_flood(rules: Any) -> None:
-    # [P] Population, Example 1: Bob is the Overseer, the Nile in flood. His village of 2 gains
-    # 2; Ted's village of 1 gains 1; Carol has no villagers. No canal step; then one token on
-    # each tile.
-    game = at_action(rules, "population", BOB, nile="nile_flood_a", level=3)
-    set_mat(game, BOB, {"village": {"population": 2}}, [("village_3a", "village", {})])
-    set_mat(game, TED, {"village": {"population": 1}, "crop": {"canal": 1}})
-    set_mat(game, CAROL, {"temple": {"population": 1}})
-    begin(game)
-    assert game.step.phase != "population"               # nothing to place: nobody is asked
-    assert tokens(game, BOB, "village") == {"population": 2 + 2 + 1}
-    assert tokens(game, BOB, "village_3a") == {"population": 1}            # unpopulated: only the flood's
-    assert tokens(game, TED, "village") == {"population": 1 + 1 + 1}
-    assert tokens(game, TED, "crop") == {"canal": 1, "population": 1}       # the flood's, not the canal's
-    assert tokens(game, CAROL, "village") == {"population": 1}
-    assert tokens(game, CAROL, "temple") == {"population": 2}
-
-
-def test_population_example_in_a_drought(rules: Any) -> None:
-    # [P] Population, Example 2: a drought; Carol (Overseer) has a village of 3 and places 2
-    # there; Bob's two villages of 1 gain 1 each; Ted has no villagers. No canal or Nile step.
-    game = at_action(rules, "population", CAROL, nile="nile_drought_a", level=5)
-    set_mat(game, CAROL, {"village": {"population": 3}})
-    set_mat(game, BOB, {"village": {"population": 1}, "crop": {"canal": 1}},
-            [("village_5a", "village", {"population": 1})])
-    set_mat(game, TED, {"temple": {"population": 2}})
-    begin(game)
-    assert game.step.phase != "population"
-    assert tokens(game, CAROL, "village") == {"population": 5}
-    assert tokens(game, BOB, "village") == {"population": 2} and tokens(game, BOB, "village_5a") == {"population": 2}
-    assert tokens(game, BOB, "crop") == {"canal": 1}
-    assert tokens(game, TED, "village") == {} and tokens(game, TED, "temple") == {"population": 2}
-
-
-def test_population_example_with_canals(rules: Any) -> None:
-    # [P] Population, Example 3: Nile 3, Ted the Overseer. Each has a village of 2: Ted places 2
-    # there, the others 1. Ted's canal on a crop tile gives a farmer, Carol's on a temple an
-    # acolyte; Bob has none. Then each places 3 tokens at will.
-    game = at_action(rules, "population", TED, nile="nile_3a")
-    set_mat(game, TED, {"village": {"population": 2}, "crop": {"canal": 1}})
-    set_mat(game, CAROL, {"village": {"population": 2}, "temple": {"canal": 1}})
-    set_mat(game, BOB, {"village": {"population": 2}})
-    begin(game)
-    # Each seat's village and canal steps are done as its own turn begins: the mats do not
-    # touch, so it comes to the same as everyone's first.
-    assert tokens(game, TED, "village") == {"population": 4}
-    assert tokens(game, TED, "crop") == {"canal": 1, "population": 1}
-    act(game, TED, type="settle", t="mat2_crop", k=3)
-    assert tokens(game, CAROL, "village") == {"population": 3}
-    assert tokens(game, CAROL, "temple") == {"canal": 1, "population": 1}
-    act(game, CAROL, type="settle", t="mat3_temple", k=2)
-    assert {"type": "settle", "t": "mat3_crop", "k": 2} not in game.legal_actions()    # only 1 left
-    act(game, CAROL, type="settle", t="mat3_crop", k=1)
-    assert tokens(game, BOB, "village") == {"population": 3}
-    for _ in range(3):
-        act(game, BOB, type="settle", t="mat1_temple", k=1)
-    assert tokens(game, TED, "crop") == {"canal": 1, "population": 4}
-    assert tokens(game, CAROL, "temple") == {"canal": 1, "population": 3}
-    assert tokens(game, BOB, "temple") == {"population": 3}
-    assert game.step.phase != "population"
 
 
 def test_harvest_example(rules: Any) -> None:
@@ -186,42 +55,6 @@ def test_harvest_example(rules: Any) -> None:
     assert grain(game, CAROL) == 0 and tokens(game, CAROL, "temple") == {}
     assert grain(game, BOB) == 7 - 3
     assert game.step.phase != "feed"
-
-
-def test_improvement_example(rules: Any) -> None:
-    # [P] Improvement, Example: Carol (Overseer) digs a canal on her 0 crop tile with a villager,
-    # then builds a 2-value altar paying a villager and an acolyte. Bob digs a canal on his
-    # 0 village with one of its villagers and builds a 4-value farm with 4 farmers of its tile.
-    # Ted digs no canal; his 3-value floodwall costs a villager, an acolyte of his altar's tile
-    # and a farmer.
-    game = at_action(rules, "improvement", CAROL)
-    set_mat(game, CAROL, {"village": {"population": 3}, "temple": {"population": 2}}, grain=2)
-    set_mat(game, BOB, {"village": {"population": 2}, "crop": {"population": 5}}, grain=2)
-    set_mat(game, TED, {"village": {"population": 1}, "temple": {"population": 1, "altar": 2},
-                        "crop": {"population": 1}}, grain=2)
-    begin(game)
-    act(game, CAROL, type="canal", t="mat3_crop", src="mat3_village")
-    act(game, CAROL, type="build", c="mat3_coins_2", t="mat3_temple")
-    act(game, CAROL, type="pay", t="mat3_village", k=1)
-    assert {"type": "done"} not in game.legal_actions()                 # one more token to pay
-    act(game, CAROL, type="pay", t="mat3_temple", k=1)
-    assert game.to_move == BOB                                          # nothing more she may do
-    assert tokens(game, CAROL, "crop") == {"canal": 1}
-    assert tokens(game, CAROL, "temple") == {"population": 1, "altar": 2}
-    assert tokens(game, CAROL, "village") == {"population": 1} and grain(game, CAROL) == 1
-    assert tokens(game, CAROL, "coins_2") == {"coin": 1}
-    act(game, BOB, type="canal", t="mat1_village", src="mat1_village")
-    assert not any(a["type"] == "canal" for a in game.legal_actions())  # one canal a turn
-    assert {"type": "build", "c": "mat1_coins_4", "t": "mat1_village"} not in game.legal_actions()   # 1 villager
-    act(game, BOB, type="build", c="mat1_coins_4", t="mat1_crop")
-    assert tokens(game, BOB, "crop") == {"population": 1, "farm": 4}
-    assert tokens(game, BOB, "village") == {"population": 1, "canal": 1} and grain(game, BOB) == 1
-    act(game, TED, type="build", c="mat2_coins_3", t="mat2_river")
-    for name in ("village", "temple", "crop"):
-        act(game, TED, type="pay", t=f"mat2_{name}", k=1)
-    assert tokens(game, TED, "river") == {"floodwall": 3}
-    assert tokens(game, TED, "temple") == {"altar": 2} and grain(game, TED) == 2
-    assert game.step.phase != "improvement"
 
 
 def test_a_canal_must_reach_the_river(rules: Any) -> None:
