@@ -71,6 +71,19 @@ def test_the_lots_are_the_picks_revealed_together(expert: Any) -> None:
     assert game.step.phase != "pick_lots"
 
 
+def test_the_first_ages_cards_are_dealt_again_for_the_second(expert: Any) -> None:
+    # Card for card, which the example new-kingdom-deals-played-cards cannot say: the hands of
+    # the second age are exactly the first age's lots.
+    game = amunre.new_game(expert, players=3, seed=5)
+    rng = random.Random(5)
+    play_until(game, rng, lambda g: g.step.age == 2)          # its first decision: the first pick
+    assert game.step.phase == "pick_lots"
+    played = sorted(lot for e in game.log if e["event"] == "lots" for lot in e["lots"])
+    assert len(played) == 9
+    assert sorted(c for hand in game.state.hands for c in provinces(expert, hand)) == played
+    assert [len(provinces(expert, hand)) for hand in game.state.hands] == [3, 3, 3]
+
+
 def test_an_expert_game_saves_and_replays(expert: Any) -> None:
     game = amunre.new_game(expert, players=5, seed=11)
     play_until(game, random.Random(11), lambda g: len(g.history) >= 30)
