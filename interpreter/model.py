@@ -205,7 +205,8 @@ class Split:
 class ExampleCheck:
     """One expectation of a worked example, compiled as the rules load: a DSL condition (with
     each side of a comparison, to say which number differs), or a check of where play stands
-    (`phase`, `round`, `age`, `to_move`, `over`, `winners`, `legal`, `illegal`, `events`)."""
+    (`phase`, `round`, `age`, `to_move`, `over`, `winners`, `legal`, `illegal`, `events`,
+    `no_events`)."""
     kind: str
     expected: Any                    # the condition's Expression, or the value expected (seats as numbers)
     text: str                        # as written, for the report
@@ -221,6 +222,7 @@ class ExampleStep:
     span: Span
     seat: int | None = None
     action: Any = None               # move: words, a mapping or an id; play: the agent spec
+    times: int = 1                   # move: made this many times over
     until: Any = None                # play: {"phase"|"round"|"age": ...} or "end"
     checks: tuple[ExampleCheck, ...] = ()
 

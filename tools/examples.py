@@ -94,16 +94,19 @@ class _Run:
         game = self.game
         if game.over:
             raise Failed("the game is over: there is no move to make", step.span)
-        if step.seat is not None and game.to_move != step.seat:
-            raise Failed(f"{self._seat(step.seat)} is not to move: {self._seat(game.to_move)} is", step.span)
-        matches = self._matching(step.action, step.span)
-        if len(matches) != 1:
-            legal = "; ".join(self._written(a) for a in game.legal_actions())
-            what = "is not a legal move" if not matches else f"matches {len(matches)} legal moves"
-            raise Failed(f"{_shown(step.action)} {what} of {self._seat(game.to_move)}; the legal moves: {legal}",
-                         step.span)
-        game.apply_id(matches[0])
-        self.after = f"{self._seat(step.seat) if step.seat is not None else 'move'}: {_shown(step.action)}"
+        for time in range(step.times):
+            if step.seat is not None and game.to_move != step.seat:
+                raise Failed(f"{self._seat(step.seat)} is not to move: {self._seat(game.to_move)} is", step.span)
+            matches = self._matching(step.action, step.span)
+            if len(matches) != 1:
+                legal = "; ".join(self._written(a) for a in game.legal_actions())
+                what = "is not a legal move" if not matches else f"matches {len(matches)} legal moves"
+                again = f" (time {time + 1} of {step.times})" if step.times > 1 else ""
+                raise Failed(f"{_shown(step.action)}{again} {what} of {self._seat(game.to_move)}; "
+                             f"the legal moves: {legal}", step.span)
+            game.apply_id(matches[0])
+        who = self._seat(step.seat) if step.seat is not None else "move"
+        self.after = f"{who}: {_shown(step.action)}" + (f" ({step.times} times)" if step.times > 1 else "")
 
     def _matching(self, action: Any, span: Span) -> list[int]:
         """The legal ids a move as written stands for: an id, a mapping (exact, else every legal
@@ -205,6 +208,13 @@ class _Run:
     def _events(self, check: ExampleCheck) -> str | None:
         log = self.game.log or []
         recent = log[self.seen:]
+        if check.kind == "no_events":
+            for unwanted in check.expected:
+                found = [e for e in recent if all(k in e and e[k] == v for k, v in unwanted.items())]
+                if found:
+                    shown = _shown({k: v for k, v in found[0].items() if k != "cause"})
+                    return f"an event {_shown(unwanted)} happened since the last check: {shown}"
+            return None
         for wanted in check.expected:
             if not any(all(k in e and e[k] == v for k, v in wanted.items()) for e in recent):
                 kind = wanted.get("event")

@@ -14,13 +14,14 @@ from typing import Any
 
 from ..dsl import Dsl, Expression
 from ..dsl.ast import Binary, Expr
+from ..dsl.builtins import RESERVED
 from ..dsl.checked import NO_SEAT, Scope
 from ..dsl.types import BOOL, PLACE, SEAT
 from ..model import Example, ExampleCheck, ExampleStep
 from .build_context import Build
 
 NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
-STEP_KEYS = ("move", "play", "until", "expect")
+STEP_KEYS = ("move", "play", "until", "expect", "times")
 COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
 
 
@@ -132,14 +133,18 @@ def _step(build: Build, path: tuple, spec: dict[str, Any], names: Names, place_i
         if isinstance(until, dict) and "phase" in until:
             build.ref(path + ("until", "phase"), "phase")
         return ExampleStep("play", span, action=spec.get("play", "random"), until=until)
+    times = spec.get("times", 1)
+    keys.discard("times")
     if keys == {"move"}:
-        return ExampleStep("move", span, action=names.plain(spec["move"]))
+        return ExampleStep("move", span, action=names.plain(spec["move"]), times=times)
     seats = [k for k in keys if k not in STEP_KEYS]
     if len(keys) != 1 or not seats:
-        build.problem(path, "a step is `SEAT: MOVE`, `move: MOVE`, `play: AGENT` with `until`, or `expect: [...]`")
+        build.problem(path, "a step is `SEAT: MOVE` or `move: MOVE` (with `times: N` to repeat it), "
+                            "`play: AGENT` with `until`, or `expect: [...]`")
         return ExampleStep("move", span)
     who = seats[0]
-    return ExampleStep("move", span, seat=names.seat(path + (who,), _number(who)), action=names.plain(spec[who]))
+    return ExampleStep("move", span, seat=names.seat(path + (who,), _number(who)), action=names.plain(spec[who]),
+                       times=times)
 
 
 def _check(build: Build, path: tuple, item: Any, names: Names, place_ids: tuple[str, ...]) -> ExampleCheck:
@@ -155,7 +160,7 @@ def _check(build: Build, path: tuple, item: Any, names: Names, place_ids: tuple[
         value = names.seat(path + ("to_move",), value)
     if kind == "winners":
         value = sorted(names.seat(path + ("winners", n), v) for n, v in enumerate(value))
-    if kind in ("legal", "illegal", "events"):
+    if kind in ("legal", "illegal", "events", "no_events"):
         value = names.plain(value)
     return ExampleCheck(kind, value, f"{kind}: {value}", span)
 
@@ -163,7 +168,8 @@ def _check(build: Build, path: tuple, item: Any, names: Names, place_ids: tuple[
 def _condition(build: Build, path: tuple, text: str, names: Names, place_ids: tuple[str, ...]) -> ExampleCheck:
     """A DSL condition over the position; for a comparison, each side compiled too, so that a
     failure says what the number is."""
-    bound = {name: PLACE for name in place_ids if NAME.match(name) and name not in names.seats}
+    taken = _meaning_taken(build)
+    bound = {name: PLACE for name in place_ids if NAME.match(name) and name not in names.seats and name not in taken}
     bound.update({name: SEAT for name in names.seats})
     scope = NO_SEAT
     for name, typ in bound.items():
@@ -175,6 +181,18 @@ def _condition(build: Build, path: tuple, text: str, names: Names, place_ids: tu
         dsl = Dsl(build.vocab, lambda message, offset, hint: None)     # checked already, as a whole
         sides = (_side(dsl, text, tree.left, scope), _side(dsl, text, tree.right, scope))
     return ExampleCheck("condition", condition, text, build.doc.span(path), sides)
+
+
+def _meaning_taken(build: Build) -> set[str]:
+    """The names that already mean something in the DSL: a place id spelt like one (a resource,
+    a token, a DSL word...) keeps that meaning in an example, and the place is reached otherwise
+    (`count(provinces where id == 'NAME')`). A value word is the exception: where places are
+    named after the values of a property (a column per value), the place is what an example
+    means, and `PLACE.PROPERTY` gives the word."""
+    vocab = build.vocab
+    return (set(RESERVED) | set(vocab.resources) | set(vocab.decks) | set(vocab.tokens)
+            | set(vocab.modifiers) | set(vocab.phases) | set(vocab.place_attrs) | set(vocab.seat_attrs)
+            | {vocab.noun, vocab.plural})
 
 
 def _side(dsl: Dsl, text: str, node: Expr, scope: Scope) -> Expression:
