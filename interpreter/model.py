@@ -206,7 +206,7 @@ class ExampleCheck:
     """One expectation of a worked example, compiled as the rules load: a DSL condition (with
     each side of a comparison, to say which number differs), or a check of where play stands
     (`phase`, `round`, `age`, `to_move`, `over`, `winners`, `legal`, `illegal`, `events`,
-    `no_events`)."""
+    `no_events`), or of what a seat sees (`hidden`, `shown`)."""
     kind: str
     expected: Any                    # the condition's Expression, or the value expected (seats as numbers)
     text: str                        # as written, for the report

@@ -167,6 +167,7 @@ def _outcome(tmp_path: Path, steps: str) -> Any:
     ("      - ann: {type: bid, space: 0, lot: avaris}\n      - expect: [ann.gold == 19]\n",
      "ann.gold == 19 does not hold: ann.gold is 20", "ann: {type: bid, space: 0, lot: avaris}"),
     ("      - expect: [to_move: bob]\n", "ann is to move, expected bob", ""),
+    ("      - expect: [hidden: [{from: ann, of: bob, resource: gold}]]\n", "ann sees bob's gold: 20", ""),
     ("      - {ann: bid 0 on avaris, times: 2}\n", "ann is not to move: bob is", ""),
     ("      - {move: bid 0 on avaris, times: 2}\n", "bid 0 on avaris (time 2 of 2) is not a legal move of bob", ""),
     ("      - ann: bid 0 on avaris\n      - expect: [no_events: [{event: bid, seat: ann}]]\n",
@@ -189,6 +190,11 @@ def test_a_failing_example_says_what_and_after_which_move(tmp_path: Path, steps:
 
 def test_bots_play_to_the_end_and_the_winners_are_checked(tmp_path: Path) -> None:
     outcome = _outcome(tmp_path, "      - play: greedy\n        until: end\n      - expect: [over: true]\n")
+    assert outcome.passed, outcome.problem
+
+
+def test_what_a_seat_sees_is_checked(tmp_path: Path) -> None:
+    outcome = _outcome(tmp_path, "      - expect: [shown: [{from: ann, of: bob, resource: gold}]]\n")
     assert outcome.passed, outcome.problem
 
 

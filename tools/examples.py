@@ -175,6 +175,8 @@ class _Run:
                 f"the winners are {self._seats(found)}, expected {self._seats(check.expected)}"
         if check.kind in ("legal", "illegal"):
             return self._legal(check)
+        if check.kind in ("hidden", "shown"):
+            return self._sight(check)
         return self._events(check)
 
     def _condition(self, check: ExampleCheck) -> str | None:
@@ -203,6 +205,14 @@ class _Run:
             if check.kind == "illegal" and found:
                 moves = "; ".join(self._written(self.game.action_from_id(i)) for i in found)
                 return f"{self._seat(self.game.to_move)} may still make {moves}"
+        return None
+
+    def _sight(self, check: ExampleCheck) -> str | None:
+        for looking, looked_at, resource in check.expected:
+            seen = self.game.observation(looking)["resources"][looked_at].get(resource)
+            if (seen == "hidden") != (check.kind == "hidden"):
+                return (f"{self._seat(looking)} sees {self._seat(looked_at)}'s {resource}: {seen}" if seen != "hidden"
+                        else f"{self._seat(looking)} does not see {self._seat(looked_at)}'s {resource}")
         return None
 
     def _events(self, check: ExampleCheck) -> str | None:

@@ -162,7 +162,16 @@ def _check(build: Build, path: tuple, item: Any, names: Names, place_ids: tuple[
         value = sorted(names.seat(path + ("winners", n), v) for n, v in enumerate(value))
     if kind in ("legal", "illegal", "events", "no_events"):
         value = names.plain(value)
+    if kind in ("hidden", "shown"):
+        value = [_sight(build, path + (kind, n), sight, names) for n, sight in enumerate(value)]
     return ExampleCheck(kind, value, f"{kind}: {value}", span)
+
+
+def _sight(build: Build, path: tuple, sight: dict[str, Any], names: Names) -> tuple[int, int, str]:
+    """(the seat looking, the seat looked at, the resource)."""
+    if sight["resource"] not in build.get(("resources",), {}):
+        build.problem(path + ("resource",), f"unknown resource '{sight['resource']}'")
+    return names.seat(path + ("from",), sight["from"]), names.seat(path + ("of",), sight["of"]), sight["resource"]
 
 
 def _condition(build: Build, path: tuple, text: str, names: Names, place_ids: tuple[str, ...]) -> ExampleCheck:
