@@ -127,7 +127,10 @@ def by_round(game: amunre.Game) -> dict[tuple[int, int], list[dict[str, Any]]]:
 
 @pytest.mark.parametrize("name", STRUCTURAL)
 def test_a_short_commented_overlay_with_a_slug_id(name: str) -> None:
-    lines = path_of(name).read_text(encoding="utf-8").splitlines()
+    text = path_of(name).read_text(encoding="utf-8")
+    lines = text.split("\nexamples:")[0].splitlines()        # the rule itself; its worked examples follow
+    while lines and (not lines[-1].strip() or lines[-1].startswith("#")):
+        lines.pop()                                           # the comment that opens the examples
     assert len(lines) <= 30
     assert lines[0].startswith("# House rule: ") and sum(line.startswith("#") for line in lines) >= 5
     assert "extends: knizia2016" in lines
