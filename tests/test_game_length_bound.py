@@ -28,7 +28,8 @@ GAMES = 24                  # per file, the player counts in turn
 LONGEST = {
     "knizia2003": 339, "knizia2003-online": 333, "knizia2016": 336, "knizia2016-expert": 360,
     "modern-art": 438, "pharaohs-heir": 455,
-    "house/architect_one_stone": 344, "house/cheap_farmers": 347, "house/market_until_all_pass": 952,
+    "house/architect_one_stone": 344, "house/cheap_farmers": 347, "house/gold_in_hand": 336,
+    "house/market_until_all_pass": 952,
     "house/no_offering_on_empty_deck": 320,
     "house/no_theft": 354, "house/offering_first": 341, "house/once_around_auction": 363,
     "house/race_to_score": 339, "house/start_30_gold": 341, "house/temples_every_harvest": 335,

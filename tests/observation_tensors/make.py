@@ -1,6 +1,7 @@
 """Record what observation_tensor() gives in seeded random games (run once, never to make a test pass).
 
     python tests/observation_tensors/make.py            # refuses to overwrite digests.json
+    python tests/observation_tensors/make.py --add      # record only rules files not recorded yet
     python tests/observation_tensors/make.py --force    # record again (only on purpose)
 
 For every shipped rules file that loads (rules/*.yaml, rules/house/*.yaml), GAMES seeded games
@@ -71,12 +72,14 @@ def play(rules: Any, players: int, seed: int, every: int = EVERY) -> Iterator[tu
         decision += 1
 
 
-def games() -> Iterator[tuple[str, Any, int, int]]:
-    """(name, rules, players, seed) of every recorded game, in order; rules that fail to load
-    are left out (with a note on stderr)."""
+def games(skip: frozenset[str] = frozenset()) -> Iterator[tuple[str, Any, int, int]]:
+    """(name, rules, players, seed) of every recorded game, in order, but those of the rules
+    files named in `skip`; rules that fail to load are left out (with a note on stderr)."""
     from amunre.interpreter.game import load_rules
     for path in rules_files():
         name = str(path.relative_to(REPO / "rules"))
+        if name in skip:
+            continue
         try:
             rules = load_rules(str(path))
         except Exception as exc:        # a shipped file that does not load is only left out
@@ -87,9 +90,9 @@ def games() -> Iterator[tuple[str, Any, int, int]]:
                 yield name, rules, players, seed_of(name, players, g)
 
 
-def record() -> dict[str, Any]:
+def record(skip: frozenset[str] = frozenset()) -> dict[str, Any]:
     out: list[dict[str, Any]] = []
-    for name, rules, players, seed in games():
+    for name, rules, players, seed in games(skip):
         digests, decisions, size = [], 0, 0
         for decision, tensors in play(rules, players, seed):
             digests.append([digest(t) for t in tensors])
@@ -101,6 +104,13 @@ def record() -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
+    if OUT.exists() and "--add" in argv:        # a new rules file: its games appended, the others kept
+        kept = json.loads(OUT.read_text())
+        added = record(frozenset(g["rules"] for g in kept["games"]))["games"]
+        kept["games"] += added
+        OUT.write_text(json.dumps(kept, separators=(",", ":")) + "\n")
+        print(f"added {len(added)} games to {OUT}", file=sys.stderr)
+        return 0
     if OUT.exists() and "--force" not in argv:
         print(f"{OUT} exists: record again only on purpose (--force)", file=sys.stderr)
         return 1
