@@ -211,7 +211,8 @@ class ExampleCheck:
     expected: Any                    # the condition's Expression, or the value expected (seats as numbers)
     text: str                        # as written, for the report
     span: Span
-    sides: tuple[Expression, Expression] | None = None
+    # each comparison among its `and`-ed parts: (the part, its left side, its right side)
+    sides: tuple[tuple[Expression, Expression, Expression], ...] = ()
 
 
 @dataclass(frozen=True)

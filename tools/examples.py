@@ -183,11 +183,14 @@ class _Run:
         ctx = Ctx(self.game, None, dict(self.env))
         if check.expected.fn(ctx):
             return None
-        if check.sides is None:
-            return f"{check.text} does not hold"
-        left, right = check.sides
-        shown = [f"{_side_text(side)} is {self._value(side, ctx)}" for side in (left, right) if not _literal(side)]
-        return f"{check.text} does not hold: {', '.join(shown)}" if shown else f"{check.text} does not hold"
+        for part, left, right in check.sides:
+            if not part.fn(ctx):
+                shown = [f"{_side_text(side)} is {self._value(side, ctx)}" for side in (left, right)
+                         if not _literal(side)]
+                which = "" if _side_text(part) == _side_text(check.expected) else f" ({_side_text(part)})"
+                return f"{check.text} does not hold{which}: {', '.join(shown)}" if shown else \
+                    f"{check.text} does not hold{which}"
+        return f"{check.text} does not hold"
 
     def _value(self, side: Expression, ctx: Ctx) -> str:
         value = side.fn(ctx)

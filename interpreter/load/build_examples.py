@@ -175,8 +175,9 @@ def _sight(build: Build, path: tuple, sight: dict[str, Any], names: Names) -> tu
 
 
 def _condition(build: Build, path: tuple, text: str, names: Names, place_ids: tuple[str, ...]) -> ExampleCheck:
-    """A DSL condition over the position; for a comparison, each side compiled too, so that a
-    failure says what the number is."""
+    """A DSL condition over the position; each comparison (the whole, or one of its `and`-ed
+    parts) and its two sides compiled too, so that a failure says which part and what each
+    number is."""
     taken = _meaning_taken(build)
     bound = {name: PLACE for name in place_ids if NAME.match(name) and name not in names.seats and name not in taken}
     bound.update({name: SEAT for name in names.seats})
@@ -184,12 +185,17 @@ def _condition(build: Build, path: tuple, text: str, names: Names, place_ids: tu
     for name, typ in bound.items():
         scope = scope.bind(name, typ)
     condition = build.expression(path, scope, wanted=BOOL)
-    sides = None
-    tree = condition.tree
-    if isinstance(tree, Binary) and tree.op in COMPARISONS:
-        dsl = Dsl(build.vocab, lambda message, offset, hint: None)     # checked already, as a whole
-        sides = (_side(dsl, text, tree.left, scope), _side(dsl, text, tree.right, scope))
+    dsl = Dsl(build.vocab, lambda message, offset, hint: None)     # checked already, as a whole
+    sides = tuple(tuple(_side(dsl, text, node, scope) for node in (part, part.left, part.right))
+                  for part in _parts(condition.tree) if isinstance(part, Binary) and part.op in COMPARISONS)
     return ExampleCheck("condition", condition, text, build.doc.span(path), sides)
+
+
+def _parts(tree: Expr | None) -> list[Expr]:
+    """The conditions `and` joins at the top of a condition (the condition itself if none)."""
+    if isinstance(tree, Binary) and tree.op == "and":
+        return _parts(tree.left) + _parts(tree.right)
+    return [] if tree is None else [tree]
 
 
 def _meaning_taken(build: Build) -> set[str]:
