@@ -13,6 +13,8 @@ Markers:
   error; `dsl-runtime-edit base=PATH file=NAME` / `dsl-runtime-output`: a rule that fails
   while the game runs. These and `house-rule-edit` are a diff of `-old`/`+new` line pairs
   applied to the base file.
+- docs/house-rule-in-5-minutes.md: `house-rule-examples` (appended to the `house-rule` file) and
+  `house-rule-examples-failure` (what `amunre check` prints once the start is 25 gold).
 - docs/house-rule-in-5-minutes.md: `lint-output-copy`, the same text as docs/lint.md's
   `lint-output` (which tests/test_lint.py checks).
 
@@ -218,6 +220,25 @@ def test_house_rule_validates_on_the_command_line(tmp_path: Path, monkeypatch) -
     name = write_beside_base(tmp_path, block)
     result = CliRunner().invoke(app, ["validate", name])
     assert result.exit_code == 0 and result.output.strip().startswith(f"OK {name}"), result.output
+
+
+def test_the_tutorial_example_holds_then_fails_as_shown(tmp_path: Path, monkeypatch) -> None:
+    from typer.testing import CliRunner
+
+    from amunre.cli.app import app
+    monkeypatch.chdir(tmp_path)
+    block, = tutorial("house-rule")
+    examples, = tutorial("house-rule-examples")
+    shown, = tutorial("house-rule-examples-failure")
+    name = write_beside_base(tmp_path, block)
+    path = tmp_path / name
+    path.write_text(block.body + "\n" + examples.body, encoding="utf-8")
+    held = CliRunner().invoke(app, ["check", name])
+    assert held.exit_code == 0 and held.output.startswith(f"{name}: 1 of 1 examples hold"), held.output
+    path.write_text(path.read_text(encoding="utf-8").replace("{start: 30}", "{start: 25}"), encoding="utf-8")
+    failed = CliRunner().invoke(app, ["check", name])
+    assert failed.exit_code == 1
+    assert failed.output.splitlines()[:len(shown.body.splitlines())] == shown.body.splitlines(), failed.output
 
 
 def test_house_rule_error_is_reported_as_shown(tmp_path: Path, monkeypatch) -> None:
