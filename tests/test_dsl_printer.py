@@ -29,7 +29,10 @@ def dsl_strings(data: Any, path: tuple = ()) -> list[tuple[tuple, str]]:
     found = []
     if isinstance(data, dict):
         for key, value in data.items():
-            if key not in ("doc", "title", "label", "id", "mechanic", "extends", "publisher", "source", "layout"):
+            if key == "examples":                      # of an example, only its conditions are DSL
+                found += [(("examples", i, "expect"), check) for i, example in enumerate(value)
+                          for step in example["steps"] for check in step.get("expect", []) if isinstance(check, str)]
+            elif key not in ("doc", "title", "label", "id", "mechanic", "extends", "publisher", "source", "layout"):
                 found += dsl_strings(value, path + (key,))
     elif isinstance(data, list):
         for i, value in enumerate(data):

@@ -185,6 +185,7 @@ def _outcome(tmp_path: Path, steps: str) -> Any:
     ("      - play: random\n        until: {round: 2}\n      - expect: [round: 3]\n", "the round is 2, expected 3",
      "bots (random) until {round: 2}"),
     ("      - play: random\n        until: end\n      - expect: [over: false]\n", "the game is over", ""),
+    ("      - play: genius\n        until: end\n", "play: unknown agent 'genius'", ""),
     ("      - play: random\n        until: end\n      - play: random\n        until: {age: 3}\n",
      "the game ended before {age: 3}", ""),
 ])

@@ -128,7 +128,10 @@ class _Run:
 
     def _bots(self, step: ExampleStep) -> None:
         game = self.game
-        agent = make_agent(step.action, self.example.seed)
+        try:
+            agent = make_agent(step.action, self.example.seed)
+        except ValueError as error:
+            raise Failed(f"play: {error}", step.span) from None
         for _ in range(PLAY_LIMIT):
             if self._reached(step.until):
                 self.after = f"bots ({step.action}) until {_shown(step.until)}"

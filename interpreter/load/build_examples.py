@@ -201,7 +201,7 @@ def _parts(tree: Expr | None) -> list[Expr]:
 def _meaning_taken(build: Build) -> set[str]:
     """The names that already mean something in the DSL: a place id spelt like one (a resource,
     a token, a DSL word...) keeps that meaning in an example, and the place is reached otherwise
-    (`count(provinces where id == 'NAME')`). A value word is the exception: where places are
+    (`count(PLACES where id == 'NAME')`). A value word is the exception: where places are
     named after the values of a property (a column per value), the place is what an example
     means, and `PLACE.PROPERTY` gives the word."""
     vocab = build.vocab
