@@ -186,7 +186,9 @@ def _condition(build: Build, path: tuple, text: str, names: Names, place_ids: tu
         scope = scope.bind(name, typ)
     condition = build.expression(path, scope, wanted=BOOL)
     dsl = Dsl(build.vocab, lambda message, offset, hint: None)     # checked already, as a whole
-    sides = tuple(tuple(_side(dsl, text, node, scope) for node in (part, part.left, part.right))
+    def side(node: Expr) -> Expression:
+        return _side(dsl, text, node, scope)
+    sides = tuple((side(part), side(part.left), side(part.right))
                   for part in _parts(condition.tree) if isinstance(part, Binary) and part.op in COMPARISONS)
     return ExampleCheck("condition", condition, text, build.doc.span(path), sides)
 
