@@ -172,9 +172,11 @@ LONG_STUDY = 180.0       # seconds: a study expected to take longer is worth a w
 def _forecast(update: Any, say: Any, kind: str, seats: int, agents: list[str] | None) -> Any:
     """The progress callback, saying once, when the first games show a long wait, about how
     long the study will take; and, where bots play, that random agents (machine code) give a
-    quick look in seconds."""
+    quick look in seconds. The pace is taken from the first game done on: what comes before it
+    (starting the processes, compiling the rules) is paid once, not per game."""
     started = time.monotonic()
     said = [False]
+    first: list[tuple[float, int]] = []          # when the first games were done, and how many
     unit = "pairs" if kind == "compare" else "games"
 
     def progress(done: int, total: int) -> None:
@@ -182,14 +184,19 @@ def _forecast(update: Any, say: Any, kind: str, seats: int, agents: list[str] | 
             update(done, total)
         if said[0] or done <= 0 or done >= total:
             return
-        elapsed = time.monotonic() - started
-        if elapsed < 10 and done * 20 < total:       # too few games yet to tell the pace
+        now = time.monotonic()
+        if not first:
+            first.append((now, done))
+            return
+        window, games = now - first[0][0], done - first[0][1]
+        if games <= 0 or (window < 10 and games * 20 < total):    # too few games yet to tell the pace
             return
         said[0] = True
-        expected = elapsed * total / done
+        pace = games / max(window, 1e-9)
+        expected = (now - started) + (total - done) / pace
         if expected < LONG_STUDY:
             return
-        line = f"about {_duration(expected)} for {total:,} {unit} ({done / elapsed:.1f} {unit}/s)"
+        line = f"about {_duration(expected)} for {total:,} {unit} ({pace:.1f} {unit}/s)"
         if kind != "arena" and any(spec != "random" for spec in agents or ["greedy"]):
             line += (f"; for a quick look, random agents play in machine code in seconds: "
                      f"--agents {','.join(['random'] * seats)}")

@@ -421,6 +421,21 @@ def test_a_long_study_says_how_long_after_its_first_games(monkeypatch: pytest.Mo
             in result.stderr) == quick
 
 
+def test_the_forecast_paces_from_the_first_game_not_from_the_compile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cold compile of 40 s before the first game is paid once: the pace is one game a second
+    from there (it said 0.0 games/s and 18 hours for a 4-minute study)."""
+    from types import SimpleNamespace
+
+    from amunre.cli import simulate as command
+    clock = iter([0.0, 40.0, 41.0])          # started; the first game after the compile; the second
+    monkeypatch.setattr(command, "time", SimpleNamespace(monotonic=lambda: next(clock)))
+    said: list[str] = []
+    progress = command._forecast(None, said.append, "simulate", 4, ["greedy"] * 4)
+    progress(1, 2000)
+    progress(2, 2000)
+    assert said and said[0].startswith("about 34 minutes for 2,000 games (1.0 games/s)"), said
+
+
 def test_a_short_study_says_nothing_of_its_time() -> None:
     result = runner.invoke(app, ["simulate", RULES, "-n", "4", "-a", "random,random,random", "--seed", "1", "-j", "1",
                                  "-q", "--engine", "interpreter"])
