@@ -427,12 +427,12 @@ def test_the_forecast_paces_from_the_first_game_not_from_the_compile(monkeypatch
     from types import SimpleNamespace
 
     from amunre.cli import simulate as command
-    clock = iter([0.0, 40.0, 41.0])          # started; the first game after the compile; the second
+    clock = iter([0.0, 40.0, 51.0])          # started; the first game after the compile; 11 more
     monkeypatch.setattr(command, "time", SimpleNamespace(monotonic=lambda: next(clock)))
     said: list[str] = []
     progress = command._forecast(None, said.append, "simulate", 4, ["greedy"] * 4)
     progress(1, 2000)
-    progress(2, 2000)
+    progress(12, 2000)
     assert said and said[0].startswith("about 34 minutes for 2,000 games (1.0 games/s)"), said
 
 
