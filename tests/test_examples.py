@@ -53,6 +53,16 @@ def test_amunre_check_runs_a_file_and_its_parents_and_says_so_in_json() -> None:
     assert "auction-round" in ids and all(e["passed"] for e in report["files"][1]["examples"])
 
 
+def test_a_file_that_does_not_load_is_reported_and_exits_1(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("id: broken\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(broken), "knizia2016", "--json"])
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.output)
+    assert report["broken"] == 1 and report["failed"] == 0
+    assert "error" in report["files"][0] and report["files"][1]["examples"]
+
+
 # ---- a changed rule fails its example, at the first number that differs ------------------------
 
 def _changed_copy(tmp_path: Path, name: str, old: str, new: str) -> Path:
