@@ -35,6 +35,7 @@ from . import check as checking
 from . import fmt as formatting
 from . import play as runner
 from . import resolve as resolving
+from . import rulebook as rulebooks
 from . import validate as validating
 from .conventions import HELP_OPTIONS, App, fail, load_or_exit, show_version
 from .human import HumanAgent, HumanQuit
@@ -253,6 +254,7 @@ def replay(
 
 app.command("validate")(validating.validate)
 app.command("check")(checking.check)
+app.command("rulebook")(rulebooks.rulebook)
 app.command("resolve")(resolving.resolve)
 app.command("fmt")(formatting.fmt)
 
