@@ -23,6 +23,7 @@ import amunre
 from amunre.cli.serve.app import GONE, Limits, Server, create_app
 from amunre.cli.serve.catalog import Catalog
 from amunre.cli.serve.tables import Table
+from amunre.tools.rulebook_render import style_hash
 from conftest import REPO
 
 
@@ -445,3 +446,23 @@ def test_a_bot_that_fails_stops_its_table_with_words_on_every_page(monkeypatch: 
     assert "seat 0's bot (greedy) failed" in view["failure"] and "out of ideas" not in view["failure"]
     assert table_of(server).game.history == []
     assert client.get(api(made["seats"][1]["url"])).json()["failure"] == view["failure"]
+
+
+# ---- the rulebooks ---------------------------------------------------------------------------------------
+
+def test_each_offered_file_s_rulebook_is_served_with_its_own_style_allowed_alone(client: TestClient) -> None:
+    page = client.get("/rules/knizia2016")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "<h1>Amun-Re (2016 edition)</h1>" in page.text and 'id="phase-auction"' in page.text
+    policy = page.headers["content-security-policy"]
+    assert f"style-src 'sha256-{style_hash()}'" in policy and "script-src" not in policy
+    house = client.get("/rules/house/no_theft")
+    assert house.status_code == 200 and 'id="changes"' in house.text        # a house rule's changes marked
+    missing = client.get("/rules/atlantis")
+    assert missing.status_code == 404 and "atlantis" in missing.text
+
+
+def test_a_game_links_its_phase_in_the_rulebook(client: TestClient) -> None:
+    url = api(start(client, "knizia2016", ["human", "random", "random"], seed=3)["seats"][0]["url"])
+    view = settled(client, url)
+    assert view["rulebook"] == f"/rules/knizia2016#phase-{view['step']['phase'].replace('_', '-')}"

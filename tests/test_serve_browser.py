@@ -214,6 +214,30 @@ def test_a_pharaohs_heir_game_started_and_one_action_taken(page: Any, live: Live
     shoot(page, "pharaohs-heir-after-one-action")
 
 
+SHIPPED = sorted(str(p.relative_to(REPO / "rules").with_suffix("")) for p in (REPO / "rules").rglob("*.yaml"))
+
+
+def test_every_rulebook_opens_without_an_error_and_a_game_links_its_phase(page: Any, live: Live) -> None:
+    for name in SHIPPED:
+        page.goto(f"{live.url}/rules/{name}")
+        page.wait_for_selector("nav a")
+        anchors = page.eval_on_selector_all("nav a", "links => links.map(a => a.getAttribute('href').slice(1))")
+        assert anchors and all(page.query_selector(f"[id='{a}']") for a in anchors), name
+    page.goto(f"{live.url}/rules/knizia2016")
+    shoot(page, "rulebook-knizia2016")
+    page.goto(f"{live.url}/rules/house/once_around_auction")
+    page.wait_for_selector("#changes")
+    shoot(page, "rulebook-house-once-around-auction")
+    page.goto(live.url + "/")
+    page.wait_for_selector("#rulebook-link")
+    page.select_option("#rules", "house/no_theft")
+    assert page.get_attribute("#rulebook-link", "href") == "/rules/house/no_theft"
+    table = start_from_form(page, live, "knizia2016", ["human", "random", "random"], seed=5)
+    settle(page, table, 0)
+    link = page.get_attribute("#phase-rules", "href")
+    assert link == f"/rules/knizia2016#phase-{table.game.step.phase.replace('_', '-')}"
+
+
 @pytest.fixture(scope="module")
 def logged(tmp_path_factory: pytest.TempPathFactory) -> Path:
     log = tmp_path_factory.mktemp("browser") / "game.jsonl"

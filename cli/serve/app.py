@@ -44,6 +44,7 @@ from starlette.staticfiles import StaticFiles
 from ...interpreter.base.errors import AmunreError
 from ...interpreter.base.limits import MAX_PLAYERS
 from ...tools.agents import AGENTS, check_spec
+from ...tools.rulebook_render import style_hash
 from .catalog import Catalog
 from .refused import Refused
 from .tables import HUMAN, Replay, Table
@@ -56,6 +57,8 @@ LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 GONE = "no game has this link (it may have ended and been dropped)"
 STREAM_POLL = 0.15                  # seconds between two looks at a view's version
 KEEP_ALIVE = 15.0                   # seconds between two comments on a quiet stream
+RULEBOOK_POLICY = (f"default-src 'none'; style-src 'sha256-{style_hash()}'; base-uri 'none'; "
+                   "frame-ancestors 'none'; form-action 'none'")
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
                                "object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
@@ -158,7 +161,8 @@ class Server:
         if unknown:
             raise Refused(f"options: {rules.title or rules.id} has no option {', '.join(unknown)}")
         try:
-            table = Table(rules, len(agents), seed, agents, dict(options), pace=self.limits.pace)
+            table = Table(rules, len(agents), seed, agents, dict(options), pace=self.limits.pace,
+                          rulebook=f"/rules/{_text(request, 'rules')}")
         except AmunreError as error:
             raise Refused(str(error)) from None
         with self.lock:
@@ -214,6 +218,7 @@ def create_app(server: Server) -> Starlette:
     api = _Api(server, static.joinpath("page.html").read_text(encoding="utf-8"))
     routes = [
         Route("/", api.shell),
+        Route("/rules/{name:path}", api.rulebook),
         Route("/seat/{token}", api.shell), Route("/watch/{token}", api.shell), Route("/replay/{token}", api.shell),
         Route("/api/setup", api.setup),
         Route("/api/games", api.start, methods=["POST"]),
@@ -242,6 +247,11 @@ class _Api:
 
     def shell(self, request: Request) -> Response:
         return HTMLResponse(self.page)
+
+    async def rulebook(self, request: Request) -> Response:
+        """A rules file's rulebook: one page, its own style allowed by its hash, nothing else."""
+        page = await anyio.to_thread.run_sync(self.server.catalog.rulebook, request.path_params["name"])
+        return HTMLResponse(page, headers={"content-security-policy": RULEBOOK_POLICY})
 
     async def setup(self, request: Request) -> Response:
         catalog = self.server.catalog

@@ -14,6 +14,8 @@ from ...interpreter.load.rules_cache import load_rules
 from ...interpreter.load.shipped import shipped_files
 from ...interpreter.model import Rules
 from ...rules import FIRST
+from ...tools.rulebook import rulebook_of
+from ...tools.rulebook_render import html_page
 from .refused import Refused
 
 
@@ -36,6 +38,7 @@ class Catalog:
         if self.default not in self.paths:
             self.default = next(iter(self.paths), "")
         self._loaded: dict[str, Rules] = {}
+        self._books: dict[str, str] = {}
 
     def rules(self, name: str) -> Rules:
         """The rules of that name; AmunreError (a Refused for the web) for a name not listed."""
@@ -48,6 +51,19 @@ class Catalog:
             except AmunreError as error:
                 raise Refused(f"rules {name} do not load: {error}") from None
         return self._loaded[name]
+
+    def rulebook(self, name: str) -> str:
+        """The rulebook of the file of that name as one HTML page (a house rule's changes
+        marked); Refused for a name not listed."""
+        path = self.paths.get(name)
+        if path is None:
+            raise Refused(f"rules: no rules file called '{name[:60]}' here", 404)
+        if name not in self._books:
+            try:
+                self._books[name] = html_page(rulebook_of(path))
+            except AmunreError as error:
+                raise Refused(f"rules {name} do not load: {error}") from None
+        return self._books[name]
 
     def listing(self) -> list[dict[str, Any]]:
         """Each file's name, title, player counts and options, for the start page."""

@@ -29,6 +29,7 @@ from ...interpreter.base.errors import AmunreError, IllegalAction
 from ...interpreter.game import Game, new_game
 from ...interpreter.model import Rules
 from ...tools.agents import make_agent
+from ...tools.rulebook import slug
 from ...tools.simulate.seeds import agent_seed
 from ..logs import LogCheck
 from ..play import JsonlLog, read_log_lines
@@ -83,6 +84,7 @@ class Table:
     touched: float = field(default_factory=time.monotonic)
     failure: str = ""                               # a bot's error, shown on every page
     closed: bool = False
+    rulebook: str = ""                              # the address of its rules' rulebook, if served
 
     def __post_init__(self) -> None:
         self.game = new_game(self.rules, players=self.players, seed=self.seed, setup={"options": self.options})
@@ -108,6 +110,8 @@ class Table:
             view.update(latest(self.story.lines, len(self.story.lines)))
             view["version"], view["failure"] = self.version, self.failure
             view["thinking"] = not self.game.over and self.game.to_move in self.bots
+            if self.rulebook:
+                view["rulebook"] = f"{self.rulebook}#phase-{slug(self.game.step.phase)}"
             return view
 
     def act(self, seat: int, action_id: Any) -> None:

@@ -62,6 +62,7 @@ async function startPage() {
   const agents = el("div", {id: "agents"});
   const options = el("div", {id: "options"});
   const links = el("div", {id: "links"});
+  const rulebookLink = el("a", {id: "rulebook-link", target: "_blank", rel: "noopener", text: "read the rulebook"});
 
   function chosen() { return setup.rules.find(r => r.name === rulesSelect.value); }
   function drawAgents() {
@@ -76,6 +77,7 @@ async function startPage() {
   }
   function drawRules() {
     const rules = chosen();
+    rulebookLink.href = `/rules/${rules.name}`;
     players.min = rules.min_players; players.max = rules.max_players;
     const count = Math.min(Math.max(Number(players.value) || 4, rules.min_players), rules.max_players);
     players.value = count;
@@ -130,7 +132,7 @@ async function startPage() {
   main.append(
     el("form", {id: "start-form", class: "panel", onsubmit: start},
       el("h2", {text: "New game"}),
-      el("label", {}, "Rules ", rulesSelect),
+      el("label", {}, "Rules ", rulesSelect), " ", rulebookLink,
       el("label", {}, "Players ", players),
       el("label", {}, "Seed ", seed),
       el("h3", {text: "Seats"}), agents,
@@ -211,6 +213,10 @@ function drawSeats(view) {
 function drawPhase(view) {
   const phase = view.phase;
   const parts = [el("h2", {text: view.step.phase ? `Phase: ${view.step.phase}` : "Phase"})];
+  if (view.rulebook) {
+    parts.push(el("p", {class: "rulebook"}, el("a", {id: "phase-rules", href: view.rulebook, target: "_blank",
+                                                   rel: "noopener", text: "this phase in the rulebook"})));
+  }
   if (view.step.about) parts.push(el("p", {class: "about", text: view.step.about}));
   if (phase.lots.length) {
     parts.push(el("h3", {text: "Lots"}), el("ul", {class: "lots"}, phase.lots.map(lot =>
