@@ -83,10 +83,10 @@ def change_line(change: Change) -> str:
     """One change in words, as `amunre diff` lists it: where, then what."""
     where = ".".join(change.path)
     if change.kind == "changed":
-        return f"{where}: {_value(change.old)} (was) -> {_value(change.new)} (now)"
+        return f"{where}: now {_value(change.new)} (was {_value(change.old)})"
     if change.kind == "added":
         return f"{where}: added, {_value(change.new)}"
-    return f"{where}: removed (was {_value(change.old)})"
+    return f"{where}: removed (it was {_value(change.old)})"
 
 
 def _value(value: Any) -> str:
