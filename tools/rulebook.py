@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..interpreter.base.errors import AmunreError
+from ..interpreter.dsl.printer import to_text
 from ..interpreter.dsl.sentences import sentence
 from ..interpreter.load.document import Document
 from ..interpreter.load.rules_cache import load_rules_and_document
@@ -135,6 +136,12 @@ class _Builder:
             else:
                 out.append((depth, f"{words(key)}: {self.said(here, inner)}"))
         return out
+
+    def tabular(self, path: tuple, value: Any) -> bool:
+        """A list of plain rows (a phase's table of tiles, say): shown as a table, a row each."""
+        return (isinstance(value, list) and len(value) > 1 and all(isinstance(row, dict) for row in value)
+                and all(not isinstance(v, (dict, list)) and path + (i, k) not in self.trees
+                        for i, row in enumerate(value) for k, v in row.items()))
 
     def marks(self, section: Section, *prefix: str | int) -> None:
         """Note under a section what the house rule changes there."""
@@ -313,18 +320,24 @@ class _Builder:
                 part.blocks.append(f"*{words(spec['mechanic'])}*: {mechanic.doc}")
             if spec.get("doc"):
                 part.blocks.append(spec["doc"])
-            items = self.items(("phases", pid), {k: v for k, v in spec.items() if k not in ("mechanic", "doc")})
+            rest = {k: v for k, v in spec.items() if k not in ("mechanic", "doc")}
+            tables = {k: v for k, v in rest.items() if self.tabular(("phases", pid, k), v)}
+            items = self.items(("phases", pid), {k: v for k, v in rest.items() if k not in tables})
             if items:
                 part.blocks.append(Bullets(items))
+            for key, rows in tables.items():
+                part.blocks.append(f"{words(key).capitalize()}:")
+                part.blocks.append(_table(rows))
             self.marks(part, "phases", pid)
         return section
 
     def end(self) -> Section:
         winner, vocab = self.rules.winner, self.rules.vocab
         section = Section("The end and the winner", "winner")
-        by = words(winner.score) if winner.by is None or winner.by.tree is None else sentence(winner.by.tree, vocab)
-        section.blocks.append(f"When the order of play is done, the player with the most {words(winner.score)} wins "
-                              f"(ranked by {by}).")
+        ranked = "" if winner.by is None or winner.by.tree is None or to_text(winner.by.tree) == f"my.{winner.score}" \
+            else f" (ranked by {sentence(winner.by.tree, vocab)})"
+        section.blocks.append(f"When the order of play is done, the player with the most {words(winner.score)} "
+                              f"wins{ranked}.")
         if winner.tiebreaks:
             breaks = "; then ".join(sentence(t.tree, vocab) for t in winner.tiebreaks if t.tree is not None)
             section.blocks.append(f"Ties are broken by, in turn: {breaks}; players still tied share the win.")
@@ -363,6 +376,14 @@ def _in_play_order(rules: Rules, specs: dict[str, Any]) -> list[str]:
     """The phases in the order play first reaches them, then any the flow never names."""
     order = list(dict.fromkeys(rules.flow.nodes[leaf].phase for leaf in rules.flow.leaves))
     return [p for p in order if p in specs] + [p for p in specs if p not in order]
+
+
+def _table(rows: list[dict[str, Any]]) -> Table:
+    """Rows of plain values as a table: a column per key, in the order of the fullest row."""
+    keys = list(dict.fromkeys(k for row in sorted(rows, key=lambda row: -len(row)) for k in row))
+    def cell(value: Any) -> str:
+        return "" if value is None else "yes" if value is True else "no" if value is False else words(value)
+    return Table([words(k) for k in keys], [[cell(row.get(k)) for k in keys] for row in rows])
 
 
 def _count(n: int, name: str) -> str:
