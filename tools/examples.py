@@ -24,6 +24,7 @@ from ..interpreter.dsl.types import PLACE, SEAT
 from ..interpreter.game import new_game
 from ..interpreter.model import Example, ExampleCheck, ExampleStep, Rules
 from .agents import choose_id, make_agent
+from .flow_style import flow_style
 
 Words = Callable[[Rules, dict[str, Any]], str]
 PLAY_LIMIT = 200_000          # decisions bots may make in one `play` step: a game that never ends stops here
@@ -102,11 +103,11 @@ class _Run:
                 legal = "; ".join(self._written(a) for a in game.legal_actions())
                 what = "is not a legal move" if not matches else f"matches {len(matches)} legal moves"
                 again = f" (time {time + 1} of {step.times})" if step.times > 1 else ""
-                raise Failed(f"{_shown(step.action)}{again} {what} of {self._seat(game.to_move)}; "
+                raise Failed(f"{flow_style(step.action)}{again} {what} of {self._seat(game.to_move)}; "
                              f"the legal moves: {legal}", step.span)
             game.apply_id(matches[0])
         who = self._seat(step.seat) if step.seat is not None else "move"
-        self.after = f"{who}: {_shown(step.action)}" + (f" ({step.times} times)" if step.times > 1 else "")
+        self.after = f"{who}: {flow_style(step.action)}" + (f" ({step.times} times)" if step.times > 1 else "")
 
     def _matching(self, action: Any, span: Span) -> list[int]:
         """The legal ids a move as written stands for: an id, a mapping (exact, else every legal
@@ -124,7 +125,7 @@ class _Run:
         return [i for i, a in zip(ids, legal) if self.words(self.rules, a) == action]
 
     def _written(self, action: dict[str, Any]) -> str:
-        return self.words(self.rules, action) if self.words is not None else _shown(action)
+        return self.words(self.rules, action) if self.words is not None else flow_style(action)
 
     def _bots(self, step: ExampleStep) -> None:
         game = self.game
@@ -134,12 +135,12 @@ class _Run:
             raise Failed(f"play: {error}", step.span) from None
         for _ in range(PLAY_LIMIT):
             if self._reached(step.until):
-                self.after = f"bots ({step.action}) until {_shown(step.until)}"
+                self.after = f"bots ({step.action}) until {flow_style(step.until)}"
                 return
             if game.over:
-                raise Failed(f"the game ended before {_shown(step.until)}", step.span)
+                raise Failed(f"the game ended before {flow_style(step.until)}", step.span)
             game.apply_id(choose_id(agent, game))
-        raise Failed(f"{PLAY_LIMIT:,} moves played without reaching {_shown(step.until)}", step.span)
+        raise Failed(f"{PLAY_LIMIT:,} moves played without reaching {flow_style(step.until)}", step.span)
 
     def _reached(self, until: Any) -> bool:
         if until == "end":
@@ -207,7 +208,7 @@ class _Run:
         for action in check.expected:
             found = self._matching(action, check.span)
             if check.kind == "legal" and not found:
-                return f"{_shown(action)} is not a legal move of {self._seat(self.game.to_move)}"
+                return f"{flow_style(action)} is not a legal move of {self._seat(self.game.to_move)}"
             if check.kind == "illegal" and found:
                 moves = "; ".join(self._written(self.game.action_from_id(i)) for i in found)
                 return f"{self._seat(self.game.to_move)} may still make {moves}"
@@ -228,15 +229,15 @@ class _Run:
             for unwanted in check.expected:
                 found = [e for e in recent if all(k in e and e[k] == v for k, v in unwanted.items())]
                 if found:
-                    shown = _shown({k: v for k, v in found[0].items() if k != "cause"})
-                    return f"an event {_shown(unwanted)} happened since the last check: {shown}"
+                    shown = flow_style({k: v for k, v in found[0].items() if k != "cause"})
+                    return f"an event {flow_style(unwanted)} happened since the last check: {shown}"
             return None
         for wanted in check.expected:
             if not any(all(k in e and e[k] == v for k, v in wanted.items()) for e in recent):
                 kind = wanted.get("event")
                 alike = [e for e in recent if kind is None or e.get("event") == kind]
-                seen = "; ".join(_shown({k: v for k, v in e.items() if k != "cause"}) for e in alike[:6])
-                return f"no event {_shown(wanted)} since the last check" + (f"; there were: {seen}" if seen else "")
+                seen = "; ".join(flow_style({k: v for k, v in e.items() if k != "cause"}) for e in alike[:6])
+                return f"no event {flow_style(wanted)} since the last check" + (f"; there were: {seen}" if seen else "")
         return None
 
     # ---- words ----------------------------------------------------------------------------------
@@ -256,12 +257,3 @@ def _literal(side: Expression) -> bool:
 
 def _side_text(side: Expression) -> str:
     return to_text(side.tree) if side.tree is not None else "?"
-
-
-def _shown(value: Any) -> str:
-    """A value as an example writes it: a mapping in YAML's flow style, words as they are."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_shown(v) for v in value) + "]"
-    return str(value)

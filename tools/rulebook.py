@@ -27,6 +27,7 @@ from ..interpreter.load.rules_cache import load_rules_and_document
 from ..interpreter.mechanics import MECHANICS
 from ..interpreter.model import FlowNode, Rules
 from .diff import Change, diff_documents
+from .flow_style import flow_style
 
 
 @dataclass
@@ -84,18 +85,10 @@ def change_line(change: Change) -> str:
     """One change in words, as `amunre diff` lists it: where, then what."""
     where = ".".join(change.path)
     if change.kind == "changed":
-        return f"{where}: now {_value(change.new)} (was {_value(change.old)})"
+        return f"{where}: now {flow_style(change.new)} (was {flow_style(change.old)})"
     if change.kind == "added":
-        return f"{where}: added, {_value(change.new)}"
-    return f"{where}: removed (it was {_value(change.old)})"
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    return str(value)
+        return f"{where}: added, {flow_style(change.new)}"
+    return f"{where}: removed (it was {flow_style(change.old)})"
 
 
 class _Builder:
