@@ -236,6 +236,9 @@ def test_every_rulebook_opens_without_an_error_and_a_game_links_its_phase(page: 
     settle(page, table, 0)
     link = page.get_attribute("#phase-rules", "href")
     assert link == f"/rules/knizia2016#phase-{table.game.step.phase.replace('_', '-')}"
+    for details in page.query_selector_all("details.facts"):        # its facts, not "[object HTMLElement]"
+        details.evaluate("d => d.open = true")
+        assert "[object" not in details.inner_text()
 
 
 @pytest.fixture(scope="module")

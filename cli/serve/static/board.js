@@ -238,7 +238,8 @@ function drawPhase(view) {
   const facts = Object.entries(phase.facts);
   if (facts.length) {
     parts.push(el("details", {class: "facts"}, el("summary", {text: "the phase's other facts"}),
-      el("dl", {}, facts.map(([k, v]) => [el("dt", {text: k}), el("dd", {text: v})]))));
+      el("dl", {}, facts.flatMap(([k, v]) => [el("dt", {text: k}),
+                                               el("dd", {text: typeof v === "string" ? v : JSON.stringify(v)})]))));
   }
   return el("section", {id: "phase", class: "panel"}, parts);
 }
