@@ -81,21 +81,31 @@ def words(name: str) -> str:
     return str(name).replace("_", " ")
 
 
-def change_line(change: Change) -> str:
-    """One change in words, as `amunre diff` lists it: where, then what."""
+def change_line(change: Change, old: str | None = None, new: str | None = None) -> str:
+    """One change in words, as `amunre diff` lists it: where, then what (`old` and `new` in
+    words where the caller has them: a formula's sentence)."""
     where = ".".join(change.path)
+    old, new = old or flow_style(change.old), new or flow_style(change.new)
     if change.kind == "changed":
-        return f"{where}: now {flow_style(change.new)} (was {flow_style(change.old)})"
+        return f"{where}: now {new} (was {old})"
     if change.kind == "added":
-        return f"{where}: added, {flow_style(change.new)}"
-    return f"{where}: removed (it was {flow_style(change.old)})"
+        return f"{where}: added, {new}"
+    return f"{where}: removed (it was {old})"
 
 
 class _Builder:
-    def __init__(self, rules: Rules, doc: Document, changes: list[Change] | None) -> None:
+    def __init__(self, rules: Rules, doc: Document, changes: list[Change] | None, parent: Rules | None) -> None:
         self.rules, self.data = rules, doc.data
         self.changes = changes
-        self.trees = {tuple(s.path): s.tree for s in rules.dsl if s.tree is not None}
+        self.trees = _trees(rules)
+        self.parent_trees = _trees(parent) if parent is not None else {}
+        self.parent_vocab = parent.vocab if parent is not None else None
+
+    def change(self, change: Change) -> str:
+        """A change in words; a formula changed, added or removed as its sentence."""
+        old, new = self.parent_trees.get(tuple(change.path)), self.trees.get(tuple(change.path))
+        return change_line(change, sentence(old, self.parent_vocab) if old is not None else None,
+                           sentence(new, self.rules.vocab) if new is not None else None)
 
     # ---- words for what the file writes -----------------------------------------------------------
     def said(self, path: tuple, value: Any) -> str:
@@ -140,7 +150,7 @@ class _Builder:
         """Note under a section what the house rule changes there."""
         if self.changes is None:
             return
-        found = [change_line(c) for c in self.changes if tuple(c.path[:len(prefix)]) == tuple(str(p) for p in prefix)]
+        found = [self.change(c) for c in self.changes if tuple(c.path[:len(prefix)]) == tuple(str(p) for p in prefix)]
         if found:
             section.blocks.append(Changed(found))
 
@@ -167,7 +177,7 @@ class _Builder:
             return section
         section.blocks.append(f"Against the rules it extends ({parent}), as `amunre diff` reports them; each is "
                               "noted again where the book describes it.")
-        section.blocks.append(Bullets([(0, change_line(c)) for c in changes]))
+        section.blocks.append(Bullets([(0, self.change(c)) for c in changes]))
         return section
 
     def components(self) -> Section:
@@ -388,9 +398,15 @@ def _join(*parts: str) -> str:
     return "; ".join(p for p in parts if p)
 
 
-def rulebook(rules: Rules, doc: Document, changes: list[Change] | None = None, changes_only: bool = False) -> Book:
-    """The rulebook of a rules file; with `changes` (against its parent), marked with them."""
-    return _Builder(rules, doc, changes).book(changes_only)
+def _trees(rules: Rules) -> dict[tuple, Any]:
+    """Each DSL string's tree by where the file writes it."""
+    return {tuple(s.path): s.tree for s in rules.dsl if s.tree is not None}
+
+
+def rulebook(rules: Rules, doc: Document, changes: list[Change] | None = None, changes_only: bool = False,
+             parent: Rules | None = None) -> Book:
+    """The rulebook of a rules file; with `changes` (against its `parent`), marked with them."""
+    return _Builder(rules, doc, changes, parent).book(changes_only)
 
 
 def rulebook_of(path: str, marked: bool = True, changes_only: bool = False) -> Book:
@@ -404,7 +420,7 @@ def rulebook_of(path: str, marked: bool = True, changes_only: bool = False) -> B
         return rulebook(rules, doc)
     if not (marked or changes_only):
         return rulebook(rules, doc)
-    _, parent = load_rules_and_document(rules.parents[0])
-    return rulebook(rules, doc, diff_documents(parent, doc), changes_only)
+    parent_rules, parent = load_rules_and_document(rules.parents[0])
+    return rulebook(rules, doc, diff_documents(parent, doc), changes_only, parent_rules)
 
 
