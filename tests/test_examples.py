@@ -196,6 +196,7 @@ def _outcome(tmp_path: Path, steps: str) -> Any:
      "bots (random) until {round: 2}"),
     ("      - play: random\n        until: end\n      - expect: [over: false]\n", "the game is over", ""),
     ("      - play: genius\n        until: end\n", "play: unknown agent 'genius'", ""),
+    ("      - expect: [thebes.owner.gold == 0]\n", "a check cannot be worked out: ", ""),
     ("      - play: random\n        until: end\n      - play: random\n        until: {age: 3}\n",
      "the game ended before {age: 3}", ""),
 ])

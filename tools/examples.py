@@ -88,7 +88,8 @@ class _Run:
             except (GameError, AmunreError) as error:
                 if isinstance(error, Failed):
                     raise
-                raise Failed(f"the game stopped with an error: {error}", step.span) from None
+                what = "a check cannot be worked out" if step.kind == "expect" else "the game stopped with an error"
+                raise Failed(f"{what}: {error}", step.span) from None
 
     # ---- moves ----------------------------------------------------------------------------------
     def _move(self, step: ExampleStep) -> None:
