@@ -466,3 +466,12 @@ def test_a_game_links_its_phase_in_the_rulebook(client: TestClient) -> None:
     url = api(start(client, "knizia2016", ["human", "random", "random"], seed=3)["seats"][0]["url"])
     view = settled(client, url)
     assert view["rulebook"] == f"/rules/knizia2016#phase-{view['step']['phase'].replace('_', '-')}"
+
+
+def test_a_game_says_how_many_ages_and_rounds_it_has(client: TestClient) -> None:
+    url = api(start(client, "knizia2016", ["human", "random", "random"], seed=3)["seats"][0]["url"])
+    step = settled(client, url)["step"]
+    assert (step["age"], step["ages"], step["round"], step["rounds"]) == (1, 2, 1, 3)
+    url = api(start(client, "modern-art", ["human", "random", "random"], seed=3)["seats"][0]["url"])
+    step = settled(client, url)["step"]
+    assert (step["ages"], step["rounds"]) == (None, 4)                # no ages; four rounds

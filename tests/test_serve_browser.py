@@ -234,6 +234,7 @@ def test_every_rulebook_opens_without_an_error_and_a_game_links_its_phase(page: 
     assert page.get_attribute("#rulebook-link", "href") == "/rules/house/no_theft"
     table = start_from_form(page, live, "knizia2016", ["human", "random", "random"], seed=5)
     settle(page, table, 0)
+    assert "age 1 of 2, round 1 of 3" in page.text_content("#status")
     link = page.get_attribute("#phase-rules", "href")
     assert link == f"/rules/knizia2016#phase-{table.game.step.phase.replace('_', '-')}"
     for details in page.query_selector_all("details.facts"):        # its facts, not "[object HTMLElement]"

@@ -41,6 +41,16 @@ def plain(markup: str) -> str:
     return Text.from_markup(markup).plain
 
 
+def passes_in_all(rules: Rules, counter: int) -> int | None:
+    """How many ages (or rounds) a game has, where its repeat runs a fixed number of times: a
+    header says "age 1 of 2"; None where it runs until a condition."""
+    for node in rules.flow.nodes:
+        if node.kind == "repeat" and node.counter == counter and counter >= 0 and node.times is not None:
+            fixed = node.times.constant
+            return fixed if type(fixed) is int else None
+    return None
+
+
 def game_view(game: Game, seat: int | None, agents: list[str], actions: bool = True) -> dict[str, Any]:
     """What one page shows but the play-by-play (its caller keeps that): the seat's observation
     drawn as data (seat None: the public view), the legal actions when the seat is to move (and
@@ -51,6 +61,7 @@ def game_view(game: Game, seat: int | None, agents: list[str], actions: bool = T
     view: dict[str, Any] = {
         "title": rules.title or rules.id, "rules_id": rules.id, "you": seat, "players": game.state.players,
         "step": {"age": step.age, "round": step.round, "phase": step.phase,
+                 "ages": passes_in_all(rules, rules.flow.age), "rounds": passes_in_all(rules, rules.flow.round),
                  "about": describe_phase(rules, step.phase) if step.phase else ""},
         "to_move": obs["to_move"], "over": obs["over"],
         "seats": [_seat(rules, obs, s, seat, agents) for s in range(game.state.players)],

@@ -296,8 +296,10 @@ function drawLog(lines, fresh, skipped) {
 
 function statusText(view) {
   const step = view.step;
-  const where = [step.age !== null && step.age !== undefined ? `age ${step.age}` : "",
-                 step.round !== null && step.round !== undefined ? `round ${step.round}` : "", step.phase || ""]
+  const of = total => (total ? ` of ${total}` : "");
+  const where = [step.age !== null && step.age !== undefined ? `age ${step.age}${of(step.ages)}` : "",
+                 step.round !== null && step.round !== undefined ? `round ${step.round}${of(step.rounds)}` : "",
+                 step.phase || ""]
     .filter(Boolean).join(", ");
   if (view.over) return "Game over";
   const mover = view.to_move === view.you && !view.replay ? "Your move" : `${seatName(view.to_move)} to move`;
