@@ -428,15 +428,17 @@ def _deck_of(rules: Rules, card_id: Any) -> Any:
 
 
 def place_facts(rules: Rules, place: int) -> str:
-    """A place's printed properties, briefly: text values, true flags, non-zero numbers."""
+    """A place's printed properties, briefly and in words: text values, true flags, non-zero
+    numbers (`favor limit 3`, not the file's key `favor_limit`)."""
     parts = []
     for name, value in rules.place_props[place].items():
+        said = name.replace("_", " ")
         if isinstance(value, bool):
             if value:
-                parts.append(name)
+                parts.append(said)
         elif isinstance(value, (int, float)):
             if value:
-                parts.append(f"{name} {value}")
+                parts.append(f"{said} {value}")
         else:
-            parts.append(str(value))
+            parts.append(str(value).replace("_", " "))
     return ", ".join(parts)
