@@ -429,7 +429,7 @@ def _deck_of(rules: Rules, card_id: Any) -> Any:
 
 def place_facts(rules: Rules, place: int) -> str:
     """A place's printed properties, briefly and in words: text values, true flags, non-zero
-    numbers (`favor limit 3`, not the file's key `favor_limit`)."""
+    numbers (`some limit 3`, not the file's key `some_limit`)."""
     parts = []
     for name, value in rules.place_props[place].items():
         said = name.replace("_", " ")
