@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ..interpreter.dsl.sentences import words
 from ..interpreter.model import Rules
 from .changes import CHANGES, TOLD, Story, cause_label, change_text, start_text
 
@@ -432,7 +433,7 @@ def place_facts(rules: Rules, place: int) -> str:
     numbers (`some limit 3`, not the file's key `some_limit`)."""
     parts = []
     for name, value in rules.place_props[place].items():
-        said = name.replace("_", " ")
+        said = words(name)
         if isinstance(value, bool):
             if value:
                 parts.append(said)
@@ -440,5 +441,5 @@ def place_facts(rules: Rules, place: int) -> str:
             if value:
                 parts.append(f"{said} {value}")
         else:
-            parts.append(str(value).replace("_", " "))
+            parts.append(words(value))
     return ", ".join(parts)

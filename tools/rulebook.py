@@ -21,7 +21,7 @@ from typing import Any
 
 from ..interpreter.base.errors import AmunreError
 from ..interpreter.dsl.printer import to_text
-from ..interpreter.dsl.sentences import sentence
+from ..interpreter.dsl.sentences import sentence, words
 from ..interpreter.load.document import Document
 from ..interpreter.load.rules_cache import load_rules_and_document
 from ..interpreter.mechanics import MECHANICS
@@ -74,11 +74,6 @@ class Book:
 def slug(text: str) -> str:
     """An anchor from a title: lowercase words joined by hyphens."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
-
-
-def words(name: str) -> str:
-    """A name of the rules file as words: `some_name` -> "some name"."""
-    return str(name).replace("_", " ")
 
 
 def change_line(change: Change, old: str | None = None, new: str | None = None) -> str:

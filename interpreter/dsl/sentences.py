@@ -60,8 +60,10 @@ class _Ref:
     phase: str = ""                # a phase or deck: its name, for `PHASE.MEMBER`
 
 
-def _words(name: str) -> str:
-    return name.replace("_", " ")
+def words(name: object) -> str:
+    """A name of the rules file as words (`some_name` -> "some name"): how a sentence, a rulebook
+    and the play-by-play say it."""
+    return str(name).replace("_", " ")
 
 
 def _possessive(text: str) -> str:
@@ -91,10 +93,10 @@ def _noun_like(name: str) -> bool:
 
 
 def _token_nouns(name: str) -> tuple[str, str]:
-    words = _words(name)
+    said = words(name)
     if _noun_like(name):
-        return words, _plural(words)
-    return f"{words} token", f"{words} tokens"
+        return said, _plural(said)
+    return f"{said} token", f"{said} tokens"
 
 
 def _looks_plural(name: str) -> bool:
@@ -107,11 +109,11 @@ def _count_nouns(name: str, attr: Attr) -> tuple[str, str] | None:
     if attr.kind == "token":
         return _token_nouns(name)
     if attr.kind == "resource":
-        return _words(name), _words(name)
+        return words(name), words(name)
     if attr.kind == "cards":
         return "card", "cards"
     if attr.type.kind == "number" and _looks_plural(name):
-        return _words(name)[:-1], _words(name)
+        return words(name)[:-1], words(name)
     return None
 
 
@@ -127,7 +129,7 @@ _KINDS = {"seat": "seat", "list": "seats"}
 
 def _builtin(name: str) -> _Ref:
     kind = _KINDS.get(VALUES[name].type.kind, "value")
-    return _Ref(_VALUE_WORDS.get(name, f"the {_words(name)}"), kind)
+    return _Ref(_VALUE_WORDS.get(name, f"the {words(name)}"), kind)
 
 
 def _attr_ref(owner: str | None, name: str, attr: Attr, mine: bool) -> _Ref:
@@ -135,8 +137,8 @@ def _attr_ref(owner: str | None, name: str, attr: Attr, mine: bool) -> _Ref:
     nouns = _count_nouns(name, attr)
     how = ("count" if nouns else {"owned": "owned", "owner": "owner"}.get(attr.kind, "")
            or ("flag" if attr.type.kind == "boolean" else ""))
-    words = nouns[1] if nouns else _words(name)
-    text = words if owner is None else f"{_possessive(owner)} {words}"
+    said = nouns[1] if nouns else words(name)
+    text = said if owner is None else f"{_possessive(owner)} {said}"
     kind = {"places": "places", "owner": "seat"}.get(attr.kind, "place" if attr.type.kind == "place" else "value")
     one, many = nouns or ("", "")
     return _Ref(text, kind, owner, name, how, one, many, mine)
@@ -156,10 +158,10 @@ def _first(name: str, dotted: bool, scope: _Scope) -> _Ref:
     if name == "option":
         return _Ref("option", "option")
     if dotted and name in vocab.phases:
-        return _Ref(_words(name), "phase", phase=name)
+        return _Ref(words(name), "phase", phase=name)
     mod = vocab.modifiers.get(name)
     if mod is not None and mod.scope != "place":
-        return _Ref(f"{'your' if mod.scope == 'seat' else 'the'} {_words(name)}")
+        return _Ref(f"{'your' if mod.scope == 'seat' else 'the'} {words(name)}")
     return _bare(name, scope)
 
 
@@ -173,41 +175,41 @@ def _bare(name: str, scope: _Scope) -> _Ref:
     if scope.element in (None, "place") and name in vocab.place_attrs:
         return _attr_ref(owner, name, vocab.place_attrs[name], True)
     if name == vocab.plural:
-        return _Ref(f"the {_words(name)}", "places")
+        return _Ref(f"the {words(name)}", "places")
     if name in vocab.place_ids:
-        return _Ref(_words(name).title(), "place")
-    return _Ref(_words(name))
+        return _Ref(words(name).title(), "place")
+    return _Ref(words(name))
 
 
 def _member(ref: _Ref, name: str, scope: _Scope) -> _Ref:
     """`PHASE.NAME` or `DECK.left`."""
     member = scope.vocab.member(ref.phase, name)
     if member is None:
-        return _Ref(f"the {ref.text} {_words(name)}")
+        return _Ref(f"the {ref.text} {words(name)}")
     if name == "left" and ref.phase in scope.vocab.decks:
         return _Ref(f"the number of cards left in the {ref.text} deck")
     whose = "your" if member.modifier is not None and member.modifier.scope == "seat" else "the"
     kind = {"place": "place", "seat": "seat", "row": "row"}.get(member.type.kind, "value")
     how = "flag" if member.type.kind == "boolean" else ""
-    return _Ref(f"{whose} {ref.text} {_words(name)}", kind, how=how, phase=f"{ref.phase}.{name}")
+    return _Ref(f"{whose} {ref.text} {words(name)}", kind, how=how, phase=f"{ref.phase}.{name}")
 
 
 def _attribute(ref: _Ref, name: str, scope: _Scope) -> _Ref:
     vocab = scope.vocab
     if ref.kind == "option":
-        return _Ref(f"the {_words(name)} option")
+        return _Ref(f"the {words(name)} option")
     if ref.kind == "phase":
         return _member(ref, name, scope)
     if ref.kind == "row":
         column = vocab.tables.get(ref.phase, {}).get(name)
         how = "flag" if column is not None and column.kind == "boolean" else ""
-        return _Ref(f"{_possessive(ref.text)} {_words(name)}", owner=ref.text, attr=name, how=how)
+        return _Ref(f"{_possessive(ref.text)} {words(name)}", owner=ref.text, attr=name, how=how)
     mine = ref.text == "it" and ref.mine
     for attrs in ((vocab.seat_attrs, vocab.place_attrs) if ref.kind == "seat" else
                   (vocab.place_attrs, vocab.seat_attrs)):
         if name in attrs:
             return _attr_ref(ref.text, name, attrs[name], mine)
-    return _Ref(f"{_possessive(ref.text)} {_words(name)}", owner=ref.text, attr=name, mine=mine)
+    return _Ref(f"{_possessive(ref.text)} {words(name)}", owner=ref.text, attr=name, mine=mine)
 
 
 def _ref(node: ast.Name, scope: _Scope) -> _Ref:
@@ -304,8 +306,8 @@ def _same(op: str, ref: _Ref, right: ast.Expr, scope: _Scope) -> str | None:
     if other is None or other.attr != ref.attr or other.owner is None or op not in ("==", "!="):
         return None
     if op == "==":
-        return f"the same {_words(ref.attr)} as {other.owner}"
-    return f"another {_words(ref.attr)} than {other.owner}"
+        return f"the same {words(ref.attr)} as {other.owner}"
+    return f"another {words(ref.attr)} than {other.owner}"
 
 
 def _attr_pred(op: str, ref: _Ref, right: ast.Expr, scope: _Scope) -> _Pred:
@@ -319,8 +321,8 @@ def _attr_pred(op: str, ref: _Ref, right: ast.Expr, scope: _Scope) -> _Pred:
     if same is not None:
         return _has(same)
     if op == "==":
-        return _has(f"{_words(ref.attr)} {value}")
-    return _has(f"{_article(ref.attr)} {_words(ref.attr)} of {_THAN[op]} {value}")
+        return _has(f"{words(ref.attr)} {value}")
+    return _has(f"{_article(ref.attr)} {words(ref.attr)} of {_THAN[op]} {value}")
 
 
 def _article(word: str) -> str:
@@ -379,9 +381,9 @@ def _flag_pred(ref: _Ref) -> _Pred | None:
         return _Pred("have an owner", "has an owner", "with an owner",
                      _Pred("have no owner", "has no owner", "without an owner"))
     if ref.how == "flag":
-        words = _words(ref.attr)
-        return _Pred(f"have {words}", f"has {words}", f"with {words}",
-                     _Pred(f"do not have {words}", f"does not have {words}", f"without {words}"))
+        said = words(ref.attr)
+        return _Pred(f"have {said}", f"has {said}", f"with {said}",
+                     _Pred(f"do not have {said}", f"does not have {said}", f"without {said}"))
     return None
 
 
@@ -412,7 +414,7 @@ def _condition(node: ast.Expr, scope: _Scope) -> str:
 def _(node: ast.Name, scope: _Scope) -> str:
     ref = _ref(node, scope)
     if ref.how == "flag" and ref.owner is not None:
-        return f"{ref.owner} {'have' if ref.owner == 'you' else 'has'} {_words(ref.attr)}"
+        return f"{ref.owner} {'have' if ref.owner == 'you' else 'has'} {words(ref.attr)}"
     if ref.how == "owned" and ref.owner is not None:
         return f"{ref.owner} {'have' if ref.owner == 'you' else 'has'} an owner"
     return f"{ref.text} holds"
@@ -474,7 +476,7 @@ def _say(node: ast.Node, scope: _Scope) -> str:
 
 @_say.register
 def _(node: ast.Ident, scope: _Scope) -> str:
-    return _words(node.name)
+    return words(node.name)
 
 
 @_say.register
@@ -561,7 +563,7 @@ def _sum(args: tuple[ast.Expr, ...], scope: _Scope) -> str:
     inner = _within(places, scope)
     ref = _ref_of(value, inner)
     if ref is not None and ref.mine:
-        return f"the total {ref.many or _words(ref.attr)} {_in(places, scope)} {_collection(places, scope)}"
+        return f"the total {ref.many or words(ref.attr)} {_in(places, scope)} {_collection(places, scope)}"
     return f"the sum over {_collection(places, scope)} of {_say(value, inner)}"
 
 
@@ -576,7 +578,7 @@ def _extreme(args: tuple[ast.Expr, ...], scope: _Scope, least: bool) -> str:
     if ref is not None and ref.mine and ref.how == "count":
         return f"the {'fewest' if least else 'most'} {ref.many} {_in(places, scope)} any of {among}"
     if ref is not None and ref.mine:
-        return f"the {'least' if least else 'greatest'} {_words(ref.attr)} of any of {among}"
+        return f"the {'least' if least else 'greatest'} {words(ref.attr)} of any of {among}"
     inner = _say(value, _within(places, scope))
     return f"the {'least' if least else 'greatest'} value of {inner} over {_collection(places, scope)}"
 
@@ -664,7 +666,7 @@ def _everything(amount: ast.Expr, holder: ast.Expr | None, name: str) -> bool:
 @_say.register
 def _(node: ast.Gain, scope: _Scope) -> str:
     who = _who(node.seat, scope)
-    res = _words(node.resource.name)
+    res = words(node.resource.name)
     verb = "gain" if node.sign == "+" else "lose"
     if node.sign == "-" and _everything(node.amount, node.seat, node.resource.name):
         return _does(who, verb, f"all {'your' if who is None else _possessive(who)} {res}")
@@ -677,24 +679,24 @@ def _(node: ast.Gain, scope: _Scope) -> str:
 def _per(name: str, scope: _Scope) -> str:
     attr = scope.vocab.place_attrs.get(name)
     nouns = None if attr is None else _count_nouns(name, attr)
-    return _words(name) if nouns is None else nouns[0]
+    return words(name) if nouns is None else nouns[0]
 
 
 @_say.register
 def _(node: ast.Take, scope: _Scope) -> str:
-    res = _words(node.resource.name)
+    res = words(node.resource.name)
     return f"take {_quantity(node.amount, res, res, scope, mass=True)} from {_say(node.seat, scope)}"
 
 
 @_say.register
 def _(node: ast.Give, scope: _Scope) -> str:
-    res = _words(node.resource.name)
+    res = words(node.resource.name)
     return f"give {_quantity(node.amount, res, res, scope, mass=True)} to {_say(node.seat, scope)}"
 
 
 @_say.register
 def _(node: ast.Draw, scope: _Scope) -> str:
-    deck = _words(node.deck.name)
+    deck = words(node.deck.name)
     return _does(_who(node.seat, scope), "draw", _quantity(node.count, f"{deck} card", f"{deck} cards", scope))
 
 
@@ -750,7 +752,7 @@ def _(node: ast.Require, scope: _Scope) -> str:
 def _(node: ast.Target, scope: _Scope) -> str:
     if node.of is None:
         return _say(node.name, scope)
-    return f"{_possessive(_say(node.of, scope))} {_words(node.name.dotted)}"
+    return f"{_possessive(_say(node.of, scope))} {words(node.name.dotted)}"
 
 
 @_say.register
