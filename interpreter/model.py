@@ -211,8 +211,10 @@ class ExampleCheck:
     expected: Any                    # the condition's Expression, or the value expected (seats as numbers)
     text: str                        # as written, for the report
     span: Span
-    # each comparison among its `and`-ed parts: (the part, its left side, its right side)
-    sides: tuple[tuple[Expression, Expression, Expression], ...] = ()
+    # each comparison among its `and`-ed parts, as parsed; compiled in `scope` only when the
+    # condition fails, to say which part and what each side is (most checks never fail)
+    comparisons: tuple[Any, ...] = ()
+    scope: Any = None
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..interpreter.base.errors import AmunreError, GameError, Problem, Span
-from ..interpreter.dsl import Expression
+from ..interpreter.dsl import Dsl, Expression
 from ..interpreter.dsl.checked import NOT_CONSTANT
 from ..interpreter.dsl.context import Ctx
 from ..interpreter.dsl.printer import to_text
@@ -188,7 +188,9 @@ class _Run:
         ctx = Ctx(self.game, None, dict(self.env))
         if check.expected.fn(ctx):
             return None
-        for part, left, right in check.sides:
+        dsl = Dsl(self.rules.vocab, lambda message, offset, hint: None)     # checked as a whole at load
+        for tree in check.comparisons:
+            part, left, right = (dsl.checked(node, check.scope) for node in (tree, tree.left, tree.right))
             if not part.fn(ctx):
                 shown = [f"{_side_text(side)} is {self._value(side, ctx)}" for side in (left, right)
                          if not _literal(side)]

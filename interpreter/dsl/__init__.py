@@ -107,6 +107,12 @@ class Dsl:
         tree = self._parse(parser, text)
         if tree is None:
             return Expression(_zero, ANY, None, rule)
+        return self.checked(tree, scope, rule, collection)
+
+    def checked(self, tree: ast.Expr, scope: Scope = ACTING_SEAT, rule: Rule = Rule(""),
+                collection: bool = False) -> Expression:
+        """An expression already parsed (a part of one, say) checked and compiled: no text parsed
+        again."""
         checker = Checker(self.vocab, self.report)
         typ = checker.collection(tree, scope) if collection else checker.expr(tree, scope)
         if checker.failed:

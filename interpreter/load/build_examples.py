@@ -12,10 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..dsl import Dsl, Expression
 from ..dsl.ast import Binary, Expr
 from ..dsl.builtins import RESERVED
-from ..dsl.checked import NO_SEAT, Scope
+from ..dsl.checked import NO_SEAT
 from ..dsl.types import BOOL, PLACE, SEAT
 from ..model import Example, ExampleCheck, ExampleStep
 from .build_context import Build
@@ -175,9 +174,8 @@ def _sight(build: Build, path: tuple, sight: dict[str, Any], names: Names) -> tu
 
 
 def _condition(build: Build, path: tuple, text: str, names: Names, place_ids: tuple[str, ...]) -> ExampleCheck:
-    """A DSL condition over the position; each comparison (the whole, or one of its `and`-ed
-    parts) and its two sides compiled too, so that a failure says which part and what each
-    number is."""
+    """A DSL condition over the position, with its comparisons (the whole, or its `and`-ed
+    parts) kept as parsed, so that a failure can say which part and what each number is."""
     taken = _meaning_taken(build)
     bound = {name: PLACE for name in place_ids if NAME.match(name) and name not in names.seats and name not in taken}
     bound.update({name: SEAT for name in names.seats})
@@ -185,12 +183,8 @@ def _condition(build: Build, path: tuple, text: str, names: Names, place_ids: tu
     for name, typ in bound.items():
         scope = scope.bind(name, typ)
     condition = build.expression(path, scope, wanted=BOOL)
-    dsl = Dsl(build.vocab, lambda message, offset, hint: None)     # checked already, as a whole
-    def side(node: Expr) -> Expression:
-        return _side(dsl, text, node, scope)
-    sides = tuple((side(part), side(part.left), side(part.right))
-                  for part in _parts(condition.tree) if isinstance(part, Binary) and part.op in COMPARISONS)
-    return ExampleCheck("condition", condition, text, build.doc.span(path), sides)
+    comparisons = tuple(part for part in _parts(condition.tree) if isinstance(part, Binary) and part.op in COMPARISONS)
+    return ExampleCheck("condition", condition, text, build.doc.span(path), comparisons, scope)
 
 
 def _parts(tree: Expr | None) -> list[Expr]:
@@ -211,7 +205,3 @@ def _meaning_taken(build: Build) -> set[str]:
             | set(vocab.modifiers) | set(vocab.phases) | set(vocab.place_attrs) | set(vocab.seat_attrs)
             | {vocab.noun, vocab.plural})
 
-
-def _side(dsl: Dsl, text: str, node: Expr, scope: Scope) -> Expression:
-    """One side of a comparison, compiled on its own."""
-    return dsl.expression(text[node.span.start:node.span.end], scope)
