@@ -12,7 +12,10 @@ tools/agents/machine_lookahead.py:
   its phase number, mechanic kind and whether it pays the score;
 - `B`, per action id: its block's number, whether a follow-up may be it (not a card play or
   standing action), and whether it is a follow-up;
-- `rows`: three positions' room (the position played on, the best candidate, a candidate).
+- `rows`: three positions' room (the position played on, the best candidate, a candidate);
+- `MT`: two generators' room: the bot's generator as seeded for this call, and the one a
+  secret phase draws from, copied from the first for every action (seeding one costs as much
+  as a dozen engine steps).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from . import ops
 from .core import reset_scratch
 from .entry import APPLY
 from .jit import jit, jit_inline
-from .mt19937 import mt_choice_index, mt_seed_rows
+from .mt19937 import mt_choice_index, mt_refill, mt_seed_rows
 from .pointers import machine, mechanic
 
 FOLLOW_UPS = 12             # tools/agents/heuristic.py FOLLOW_UPS
@@ -160,8 +163,12 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT):
     """What each action of `ids` is worth to the seat in the guessed position S (heuristic.py
     `best`, one guess): into out, NaN for an action not legal there. The part Python calls
     (compiled/hubs.py compiles it on its own). A secret phase is played through with the
-    bot's generator seeded afresh from `seed` for every action, as the bot does."""
+    bot's generator seeded afresh from `seed` for every action, as the bot does (seeded once
+    into MT's row 1, and that row copied into row 0 for each action)."""
     step = S[ops.S_STEP]
+    if secret != 0:
+        mt_seed_rows(MT[1:], np.uint64(seed), 1)
+        mt_refill(MT[1])
     for i in range(ids.shape[0]):
         for k in range(S.shape[0]):
             rows[0, k] = S[k]
@@ -169,7 +176,8 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT):
             out[i] = np.nan
             continue
         if secret != 0:
-            mt_seed_rows(MT, np.uint64(seed), 1)
+            for w in range(MT.shape[1]):
+                MT[0, w] = MT[1, w]
             game = through_reveal(rows, 0, M, R, seat, step, W, F, B, MT)
         else:
             game = follow_ups(rows, 0, M, R, seat, step, W, F, B)

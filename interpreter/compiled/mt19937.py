@@ -147,6 +147,15 @@ def _twist(state):
     state[_N] = np.uint32(0)
 
 
+@numba.njit(cache=True)
+def mt_refill(state):
+    """Make the next 624 words now if the generator has drawn them all (right after seeding),
+    as its next draw would: a generator copied many times from one seeding then draws without
+    twisting again in every copy."""
+    if np.int64(state[_N]) >= _N:
+        _twist(state)
+
+
 # The draws are inlined into their callers (numba's inline="always"): a game loop draws in its
 # hot path, and as separate functions each draw costs a call that passes the array's fields and
 # its reference count. The twist, once per 624 draws, stays a call.

@@ -44,7 +44,7 @@ class Lookahead:
     F: np.ndarray           # the phases that forecast: phase number, mechanic kind, pays the score
     B: np.ndarray           # per action id: block number, may be a follow-up, is a follow-up
     rows: np.ndarray        # three positions' room
-    MT: np.ndarray          # the bot's generator, as the machine draws from it
+    MT: np.ndarray          # the bot's generator as seeded, and as the machine draws from it
     part: Callable[..., int]
     weight_rows: dict[Weights, np.ndarray] = field(default_factory=dict)   # weights as the machine reads them
 
@@ -106,4 +106,4 @@ def _made(rules: Rules, machine: CompiledRules) -> Lookahead | None:
                                                         int(block.follow_up))
     hubs.prepare(["lookahead"])
     return Lookahead(machine, np.array(F, dtype=np.int64), B, np.zeros((3, machine.size), dtype=np.int64),
-                     np.zeros((1, MT_WORDS), dtype=np.uint32), hubs.lookaheads())
+                     np.zeros((2, MT_WORDS), dtype=np.uint32), hubs.lookaheads())
