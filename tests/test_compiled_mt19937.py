@@ -122,6 +122,19 @@ def test_randbelow_called_from_python(n: int) -> None:
     assert [mt.mt_randbelow(state, n) for _ in range(1500)] == [real._randbelow(n) for _ in range(1500)]
 
 
+@pytest.mark.parametrize("count", [1, 2, 3, 4, 5, 6, 9])
+@pytest.mark.parametrize("first", [0, 1009 * 7 + 1, 2**32 - 3, 2**64 - 9])
+def test_rows_seeded_side_by_side(first: int, count: int) -> None:
+    """mt_seed_rows seeds rows in groups of four lanes, a short group repeating its last row:
+    every row as random.Random(first + row), the rows past `count` untouched, also where the
+    seeds cross from one 32-bit word to two."""
+    states = np.full((count + 1, mt.MT_WORDS), 7, np.uint32)
+    mt.mt_seed_rows(states, first, count)
+    for row in range(count):
+        assert as_python_state(states[row]) == random.Random(first + row).getstate()[1]
+    assert (states[count] == 7).all()
+
+
 @pytest.mark.parametrize("game", [0, 1, 2, 99])
 def test_seats_choose_what_python_agents_choose(game: int) -> None:
     """One generator per seat in a 2-D array, seeded game * 1009 + seat + 1, choosing in turn

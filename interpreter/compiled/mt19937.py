@@ -75,15 +75,68 @@ def _genrand_words(s: int) -> np.ndarray:
 _START = _genrand_words(19650218)
 
 
+LANES = 4                      # generators seeded side by side (mt_seed_rows, _seed_lanes)
+
+
 @numba.njit(cache=True, inline="always")
-def _next_word(states, count, i):
-    """init_by_array's index moves on; past the last word, word 0 takes the last word's value."""
-    i += 1
-    if i >= _N:
-        for row in range(count):
-            states[row, 0] = states[row, _N - 1]
-        i = 1
-    return i
+def _mixed_in(word, prev, add):
+    """init_by_array's first pass on one word: the word before it mixed in, and a key word."""
+    return ((word ^ ((prev ^ (prev >> 30)) * 1664525)) + add) & _MASK
+
+
+@numba.njit(cache=True, inline="always")
+def _mixed_out(word, prev, i):
+    """init_by_array's second pass on word i."""
+    return ((word ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK
+
+
+@numba.njit(cache=True, inline="always")
+def _key_adds(seed):
+    """What init_by_array adds at even and at odd steps for a seed: its key word plus the
+    key's index, the key being the seed's 32-bit words (one if the high word is 0)."""
+    low = np.int64(seed & np.uint64(_MASK))
+    high = np.int64(seed >> np.uint64(32))
+    return low, (high + 1 if high != 0 else low)
+
+
+@numba.njit(cache=True)
+def _seed_lanes(states, r0, r1, r2, r3, first):
+    """Seed rows r0..r3 (a row may repeat: its lanes compute the same words) as
+    random.Random(first + row). A seeding is one chain of 1,247 multiplications, every word
+    depending on the one before: kept in registers and run in four lanes at once, the chains
+    overlap in the processor instead of waiting on one another and on memory. Words 1..623
+    start as init_genrand's (_START), read from there until written."""
+    e0, o0 = _key_adds(np.uint64(first) + np.uint64(r0))
+    e1, o1 = _key_adds(np.uint64(first) + np.uint64(r1))
+    e2, o2 = _key_adds(np.uint64(first) + np.uint64(r2))
+    e3, o3 = _key_adds(np.uint64(first) + np.uint64(r3))
+    p0 = p1 = p2 = p3 = np.int64(_START[0])
+    i = 1
+    for step in range(_N):     # max(N, key length) steps, and a key is at most 2 words
+        if step < _N - 1:
+            w0 = w1 = w2 = w3 = np.int64(_START[i])
+        else:                  # the index came round once: word 1 again, as step 0 left it
+            w0, w1, w2, w3 = (np.int64(states[r0, i]), np.int64(states[r1, i]),
+                              np.int64(states[r2, i]), np.int64(states[r3, i]))
+        odd = step % 2 == 1
+        p0 = _mixed_in(w0, p0, o0 if odd else e0)
+        p1 = _mixed_in(w1, p1, o1 if odd else e1)
+        p2 = _mixed_in(w2, p2, o2 if odd else e2)
+        p3 = _mixed_in(w3, p3, o3 if odd else e3)
+        states[r0, i], states[r1, i], states[r2, i], states[r3, i] = p0, p1, p2, p3
+        i = i + 1 if i < _N - 1 else 1
+    for _ in range(_N - 1):
+        w0, w1, w2, w3 = (np.int64(states[r0, i]), np.int64(states[r1, i]),
+                          np.int64(states[r2, i]), np.int64(states[r3, i]))
+        p0 = _mixed_out(w0, p0, i)
+        p1 = _mixed_out(w1, p1, i)
+        p2 = _mixed_out(w2, p2, i)
+        p3 = _mixed_out(w3, p3, i)
+        states[r0, i], states[r1, i], states[r2, i], states[r3, i] = p0, p1, p2, p3
+        i = i + 1 if i < _N - 1 else 1
+    for r in (r0, r1, r2, r3):
+        states[r, 0] = np.uint32(_UPPER)
+        states[r, _N] = np.uint32(_N)
 
 
 # The first seed is typed uint64 up front: left lazy, numba would compile for int64 at the first
@@ -92,32 +145,13 @@ def _next_word(states, count, i):
 def mt_seed_rows(states, first, count):
     """Seed rows 0..count-1 of `states` as `random.Random(first + row)` does, for ints
     0 <= first + row < 2**64: CPython splits a seed into 32-bit words, least significant first,
-    as few as hold it (one for 0), and mixes them in with init_by_array. Each seeding is a chain
-    of multiplications, every word depending on the one before: the rows go side by side, so
-    that the processor runs their chains at once (a game seeds a generator a seat). A negative
-    seed is refused from Python (it does not fit uint64) and must not be passed from compiled
-    code, where it would wrap (CPython seeds with |seed| instead)."""
-    for row in range(count):
-        for w in range(_N):
-            states[row, w] = _START[w]
-        states[row, _N] = np.uint32(_N)
-    i = 1
-    for step in range(_N):     # max(N, key length) rounds, and a key is at most 2 words
-        for row in range(count):
-            seed = np.uint64(first) + np.uint64(row)
-            hi = np.int64(seed >> np.uint64(32))
-            key, j = (hi, 1) if hi != 0 and step % 2 == 1 else (np.int64(seed & np.uint64(_MASK)), 0)
-            prev = np.int64(states[row, i - 1])
-            states[row, i] = np.uint32(((np.int64(states[row, i]) ^ ((prev ^ (prev >> 30)) * 1664525)) + key + j)
-                                       & _MASK)
-        i = _next_word(states, count, i)
-    for _ in range(_N - 1):
-        for row in range(count):
-            prev = np.int64(states[row, i - 1])
-            states[row, i] = np.uint32(((np.int64(states[row, i]) ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK)
-        i = _next_word(states, count, i)
-    for row in range(count):
-        states[row, 0] = np.uint32(_UPPER)
+    as few as hold it (one for 0), and mixes them in with init_by_array. The rows go four at a
+    time (_seed_lanes; a game seeds a generator a seat). A negative seed is refused from Python
+    (it does not fit uint64) and must not be passed from compiled code, where it would wrap
+    (CPython seeds with |seed| instead)."""
+    for group in range(0, count, LANES):
+        last = count - 1
+        _seed_lanes(states, group, min(group + 1, last), min(group + 2, last), min(group + 3, last), first)
 
 
 def mt_seed(state: np.ndarray, seed: int) -> None:
