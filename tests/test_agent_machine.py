@@ -41,10 +41,11 @@ def worths_both(agent: HeuristicAgent, game: Game, seed: int) -> tuple[list, lis
     assert seat is not None
     ids = spread(game, game.legal_action_ids())
     secret = keeps_secret(game)
-    guess = Guesses(game, seat).draw(random.Random(seed))
+    guessing = Guesses(game, seat)
+    guess = guessing.draw(random.Random(seed))
     machine = lookahead(game.rules, compile=True)
     assert machine is not None
-    found = machine.worths(guess, ids, seat, agent.weights, secret, seed)
+    found = machine.worths(guess, ids, seat, agent.weights, secret, seed, guessing)
     agent.engine = "interpreter"
     return agent._worths(guess, ids, seat, step, secret, seed), found
 

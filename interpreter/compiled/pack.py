@@ -10,7 +10,9 @@ engine. Each mechanic's module says how its running phase's data and what it kee
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -29,11 +31,52 @@ def pack(game: Game, lowering: Lowering, T: np.ndarray) -> tuple[np.ndarray, set
     unknown: set[str] = {f"picks {pid}" for pid in lowering.picks}      # counts of a study's, the interpreter has none
     legal = _pack_header(S, T, game, lowering)
     _pack_seats(S, T, game, lowering)
-    _pack_places_and_decks(S, T, game, lowering)
-    _pack_phases(S, T, game, lowering, unknown)
-    at = int(T[ops.TH_S_LEGAL])
-    S[at:at + len(legal)] = legal
+    _pack_hands(S, T, game, lowering)
+    _pack_places(S, T, game, lowering)
+    _pack_piles(S, game, lowering)
+    _pack_kept(S, game, lowering, unknown)
+    _pack_work(S, T, game, lowering, unknown)
+    _put(S, T, ops.TH_S_LEGAL, legal)
     return S, unknown
+
+
+def guess_base(game: Game, lowering: Lowering, T: np.ndarray) -> tuple[np.ndarray, set[str]]:
+    """What pack_guess packs guesses of this position from: pack(game) without the regions a
+    guess draws again (zeros there)."""
+    S, unknown = pack(game, lowering, T)
+    for at, size in _guessed_regions(lowering):
+        S[at:at + size] = 0
+    return S, unknown - {"working"}
+
+
+def pack_guess(guess: Game, base: tuple[np.ndarray, set[str]], lowering: Lowering,
+               T: np.ndarray) -> tuple[np.ndarray, set[str]]:
+    """What pack(guess) gives, for a guess of the hidden facts (tools/determinize.py) drawn
+    from the position of `base` (guess_base): a bot packs several guesses of a position at a
+    decision, and a guess draws again only the header's generator and decision, the hands,
+    cards held by value, the decks' piles and the running phase's data. Those regions are
+    packed anew, the rest is copied (tests/test_compiled_pack_guess.py holds it to
+    pack(guess) on every shipped file)."""
+    S, unknown = base[0].copy(), set(base[1])
+    legal = _pack_header(S, T, guess, lowering)
+    _pack_hands(S, T, guess, lowering)
+    _pack_piles(S, guess, lowering)
+    _pack_work(S, T, guess, lowering, unknown)
+    _put(S, T, ops.TH_S_LEGAL, legal)
+    return S, unknown
+
+
+_GUESSED: WeakKeyDictionary[Lowering, list[tuple[int, int]]] = WeakKeyDictionary()
+
+
+def _guessed_regions(lowering: Lowering) -> list[tuple[int, int]]:
+    """(offset, size) of the regions a guess packs anew (guess_base, pack_guess), found once per lowering."""
+    found = _GUESSED.get(lowering)
+    if found is None:
+        found = _GUESSED[lowering] = [
+            (at, size) for name, at, size in lowering.layout.table()
+            if name in ("header", "hands", "hand_sizes", "working", "legal") or name.startswith(("deck ", "held "))]
+    return found
 
 
 def _pack_header(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -> list[int]:
@@ -58,13 +101,12 @@ def _pack_header(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -
 
 
 def _pack_seats(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -> None:
-    """Each seat's resources, their sources, hand, cards played and cards held by value (a
-    bot packs a guess at every decision: offsets are read once, rows written whole)."""
-    state, rules = game.state, game.rules
+    """Each seat's resources, their sources and cards played (offsets read once, rows written
+    whole)."""
+    state = game.state
     names, card_index = lowering.resources, lowering.card_index
     nres, ncards, nkeys = len(names), len(lowering.cards), int(T[ops.TH_KEYS])
-    res_at, sources_at = int(T[ops.TH_S_RES]), int(T[ops.TH_S_SOURCES])
-    hands_at, sizes_at, keys = int(T[ops.TH_S_HANDS]), int(T[ops.TH_S_HAND_SIZE]), lowering.keys
+    res_at, sources_at, keys = int(T[ops.TH_S_RES]), int(T[ops.TH_S_SOURCES]), lowering.keys
     for seat in range(state.players):
         amounts, sources = state.resources[seat], state.sources[seat]
         S[res_at + seat * nres:res_at + (seat + 1) * nres] = [amounts[name] for name in names]
@@ -74,17 +116,23 @@ def _pack_seats(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) ->
                 at = sources_at + (seat * nres + r) * nkeys
                 for key, amount in found.items():
                     S[at + keys[key]] = amount
-        hand = state.hands[seat]
-        if hand:
-            S[hands_at + seat * ncards:hands_at + (seat + 1) * ncards] = _counts(hand, card_index, ncards)
-        S[sizes_at + seat] = len(hand)
     for name, row in zip(lowering.lifetimes, lowering.life_rows):
         at = row[ops.LIFE_PLAYED]
         if at >= 0:
             for seat, played in enumerate(state.played.get(name, [])):
                 for card in played:
                     S[at + seat * ncards + card_index[card]] = 1
-    for (name, held), row in zip(rules.denominations.items(), lowering.held_rows):
+
+
+def _pack_hands(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -> None:
+    """Each seat's hand, its size, and its cards held by value."""
+    state, card_index, ncards = game.state, lowering.card_index, len(lowering.cards)
+    hands_at, sizes_at = int(T[ops.TH_S_HANDS]), int(T[ops.TH_S_HAND_SIZE])
+    for seat, hand in enumerate(state.hands):
+        if hand:
+            S[hands_at + seat * ncards:hands_at + (seat + 1) * ncards] = _counts(hand, card_index, ncards)
+        S[sizes_at + seat] = len(hand)
+    for (name, held), row in zip(game.rules.denominations.items(), lowering.held_rows):
         for seat, cards in enumerate(state.held.get(name, [])):
             at = row[ops.HELD_S] + seat * len(held.values)
             S[at:at + len(held.values)] = [cards.count(value) for value in held.values]
@@ -98,9 +146,9 @@ def _counts(cards: list[str], card_index: dict[str, int], size: int) -> list[int
     return counts
 
 
-def _pack_places_and_decks(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -> None:
-    """Owners, tokens, supplies, the decks' piles and the modifiers."""
-    state, card_index = game.state, lowering.card_index
+def _pack_places(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -> None:
+    """Owners, tokens, supplies and the modifiers."""
+    state = game.state
     _put(S, T, ops.TH_S_OWNER, state.owner)
     ntokens, kinds = len(lowering.tokens), {name: t for t, name in enumerate(lowering.tokens)}
     counts = [0] * (len(game.rules.place_ids) * ntokens)
@@ -109,14 +157,6 @@ def _pack_places_and_decks(S: np.ndarray, T: np.ndarray, game: Game, lowering: L
             counts[place * ntokens + kinds[token]] = count
     _put(S, T, ops.TH_S_TOKENS, counts)
     _put(S, T, ops.TH_S_SUPPLY, [state.supply[kind] for kind in lowering.supplies])
-    for deck, row in zip(lowering.decks, lowering.deck_rows):
-        for pile, slot in ((state.decks, ops.DECK_S_DRAW), (state.discards, ops.DECK_S_DISCARD),
-                           (state.boxed, ops.DECK_S_BOXED), (state.shown, ops.DECK_S_SHOWN)):
-            cards = pile.get(deck, ())
-            at = row[slot]
-            S[at] = len(cards)
-            if cards:
-                S[at + 1:at + 1 + len(cards)] = [card_index[c] for c in cards]
     for name, row in zip(lowering.mods, lowering.mod_rows):
         values = state.mods.get(name)
         if values is not None:
@@ -125,8 +165,21 @@ def _pack_places_and_decks(S: np.ndarray, T: np.ndarray, game: Game, lowering: L
             S[at + 1:at + 1 + len(values)] = [ops.NONE if value is None else lowering.value(value) for value in values]
 
 
-def _pack_phases(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering, unknown: set[str]) -> None:
-    """What phases keep, and the running phase's working data, as their mechanics pack them."""
+def _pack_piles(S: np.ndarray, game: Game, lowering: Lowering) -> None:
+    """The decks' piles: to draw from, discarded, set aside, shown."""
+    state, card_index = game.state, lowering.card_index
+    for deck, row in zip(lowering.decks, lowering.deck_rows):
+        for pile, slot in ((state.decks, ops.DECK_S_DRAW), (state.discards, ops.DECK_S_DISCARD),
+                           (state.boxed, ops.DECK_S_BOXED), (state.shown, ops.DECK_S_SHOWN)):
+            cards = pile.get(deck, ())
+            at = row[slot]
+            S[at] = len(cards)
+            if cards:
+                S[at + 1:at + 1 + len(cards)] = [card_index[c] for c in cards]
+
+
+def _pack_kept(S: np.ndarray, game: Game, lowering: Lowering, unknown: set[str]) -> None:
+    """What phases keep, as their mechanics pack it."""
     state, rules = game.state, game.rules
     for pid, row in zip(lowering.phases, lowering.phase_rows):
         at = row[ops.PHASE_KEPT]
@@ -138,6 +191,11 @@ def _pack_phases(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering, u
             else:
                 S[at] = 1
                 S[at + 1:at + 1 + len(found)] = found
+
+
+def _pack_work(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering, unknown: set[str]) -> None:
+    """The running phase's working data, as its mechanic packs it."""
+    state, rules = game.state, game.rules
     if state.working is not None:
         pid = rules.flow.leaf_phase(state.at)
         found = _module_call(rules.phases[pid], "pack_work", lowering, pid, state.working, state)
@@ -153,9 +211,17 @@ def _put(S: np.ndarray, T: np.ndarray, region: int, values: list[int]) -> None:
     S[at:at + len(values)] = values
 
 
+_PACKERS: dict[tuple[type, str], Callable[..., Any] | None] = {}
+
+
 def _module_call(mech: Any, name: str, *args: Any) -> list[int] | None:
-    found = module_of(mech)
-    function = getattr(found[1], name, None) if found is not None else None
+    """The mechanic's module's `name` (pack_work, pack_kept) called, if it has one (looked up
+    once per mechanic type: a bot packs at every decision)."""
+    key = (type(mech), name)
+    if key not in _PACKERS:
+        found = module_of(mech)
+        _PACKERS[key] = getattr(found[1], name, None) if found is not None else None
+    function = _PACKERS[key]
     return None if function is None else [int(v) for v in function(*args)]
 
 

@@ -127,7 +127,8 @@ class HeuristicAgent:
         guessing = Guesses(game, seat)
         guesses = [guessing.draw(self.rng) for _ in range(self.samples if secret else 1)]
         seeds = [self.rng.getrandbits(32) for _ in guesses]
-        worths = [self._worths(guess, ids, seat, step, secret, seed) for guess, seed in zip(guesses, seeds)]
+        drawn_from = guessing if len(guesses) > 1 else None
+        worths = [self._worths(guess, ids, seat, step, secret, seed, drawn_from) for guess, seed in zip(guesses, seeds)]
         best, best_value = ids[0], -math.inf
         for n, action in enumerate(ids):
             total, count = 0.0, 0
@@ -146,13 +147,14 @@ class HeuristicAgent:
         return best
 
     def _worths(self, guess: Game, ids: list[int], seat: int, step: int, secret: bool,
-                seed: int) -> list[float | None]:
+                seed: int, drawn_from: Guesses | None = None) -> list[float | None]:
         """What each action is worth to the seat on one guess (None: not legal there): on the
         compiled engine where it plays the rules (tools/agents/machine_lookahead.py, the same
         numbers), else here."""
         if self.engine != "interpreter":
             machine = lookahead(guess.rules, compile=self.engine == "compiled")
-            found = machine.worths(guess, ids, seat, self.weights, secret, seed) if machine is not None else None
+            found = (machine.worths(guess, ids, seat, self.weights, secret, seed, drawn_from)
+                     if machine is not None else None)
             if found is not None:
                 return found
         allowed = set(guess.legal_action_ids())

@@ -26,11 +26,12 @@ from ...interpreter.compiled.game import CompiledRules, compiled, parts_of
 from ...interpreter.compiled.lookahead import B_FIELDS, F_FIELDS
 from ...interpreter.compiled.mt19937 import MT_WORDS
 from ...interpreter.compiled.not_compiled import NotCompiled
-from ...interpreter.compiled.pack import pack
+from ...interpreter.compiled.pack import guess_base, pack, pack_guess
 from ...interpreter.game import Game
 from ...interpreter.mechanics.income import Income
 from ...interpreter.mechanics.score import Score
 from ...interpreter.model import Rules
+from ..determinize import Guesses
 from .forecast import forecasters
 from .value import WEIGHT_NAMES, Weights
 
@@ -47,12 +48,15 @@ class Lookahead:
     MT: np.ndarray          # the bot's generator as seeded, and as the machine draws from it
     part: Callable[..., int]
     weight_rows: dict[Weights, np.ndarray] = field(default_factory=dict)   # weights as the machine reads them
+    base: tuple[Guesses, tuple[np.ndarray, set[str]]] | None = None    # the position guesses were drawn from, packed
 
     def worths(self, guess: Game, ids: list[int], seat: int, weights: Weights, secret: bool,
-               seed: int) -> list[float | None] | None:
+               seed: int, drawn_from: Guesses | None = None) -> list[float | None] | None:
         """What each action is worth to the seat on this guess (None: not legal there), as
-        tools/agents/heuristic.py values it; None where the machine cannot value the guess."""
-        S, unknown = pack(guess, self.machine.lowering, self.machine.T)
+        tools/agents/heuristic.py values it; None where the machine cannot value the guess.
+        `drawn_from`, the guesses it is one of, when there are several: their position is
+        packed once, and each guess only where guesses differ (pack_guess)."""
+        S, unknown = self._packed(guess, drawn_from)
         if any(not region.startswith("picks ") for region in unknown):
             return None
         out = np.empty(len(ids), dtype=np.float64)
@@ -65,6 +69,14 @@ class Lookahead:
         except MachineStop:
             return None
         return [None if math.isnan(v) else float(v) for v in out]
+
+    def _packed(self, guess: Game, drawn_from: Guesses | None) -> tuple[np.ndarray, set[str]]:
+        lowering, T = self.machine.lowering, self.machine.T
+        if drawn_from is None:
+            return pack(guess, lowering, T)
+        if self.base is None or self.base[0] is not drawn_from:
+            self.base = (drawn_from, guess_base(drawn_from.game, lowering, T))
+        return pack_guess(guess, self.base[1], lowering, T)
 
 
 _LOOKAHEADS: WeakKeyDictionary[Rules, Lookahead | None] = WeakKeyDictionary()
