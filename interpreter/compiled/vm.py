@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from . import material, ops
 from .core import checked, new_list, stop, times
-from .jit import jit_inline
+from .jit import jit, jit_inline
 
 
 @jit_inline
@@ -212,9 +212,11 @@ def _lists_and_statements(S, M, op, a, at, sp, base, env, seat, cause):  # noqa:
     return sp
 
 
-@jit_inline
+@jit
 def _statement(S, M, op, a, at, sp, seat, cause):  # noqa: C901 (a case per statement)
-    """The statements that change the material, modifiers and owners; the new stack top."""
+    """The statements that change the material, modifiers and owners; the new stack top.
+    Called, not inlined into `run` like the other instructions: they run seldom next to
+    the expressions, and inlined they made `run` a second slower to compile."""
     if op == ops.OP_GAIN:
         amount, who = M[sp - 1], M[sp - 2]
         seat_ok(S, who)
