@@ -143,3 +143,20 @@ def test_an_expression_with_else_plays_alike(tmp_path) -> None:
                             "when round == 2 else farmers + 1\"\n")
     for seed, players in ((0, 3), (1, 4), (2, 5)):
         assert play_both(rules, players, seed) > 50
+
+
+def test_the_tensor_part_is_compiled_only_when_asked() -> None:
+    """A machine answers TENSOR with -2 until a caller asks for tensors (studies and bots never
+    do, and do not wait for that part); the first tensor asked of a game compiles or loads it,
+    and then it is the interpreter's."""
+    from amunre.interpreter.compiled.entry import START, TENSOR
+    from amunre.interpreter.compiled.game import CompiledGame, CompiledRules
+
+    rules = amunre.load_rules("knizia2016")
+    machine = CompiledRules(rules)                  # a machine of its own: none has asked it yet
+    S = machine.state(4, 5, {})
+    machine.call(S, START, -1)
+    assert machine.call(S, TENSOR, 1, machine.tensor_out) == -2
+    game = CompiledGame(machine, S, 4, 5, {})
+    assert game.observation_tensor(1) == amunre.new_game(rules, 4, 5, events=False).observation_tensor(1)
+    assert machine.call(S, TENSOR, 1, machine.tensor_out) == len(game.observation_tensor(1))

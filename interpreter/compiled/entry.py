@@ -84,9 +84,10 @@ def result_keys(S, M, R):
     return width
 
 
-@jit_inline
 def observe(S, M, R, seat):
-    """The observation tensor of `seat` (-1: the public view) into R; its size."""
+    """The observation tensor of `seat` (-1: the public view) into R; its size. A part of its
+    own (compiled/hubs.py), compiled only once a caller asks for tensors (an adapter, a test):
+    studies, bots and `run` never do, and need not wait for it."""
     reset_scratch(M)
     size = M[M[ops.TH_TENSOR] + ops.TN_SIZE]
     out = scratch(S, M, size)
@@ -104,7 +105,8 @@ def machine(S, M, R, command, arg):
     on the state S (R: the command's numbers out): START a game (arg: the
     start player, -1 for a random one), APPLY an id (1 if it was legal), read the RESULT, fill
     the observation TENSOR of a seat (arg; -1 for the public view). -1 for an unknown command
-    or an R too small for what it would write (nothing written)."""
+    or an R too small for what it would write (nothing written), -2 for a TENSOR before its
+    part is compiled (CompiledRules.observing)."""
     room = R.shape[0]
     if command == START:
         start_game(S, M, arg)
@@ -112,7 +114,7 @@ def machine(S, M, R, command, arg):
     if command == APPLY:
         return 1 if apply_id(S, M, arg) else 0
     if command == TENSOR:
-        return observe(S, M, R, arg) if room >= M[M[ops.TH_TENSOR] + ops.TN_SIZE] else -1
+        return pointers.observed(S, M, R, arg) if room >= M[M[ops.TH_TENSOR] + ops.TN_SIZE] else -1
     if command == RESULT:
         width = 2 + M[M[ops.TH_WINNER] + ops.WINNER_N_TIEBREAKS]
         return result_keys(S, M, R) if room >= S[ops.S_PLAYERS] * width else -1

@@ -58,6 +58,12 @@ class CompiledRules:
         self.words = dict(lowering.words)
         self.keys = list(lowering.keys)
 
+    def observing(self) -> None:
+        """Make the machine answer TENSOR (its part compiled, or loaded, the first time): only
+        callers that read tensors pay for that part (adapters, vector environments, tests)."""
+        slot, address = hubs.tensor_address()
+        self.M[int(self.T[ops.TH_H]) + slot] = address
+
     def call(self, S: np.ndarray, command: int, arg: int, R: np.ndarray | None = None) -> int:
         """One command of the machine (compiled/entry.py) on a state."""
         return self.entry(S, self.M, self.R if R is None else R, command, arg)
@@ -248,6 +254,9 @@ class CompiledGame:
             return np.array(game.observation_tensor(seat) if seat >= 0 else game.public_observation_tensor())
         machine = self.machine
         size = machine.call(self.S, TENSOR, seat, machine.tensor_out)
+        if size == -2:                      # the first tensor asked of these rules
+            machine.observing()
+            size = machine.call(self.S, TENSOR, seat, machine.tensor_out)
         return machine.tensor_out[:size].astype(np.float64)
 
     def resources(self, name: str) -> list[int]:

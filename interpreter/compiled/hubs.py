@@ -32,11 +32,13 @@ from .pointers import (
     H_MECHANICS,
     H_RUN,
     H_SIZE,
+    H_TENSOR,
     LOOKAHEAD_SIGNATURE,
     MACHINE_SIGNATURE,
     MECHANIC_SIGNATURE,
     PLAYOUT_SIGNATURE,
     RUN_SIGNATURE,
+    TENSOR_SIGNATURE,
     VECTOR_SIGNATURE,
 )
 
@@ -46,7 +48,8 @@ _parts: dict[Any, Any] = {}
 # another in one process, 27 November 2026, second run; a hub by its mechanic kind, ops.M_*): to
 # share a cold compile fairly between two processes. The helper process starts later than this
 # one by about HELPER_START seconds (Python, numba and amunre imported).
-COST = {"run": 10.6, "advance": 6.1, "machine": 9.5, "playout": 3.3, "lookahead": 5.0, "vector": 2.5, "absent": 0.3}
+COST = {"run": 10.6, "advance": 6.1, "machine": 8.0, "playout": 3.3, "lookahead": 5.0, "vector": 2.5, "absent": 0.3,
+        "tensor": 2.0}
 HUB_COSTS = {ops.M_PLACEMENT: 4.8, ops.M_MARKET: 2.5, ops.M_SECRET_OFFER: 9.5, ops.M_INCOME: 0.8,
              ops.M_CARD_WINDOW: 0.3, ops.M_SCORE: 1.9, ops.M_RESET: 1.7}
 HUB_COST = 3.0                              # a kind not measured
@@ -80,7 +83,7 @@ def function_of(name: str) -> tuple[Callable[..., Any], Any]:
         "run": (vm.run, RUN_SIGNATURE), "advance": (flow.advance, ADVANCE_SIGNATURE),
         "absent": (mechanics.absent, MECHANIC_SIGNATURE), "machine": (entry.machine, MACHINE_SIGNATURE),
         "playout": (playout.play, PLAYOUT_SIGNATURE), "lookahead": (lookahead.lookahead, LOOKAHEAD_SIGNATURE),
-        "vector": (vector.step_games, VECTOR_SIGNATURE)}
+        "vector": (vector.step_games, VECTOR_SIGNATURE), "tensor": (entry.observe, TENSOR_SIGNATURE)}
     return core[name]
 
 
@@ -183,7 +186,8 @@ def _start(names: list[str]) -> subprocess.Popen | None:
 
 def table(kinds: Iterable[int]) -> np.ndarray:
     """H for rules whose phases have these mechanic kinds: the core's addresses and those
-    kinds' hubs (every other kind: the stub)."""
+    kinds' hubs (every other kind: the stub); the tensor's address stays 0 until asked for
+    (tensor_address)."""
     H = np.zeros(H_SIZE, dtype=np.int64)
     H[H_RUN] = address(vm.run, RUN_SIGNATURE)
     H[H_ADVANCE] = address(flow.advance, ADVANCE_SIGNATURE)
@@ -198,6 +202,12 @@ def table(kinds: Iterable[int]) -> np.ndarray:
 def machine() -> Any:
     """The part Python calls: machine(S, T, X, H, R, command, arg)."""
     return part(entry.machine, MACHINE_SIGNATURE)
+
+
+def tensor_address() -> tuple[int, int]:
+    """Where the tensor's address goes in H, and the address (the part compiled if need be)."""
+    prepare(["tensor"])
+    return H_TENSOR, address(entry.observe, TENSOR_SIGNATURE)
 
 
 def playouts() -> Any:

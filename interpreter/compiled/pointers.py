@@ -29,6 +29,7 @@ RUN_SIGNATURE = types.int64(STATE, STATE, types.int64, types.int64, types.int64)
 ADVANCE_SIGNATURE = types.none(STATE, STATE)
 MECHANIC_SIGNATURE = types.int64(STATE, STATE, types.int64, types.int64, types.int64, types.int64)
 MACHINE_SIGNATURE = types.int64(STATE, STATE, STATE, types.int64, types.int64)
+TENSOR_SIGNATURE = types.int64(STATE, STATE, STATE, types.int64)
 ROWS = types.Array(types.int64, 2, "C")
 PLAYOUT_SIGNATURE = types.int64(STATE, STATE, STATE, STATE, STATE, STATE, ROWS, ROWS, STATE, ROWS, ROWS,
                                 types.Array(types.uint32, 2, "C"))
@@ -41,7 +42,8 @@ VECTOR_SIGNATURE = types.int64(ROWS, STATE, STATE, STATE, types.Array(types.uint
 H_RUN, H_ADVANCE, H_MECHANICS = 0, 1, 2     # where each part's address lies after M[TH_H] (a mechanic: + kind)
 KINDS = 16                                  # mechanic kinds (ops.M_*)
 H_MACHINE = H_MECHANICS + KINDS
-H_SIZE = H_MACHINE + 1
+H_TENSOR = H_MACHINE + 1                    # 0 until a caller asks for tensors (CompiledRules.observing)
+H_SIZE = H_TENSOR + 1
 
 
 def pointer(ftype: types.FunctionType):
@@ -63,6 +65,7 @@ run_at = pointer(types.FunctionType(RUN_SIGNATURE))
 advance_at = pointer(types.FunctionType(ADVANCE_SIGNATURE))
 mechanic_at = pointer(types.FunctionType(MECHANIC_SIGNATURE))
 machine_at = pointer(types.FunctionType(MACHINE_SIGNATURE))
+tensor_at = pointer(types.FunctionType(TENSOR_SIGNATURE))
 
 
 @jit_inline
@@ -86,3 +89,13 @@ def mechanic(S, M, kind, call, phase, seat, arg):
 def machine(S, M, R, command, arg):
     """One command of the machine (entry.py), as a loop of whole games calls it."""
     return machine_at(M[M[ops.TH_H] + H_MACHINE])(S, M, R, command, arg)
+
+
+@jit_inline
+def observed(S, M, R, seat):
+    """The observation tensor of a seat into R (entry.py `observe`), through its part; -2 while
+    that part is not compiled (no caller has asked for tensors yet)."""
+    address = M[M[ops.TH_H] + H_TENSOR]
+    if address == 0:
+        return -2
+    return tensor_at(address)(S, M, R, seat)
