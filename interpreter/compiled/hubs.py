@@ -4,7 +4,9 @@ their addresses the parts call each other through (compiled/pointers.py says why
 The parts: `run` (the rules' bytecode machine, vm.py), `advance` (the automatic step,
 flow.py), one hub per mechanic kind, and `machine` (entry.py), the one Python calls. A rules
 file needs the core and the hubs of its own mechanics; the hub of a kind it does not use is
-a stub that never runs. Each part's machine code is kept between processes (compiled/cache.py).
+a stub that never runs. The observation tensor (`tensor`), the playout loop, the bots'
+lookahead and the vector environment's step are parts compiled when a caller first needs
+them. Each part's machine code is kept between processes (compiled/cache.py).
 """
 
 from __future__ import annotations
