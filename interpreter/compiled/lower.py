@@ -29,6 +29,7 @@ from . import ops
 from .lower_dsl import ProgramWriter
 from .lower_tensor import lower_tensor
 from .not_compiled import NotCompiled
+from .shapes import shape_of
 
 KINDS = {"phase": ops.KIND_PHASE, "sequence": ops.KIND_SEQUENCE, "repeat": ops.KIND_REPEAT,
          "branch": ops.KIND_BRANCH}
@@ -603,7 +604,9 @@ def _finish(lowering: Lowering) -> np.ndarray:
     code: list[int] = []
     table: list[int] = []
     for program in lowering.programs:
-        table += [len(code) // 4, program.temps, program.stack, int(program.result_list)]
+        shape = None if program.result_list else shape_of(program.code)
+        table += [len(code) // 4, program.temps, program.stack, int(program.result_list),
+                  -1 if shape is None else lowering.put(shape)]
         code += [x for instruction in program.code for x in instruction]
     t[ops.TH_PROGRAM] = lowering.put(table)
     t[ops.TH_CODE] = lowering.put(code)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from . import material, ops
 from .core import checked, new_list, stop, times
 from .jit import jit, jit_inline
+from .shapes import SH_ARG, SH_CONSTANT, SH_HEAD, SH_KIND, SH_TERMS, SHAPE_CONSTANT, SHAPE_SEAT_RESOURCE
 
 
 @jit_inline
@@ -271,12 +272,33 @@ def _statement(S, M, op, a, at, sp, seat, cause):  # noqa: C901 (a case per stat
     return sp
 
 
+@jit_inline
+def shaped(S, M, at, seat):
+    """The value of a program that is one read (compiled/shapes.py), from its shape row at
+    T offset `at`: what its code computes, with the same checks."""
+    kind = M[at + SH_KIND]
+    if kind == SHAPE_CONSTANT:
+        return M[at + SH_CONSTANT]
+    if kind == SHAPE_SEAT_RESOURCE:
+        seat_ok(S, seat)
+        return S[material.resource_at(M, seat, M[at + SH_ARG])]
+    place = M[M[ops.TH_X_ENV] + M[at + SH_ARG]]
+    place_ok(S, M, place)
+    value = M[at + SH_CONSTANT]
+    for k in range(M[at + SH_TERMS]):
+        term = at + SH_HEAD + 2 * k
+        value = checked(S, value + times(S, M[term + 1], S[material.token_at(M, place, M[term])]))
+    return value
+
+
 def run(S, M, prog, seat, cause):  # noqa: C901 (the machine's one loop: a case per instruction)
     """A part compiled on its own (compiled/hubs.py), called through its address
     (pointers.evaluate). Run program `prog` with `seat` acting (-1: none) and changes filed under `cause`
     (a source key); its value (0 for statements). A list it returns stays in the arena (moved
     to where the arena stood as it began) until the caller gives that room back."""
     row = M[ops.TH_PROGRAM] + prog * ops.PROG_FIELDS
+    if M[row + ops.PROG_SHAPE] >= 0:
+        return shaped(S, M, M[row + ops.PROG_SHAPE], seat)
     code = M[ops.TH_CODE] + 4 * M[row + ops.PROG_PC]
     base = M[ops.X_CALL_TOP]
     sp = base + M[row + ops.PROG_LOCALS]
