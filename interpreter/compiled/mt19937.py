@@ -93,10 +93,11 @@ def _mixed_out(word, prev, i):
 @numba.njit(cache=True, inline="always")
 def _key_adds(seed):
     """What init_by_array adds at even and at odd steps for a seed: its key word plus the
-    key's index, the key being the seed's 32-bit words (one if the high word is 0)."""
-    low = np.int64(seed & np.uint64(_MASK))
-    high = np.int64(seed >> np.uint64(32))
-    return low, (high + 1 if high != 0 else low)
+    key's index, the key being the seed's 32-bit words, least significant first (one word
+    if the other is 0)."""
+    first_word = np.int64(seed & np.uint64(_MASK))
+    second_word = np.int64(seed >> np.uint64(32))
+    return first_word, (second_word + 1 if second_word != 0 else first_word)
 
 
 @numba.njit(cache=True)

@@ -1,8 +1,8 @@
 """Programs of the rules that are one read, recognised once at lowering, so that the bytecode
 machine (vm.py `run`) answers them without running their code.
 
-Most programs a position's valuation runs are tiny: an award's key read per place (`stones`,
-`pyramids` as one token plus twice another), a seat's resource (`my.gold`), a constant. Run
+Most programs a position's valuation runs are tiny: an award's key read per place (a token
+count, or one token plus twice another), a seat's resource (`my.NAME`), a constant. Run
 through the machine each costs a frame, a stack and a dispatch per instruction, more than the
 read itself (a secret phase's lookahead runs some 150 programs an action, half of them this
 small). A shape is written to T as a row (`shape_of`):
