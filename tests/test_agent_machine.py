@@ -101,3 +101,25 @@ def test_a_bot_left_to_itself_never_compiles(monkeypatch: pytest.MonkeyPatch) ->
     bot = make_agent("greedy", 1)
     assert bot.engine == "auto"
     bot.choose_id(game, game.legal_action_ids())        # values in the interpreter, compiles nothing
+
+
+def test_a_secret_lookahead_without_room_for_its_generator_stops() -> None:
+    """The lookahead keeps the bot's seeded generator in MT's second row: given one row, it
+    stops (the bot then values that guess in the interpreter) instead of writing past it."""
+    import numpy as np
+
+    from amunre.interpreter.compiled.core import MachineStop
+    from amunre.interpreter.compiled.mt19937 import MT_WORDS
+    from amunre.interpreter.compiled.pack import pack
+    from amunre.tools.agents.value import WEIGHT_NAMES
+
+    rules = load_rules("knizia2016")
+    machine = lookahead(rules, compile=True)
+    assert machine is not None
+    game = new_game(rules, players=4, seed=1, events=False)
+    S, _ = pack(game, machine.machine.lowering, machine.machine.T)
+    ids = np.asarray(game.legal_action_ids()[:1], dtype=np.int64)
+    W = np.ones(len(WEIGHT_NAMES), dtype=np.float64)
+    with pytest.raises(MachineStop):
+        machine.part(S, machine.machine.M, machine.machine.R, machine.rows, ids, np.empty(1), W, machine.F,
+                     machine.B, 0, 1, 5, np.zeros((1, MT_WORDS), dtype=np.uint32))

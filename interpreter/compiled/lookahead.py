@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import ops
-from .core import reset_scratch
+from .core import reset_scratch, stop
 from .entry import APPLY
 from .jit import jit, jit_inline
 from .mt19937 import mt_choice_index, mt_refill, mt_seed_rows
@@ -167,6 +167,8 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT):
     into MT's row 1, and that row copied into row 0 for each action)."""
     step = S[ops.S_STEP]
     if secret != 0:
+        if MT.shape[0] < 2:                 # no room for the seeded generator: the caller values it itself
+            stop(S, ops.ERR_ROOM, 0)
         mt_seed_rows(MT[1:], np.uint64(seed), 1)
         mt_refill(MT[1])
     for i in range(ids.shape[0]):
