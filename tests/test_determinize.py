@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import amunre
-from amunre.tools.determinize import card_sets, determinize, hidden_cards
+from amunre.tools.determinize import Guesses, card_sets, determinize, hidden_cards
 from conftest import REPO, every_edition, fit, play_random
 
 rules = pytest.fixture(scope="session", name="rules")(every_edition)   # each bundled rules file
@@ -62,6 +62,24 @@ def test_the_seat_cannot_tell_the_guess_from_the_game(rules: Any, players: int, 
     # one, the same generator draws the same guess.
     again = determinize(guess, seat, random.Random(pick))
     assert again.state.to_json() == without_log.state.to_json()
+
+
+@SETTINGS
+@given(players=players_st, seed=seeds_st, actions=actions_st, pick=st.integers(0, 10**6))
+def test_guesses_drawn_one_after_another_are_each_a_fresh_guess(rules: Any, players: int, seed: int,
+                                                                 actions: int, pick: int) -> None:
+    """A position's deal is worked out once for all its guesses (determinize.Deal): each
+    guess is dealt into its own copy, so the guesses drawn one after another from one
+    position are those that a fresh start would draw from the same generator."""
+    game = drive(rules, players, seed, actions)
+    seat = pick % game.state.players
+    drawing, rng, fresh_rng = Guesses(game, seat), random.Random(pick), random.Random(pick)
+    for _ in range(3):
+        guess = drawing.draw(rng)
+        assert guess.state.to_json() == Guesses(game, seat).draw(fresh_rng).state.to_json()
+        guess.state.hands[seat].clear()             # what is done to one guess is not in the next
+        for pile in guess.state.decks.values():
+            pile.reverse()
 
 
 def test_every_hidden_fact_is_drawn_anew(rules: Any) -> None:

@@ -198,6 +198,12 @@ class Guesses:
             raise AmunreError(f"a guess is made for a seat of the game, 0 to {game.state.players - 1}, "
                               f"not {seat!r}")
         self.seen = _seen(game, seat, events)
+        self.dealing: Deal | None = None
+
+    def _deal(self, copy: Game) -> Deal:
+        if self.dealing is None:
+            self.dealing = Deal.of(copy, self.seat)
+        return self.dealing
 
     def draw(self, rng: random.Random, choose: Choose | None = None) -> Game:
         """One guess (as `determinize` says), its hidden facts drawn from `rng`."""
@@ -209,7 +215,7 @@ class Guesses:
                         game.unlimited)
             if events and game.log is not None:
                 copy.log = list(game.log)
-            _deal_again(copy, seat, rng)
+            self._deal(copy).again(copy, seat, rng)
             _hold_again(copy, seat, rng)
             if state.working is not None:
                 resample(game.rules.mechanic_at(state.at), copy, seat, choose)
@@ -232,28 +238,55 @@ def _seen(game: Game, seat: int, events: bool) -> dict[str, Any]:
     return seen
 
 
-def _deal_again(game: Game, seat: int, rng: random.Random) -> None:
-    """Pool every card the seat cannot see and deal the pool out again to the same places."""
-    slots = _hidden_slots(game, seat)
-    pool = sorted(held[i] for held, i, _ in slots)      # in an order the seat could know
-    groups: dict[frozenset[str], list[tuple[list[Any], int]]] = {}
-    for held, i, allowed in slots:
-        groups.setdefault(allowed, []).append((held, i))
-    # Narrowest places first: the sets are nested or apart (a deck, the hidden decks, a
-    # mechanic's cards of one window), so filling them narrowest first never runs short.
-    for allowed, places in sorted(groups.items(), key=lambda item: len(item[0])):
-        fits = [k for k, card in enumerate(pool) if card in allowed]
-        if len(fits) < len(places):
-            raise AmunreError(f"cannot deal the hidden cards again: {len(places)} places take only "
-                              f"{sorted(allowed)[:5]}..., and {len(fits)} such cards are unseen")
-        chosen = rng.sample(fits, len(places))
-        for (held, i), k in zip(places, chosen):
-            held[i] = pool[k]
-        for k in sorted(chosen, reverse=True):
-            del pool[k]
-    for other, hand in enumerate(game.state.hands):
-        if other != seat:
-            hand.sort()                                   # where a hidden card lay is not seen either
+_HANDS, _DECKS, _BOXED, _WORKING = range(4)     # where a place of the deal is: its list is found anew in each copy
+Place = tuple[int, Any, int]                    # (where, its key there, the index in its list)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The deal of one position's hidden cards for one seat, worked out once for all its
+    guesses (every copy holds the same cards in the same places until it is dealt): the pool
+    of cards the seat cannot see, in an order the seat could know, and the places they go,
+    grouped by the cards a place may take, narrowest first. The sets are nested or apart (a
+    deck, the hidden decks, a mechanic's cards of one window), so filling them narrowest first
+    never runs short."""
+    pool: tuple[str, ...]
+    groups: tuple[tuple[frozenset[str], tuple[Place, ...]], ...]
+
+    @classmethod
+    def of(cls, game: Game, seat: int) -> Deal:
+        runs = _hidden_runs(game, seat)
+        groups: dict[frozenset[str], list[Place]] = {}
+        for (kind, key), _, indices, allowed in runs:
+            groups.setdefault(allowed, []).extend([(kind, key, i) for i in indices])
+        narrowest_first = sorted(groups.items(), key=lambda item: len(item[0]))
+        return cls(tuple(sorted([held[i] for _, held, indices, _ in runs for i in indices])),
+                   tuple((allowed, tuple(places)) for allowed, places in narrowest_first))
+
+    def again(self, game: Game, seat: int, rng: random.Random) -> None:
+        """Deal the pool out again at random to the same places of `game`, a copy of the
+        position this deal was worked out from."""
+        state = game.state
+        lists = (state.hands, state.decks, state.boxed)
+        working = _working_slots(game, seat) if state.working is not None else []
+        pool = list(self.pool)
+        for allowed, places in self.groups:
+            fits = [k for k, card in enumerate(pool) if card in allowed]
+            if len(fits) < len(places):
+                raise AmunreError(f"cannot deal the hidden cards again: {len(places)} places take only "
+                                  f"{sorted(allowed)[:5]}..., and {len(fits)} such cards are unseen")
+            chosen = rng.sample(fits, len(places))
+            for (kind, key, i), k in zip(places, chosen):
+                if kind == _WORKING:
+                    held, i, _ = working[key]           # its list and index in this copy's working data
+                else:
+                    held = lists[kind][key]
+                held[i] = pool[k]
+            for k in sorted(chosen, reverse=True):
+                del pool[k]
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                hand.sort()                                   # where a hidden card lay is not seen either
 
 
 def _hold_again(game: Game, seat: int, rng: random.Random) -> None:
@@ -272,20 +305,29 @@ def _hold_again(game: Game, seat: int, rng: random.Random) -> None:
                 per_seat[other] = sorted(cards, reverse=True)
 
 
-def _hidden_slots(game: Game, seat: int) -> list[Slot]:
-    """Every place a card lies that the seat cannot see, with the cards that may lie there."""
+Run = tuple[tuple[int, Any], list[Any], list[int], frozenset[str]]   # (where, its list, indices, the cards there)
+
+
+def _hidden_runs(game: Game, seat: int) -> list[Run]:
+    """Every place a card lies that the seat cannot see, with the cards that may lie there, a
+    list at a time: where the list is (its list is found again in a copy), the list, the
+    indices of such places in it, and the cards they may hold."""
     state, rules = game.state, game.rules
     sets = card_sets(rules)
     hidden = sets.hidden
-    slots = []
-    for other, hand in enumerate(state.hands):
-        if other != seat and hidden:
-            slots += [(hand, i, hidden) for i, card in enumerate(hand) if card in hidden]
+    runs: list[Run] = []
+    if hidden:
+        runs += [((_HANDS, other), hand, [i for i, card in enumerate(hand) if card in hidden], hidden)
+                 for other, hand in enumerate(state.hands) if other != seat]
     seen = seen_cards(game, seat)
-    for piles in (state.decks, state.boxed):
-        for name, pile in piles.items():
-            allowed = sets.deck[name]
-            slots += [(pile, i, allowed) for i in range(len(pile)) if piles is state.boxed or (name, i) not in seen]
-    if state.working is not None:
-        slots += hidden_cards(rules.mechanic_at(state.at), state.working, seat)
-    return slots
+    runs += [((_DECKS, name), pile, [i for i in range(len(pile)) if (name, i) not in seen], sets.deck[name])
+             for name, pile in state.decks.items()]
+    runs += [((_BOXED, name), pile, list(range(len(pile))), sets.deck[name]) for name, pile in state.boxed.items()]
+    runs += [((_WORKING, n), held, [i], allowed) for n, (held, i, allowed) in enumerate(_working_slots(game, seat))]
+    return runs
+
+
+def _working_slots(game: Game, seat: int) -> list[Slot]:
+    """The cards the running phase's working data holds that the seat cannot see."""
+    state = game.state
+    return hidden_cards(game.rules.mechanic_at(state.at), state.working, seat) if state.working is not None else []
