@@ -10,9 +10,9 @@ engine. Each mechanic's module says how its running phase's data and what it kee
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from typing import Any
-from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -27,26 +27,22 @@ _MASK = (1 << 64) - 1
 def pack(game: Game, lowering: Lowering, T: np.ndarray) -> tuple[np.ndarray, set[str]]:
     """The state array of the game's position; and the regions it could not fill (a mechanic
     without pack_work or pack_kept): compare those no further."""
-    S = np.zeros(int(T[ops.TH_S_SIZE]), dtype=np.int64)
-    unknown: set[str] = {f"picks {pid}" for pid in lowering.picks}      # counts of a study's, the interpreter has none
-    legal = _pack_header(S, T, game, lowering)
-    _pack_seats(S, T, game, lowering)
-    _pack_hands(S, T, game, lowering)
-    _pack_places(S, T, game, lowering)
-    _pack_piles(S, game, lowering)
-    _pack_kept(S, game, lowering, unknown)
-    _pack_work(S, T, game, lowering, unknown)
-    _put(S, T, ops.TH_S_LEGAL, legal)
-    return S, unknown
+    S, unknown = guess_base(game, lowering, T)
+    return _pack_guessed(S, unknown, game, lowering, T)
 
 
 def guess_base(game: Game, lowering: Lowering, T: np.ndarray) -> tuple[np.ndarray, set[str]]:
     """What pack_guess packs guesses of this position from: pack(game) without the regions a
-    guess draws again (zeros there)."""
-    S, unknown = pack(game, lowering, T)
-    for at, size in _guessed_regions(lowering):
-        S[at:at + size] = 0
-    return S, unknown - {"working"}
+    guess packs again (the header, passes, hands, held cards, piles, working data and legal
+    ids: zeros there)."""
+    S = np.zeros(int(T[ops.TH_S_SIZE]), dtype=np.int64)
+    W = S.data
+    unknown: set[str] = {f"picks {pid}" for pid in lowering.picks}      # counts of a study's, the interpreter has none
+    _pack_settings(W, T, game, lowering)
+    _pack_seats(W, T, game, lowering)
+    _pack_places(W, T, game, lowering)
+    _pack_kept(S, game, lowering, unknown)
+    return S, unknown
 
 
 def pack_guess(guess: Game, base: tuple[np.ndarray, set[str]], lowering: Lowering,
@@ -57,115 +53,107 @@ def pack_guess(guess: Game, base: tuple[np.ndarray, set[str]], lowering: Lowerin
     cards held by value, the decks' piles and the running phase's data. Those regions are
     packed anew, the rest is copied (tests/test_compiled_pack_guess.py holds it to
     pack(guess) on every shipped file)."""
-    S, unknown = base[0].copy(), set(base[1])
-    legal = _pack_header(S, T, guess, lowering)
-    _pack_hands(S, T, guess, lowering)
-    _pack_piles(S, guess, lowering)
-    _pack_work(S, T, guess, lowering, unknown)
-    _put(S, T, ops.TH_S_LEGAL, legal)
+    return _pack_guessed(base[0].copy(), set(base[1]), guess, lowering, T)
+
+
+def _pack_guessed(S: np.ndarray, unknown: set[str], game: Game, lowering: Lowering,
+                  T: np.ndarray) -> tuple[np.ndarray, set[str]]:
+    """The regions a guess packs again, into S (zeros there)."""
+    W = S.data
+    legal = _pack_header(W, T, game, lowering)
+    _pack_hands(W, T, game, lowering)
+    _pack_piles(W, game, lowering)
+    _pack_work(S, T, game, lowering, unknown)
+    _put(W, T, ops.TH_S_LEGAL, legal)
     return S, unknown
 
 
-_GUESSED: WeakKeyDictionary[Lowering, list[tuple[int, int]]] = WeakKeyDictionary()
-
-
-def _guessed_regions(lowering: Lowering) -> list[tuple[int, int]]:
-    """(offset, size) of the regions a guess packs anew (guess_base, pack_guess), found once per lowering."""
-    found = _GUESSED.get(lowering)
-    if found is None:
-        found = _GUESSED[lowering] = [
-            (at, size) for name, at, size in lowering.layout.table()
-            if name in ("header", "hands", "hand_sizes", "working", "legal") or name.startswith(("deck ", "held "))]
-    return found
-
-
-def _pack_header(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -> list[int]:
-    """The header, passes, options and supplies without end; the legal ids (to put last)."""
+def _pack_header(W: memoryview, T: np.ndarray, game: Game, lowering: Lowering) -> list[int]:
+    """The header and passes; the legal ids (to put last)."""
     state, rules = game.state, game.rules
-    S[ops.S_PLAYERS] = state.players
-    S[ops.S_START] = state.start_player
-    S[ops.S_AT] = state.at
-    S[ops.S_STEP] = state.step
-    S[ops.S_OVER] = int(state.over)
-    S[ops.S_TO_MOVE] = -1 if state.to_move is None else state.to_move
-    S[ops.S_RNG] = np.uint64(state.rng & _MASK).view(np.int64)
-    S[ops.S_WORKING] = int(state.working is not None)
-    S[ops.S_DECISIONS] = game.decisions_in_step
+    W[ops.S_PLAYERS] = state.players
+    W[ops.S_START] = state.start_player
+    W[ops.S_AT] = state.at
+    W[ops.S_STEP] = state.step
+    W[ops.S_OVER] = int(state.over)
+    W[ops.S_TO_MOVE] = -1 if state.to_move is None else state.to_move
+    rng = state.rng & _MASK
+    W[ops.S_RNG] = rng - (1 << 64) if rng >> 63 else rng        # the generator's 64 bits, as int64 holds them
+    W[ops.S_WORKING] = int(state.working is not None)
+    W[ops.S_DECISIONS] = game.decisions_in_step
     legal = (game.decision if state.to_move is not None else None) or []
-    S[ops.S_NLEGAL] = len(legal)
-    S[ops.S_HELD] = sum(1 << i for i, name in enumerate(rules.denominations) if name in state.held)
-    _put(S, T, ops.TH_S_PASSES, state.passes)
-    _put(S, T, ops.TH_S_OPTIONS, [lowering.value(state.options[name]) for name in rules.options])
-    _put(S, T, ops.TH_S_UNLIMITED, [int(kind in game.unlimited) for kind in lowering.supplies])
+    W[ops.S_NLEGAL] = len(legal)
+    W[ops.S_HELD] = sum(1 << i for i, name in enumerate(rules.denominations) if name in state.held)
+    _put(W, T, ops.TH_S_PASSES, state.passes)
     return list(legal)
 
 
-def _pack_seats(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -> None:
-    """Each seat's resources, their sources and cards played (offsets read once, rows written
-    whole)."""
+def _pack_settings(W: memoryview, T: np.ndarray, game: Game, lowering: Lowering) -> None:
+    """What a game is set up with and keeps to its end (a guess of it has the same): options,
+    supplies without end."""
+    _put(W, T, ops.TH_S_OPTIONS, [lowering.value(game.state.options[name]) for name in game.rules.options])
+    _put(W, T, ops.TH_S_UNLIMITED, [int(kind in game.unlimited) for kind in lowering.supplies])
+
+
+def _pack_seats(W: memoryview, T: np.ndarray, game: Game, lowering: Lowering) -> None:
+    """Each seat's resources, their sources and cards played, into zeros."""
     state = game.state
     names, card_index = lowering.resources, lowering.card_index
     nres, ncards, nkeys = len(names), len(lowering.cards), int(T[ops.TH_KEYS])
     res_at, sources_at, keys = int(T[ops.TH_S_RES]), int(T[ops.TH_S_SOURCES]), lowering.keys
     for seat in range(state.players):
         amounts, sources = state.resources[seat], state.sources[seat]
-        S[res_at + seat * nres:res_at + (seat + 1) * nres] = [amounts[name] for name in names]
+        _write(W, res_at + seat * nres, [amounts[name] for name in names])
         for r, name in enumerate(names):
             found = sources.get(name)
             if found:
                 at = sources_at + (seat * nres + r) * nkeys
                 for key, amount in found.items():
-                    S[at + keys[key]] = amount
+                    W[at + keys[key]] = amount
     for name, row in zip(lowering.lifetimes, lowering.life_rows):
         at = row[ops.LIFE_PLAYED]
         if at >= 0:
             for seat, played in enumerate(state.played.get(name, [])):
                 for card in played:
-                    S[at + seat * ncards + card_index[card]] = 1
+                    W[at + seat * ncards + card_index[card]] = 1
 
 
-def _pack_hands(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -> None:
-    """Each seat's hand, its size, and its cards held by value."""
+def _pack_hands(W: memoryview, T: np.ndarray, game: Game, lowering: Lowering) -> None:
+    """Each seat's hand, its size, and its cards held by value, into zeros (a hand's counts
+    are counted where they lie)."""
     state, card_index, ncards = game.state, lowering.card_index, len(lowering.cards)
     hands_at, sizes_at = int(T[ops.TH_S_HANDS]), int(T[ops.TH_S_HAND_SIZE])
     for seat, hand in enumerate(state.hands):
-        if hand:
-            S[hands_at + seat * ncards:hands_at + (seat + 1) * ncards] = _counts(hand, card_index, ncards)
-        S[sizes_at + seat] = len(hand)
+        at = hands_at + seat * ncards
+        for card in hand:
+            W[at + card_index[card]] += 1
+        W[sizes_at + seat] = len(hand)
     for (name, held), row in zip(game.rules.denominations.items(), lowering.held_rows):
         for seat, cards in enumerate(state.held.get(name, [])):
             at = row[ops.HELD_S] + seat * len(held.values)
-            S[at:at + len(held.values)] = [cards.count(value) for value in held.values]
+            _write(W, at, [cards.count(value) for value in held.values])
 
 
-def _counts(cards: list[str], card_index: dict[str, int], size: int) -> list[int]:
-    """How many of each card kind (by index) the list holds."""
-    counts = [0] * size
-    for card in cards:
-        counts[card_index[card]] += 1
-    return counts
-
-
-def _pack_places(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering) -> None:
+def _pack_places(W: memoryview, T: np.ndarray, game: Game, lowering: Lowering) -> None:
     """Owners, tokens, supplies and the modifiers."""
     state = game.state
-    _put(S, T, ops.TH_S_OWNER, state.owner)
+    _put(W, T, ops.TH_S_OWNER, state.owner)
     ntokens, kinds = len(lowering.tokens), {name: t for t, name in enumerate(lowering.tokens)}
     counts = [0] * (len(game.rules.place_ids) * ntokens)
     for place, tokens in enumerate(state.tokens):
         for token, count in tokens.items():
             counts[place * ntokens + kinds[token]] = count
-    _put(S, T, ops.TH_S_TOKENS, counts)
-    _put(S, T, ops.TH_S_SUPPLY, [state.supply[kind] for kind in lowering.supplies])
+    _put(W, T, ops.TH_S_TOKENS, counts)
+    _put(W, T, ops.TH_S_SUPPLY, [state.supply[kind] for kind in lowering.supplies])
     for name, row in zip(lowering.mods, lowering.mod_rows):
         values = state.mods.get(name)
         if values is not None:
             at = row[ops.MOD_S]
-            S[at] = 1
-            S[at + 1:at + 1 + len(values)] = [ops.NONE if value is None else lowering.value(value) for value in values]
+            W[at] = 1
+            _write(W, at + 1, [ops.NONE if value is None else lowering.value(value) for value in values])
 
 
-def _pack_piles(S: np.ndarray, game: Game, lowering: Lowering) -> None:
+def _pack_piles(W: memoryview, game: Game, lowering: Lowering) -> None:
     """The decks' piles: to draw from, discarded, set aside, shown."""
     state, card_index = game.state, lowering.card_index
     for deck, row in zip(lowering.decks, lowering.deck_rows):
@@ -173,9 +161,9 @@ def _pack_piles(S: np.ndarray, game: Game, lowering: Lowering) -> None:
                            (state.boxed, ops.DECK_S_BOXED), (state.shown, ops.DECK_S_SHOWN)):
             cards = pile.get(deck, ())
             at = row[slot]
-            S[at] = len(cards)
+            W[at] = len(cards)
             if cards:
-                S[at + 1:at + 1 + len(cards)] = [card_index[c] for c in cards]
+                _write(W, at + 1, [card_index[card] for card in cards])
 
 
 def _pack_kept(S: np.ndarray, game: Game, lowering: Lowering, unknown: set[str]) -> None:
@@ -206,9 +194,15 @@ def _pack_work(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering, unk
             S[at:at + len(found)] = found
 
 
-def _put(S: np.ndarray, T: np.ndarray, region: int, values: list[int]) -> None:
-    at = int(T[region])
-    S[at:at + len(values)] = values
+def _put(W: memoryview, T: np.ndarray, region: int, values: list[int]) -> None:
+    _write(W, int(T[region]), values)
+
+
+def _write(W: memoryview, at: int, values: list[int]) -> None:
+    """Numbers from `at` on. A bot packs a guess at every decision
+    (tools/agents/machine_lookahead.py): through the state's memoryview a number costs half
+    of what it costs through numpy, and a list a third, as an array of the same format."""
+    W[at:at + len(values)] = array(W.format, values)
 
 
 _PACKERS: dict[tuple[type, str], Callable[..., Any] | None] = {}
@@ -222,7 +216,7 @@ def _module_call(mech: Any, name: str, *args: Any) -> list[int] | None:
         found = module_of(mech)
         _PACKERS[key] = getattr(found[1], name, None) if found is not None else None
     function = _PACKERS[key]
-    return None if function is None else [int(v) for v in function(*args)]
+    return None if function is None else function(*args)
 
 
 def differences(S: np.ndarray, packed: np.ndarray, lowering: Lowering, unknown: set[str]) -> list[str]:
