@@ -78,13 +78,22 @@ class Game:
 
     def _decision_ids(self) -> list[int]:
         if self.decision is None:       # a restored game: the decision is worked out again
-            self.decision = []
-            if self.state.to_move is not None:
-                saved = self.state.to_move
-                flow.advance(self)
-                if self.state.to_move != saved:
-                    raise AmunreError("the saved position does not agree with its rules")
+            self.decide_again()
         return self.decision
+
+    def decide_again(self) -> bool:
+        """Work out the decision of a restored position again (a save, or a search's guess of
+        the hidden facts, tools/determinize.py); whether the position stood still meanwhile
+        (flow.advance: nothing ran, only the seat to move was asked). AmunreError if another
+        seat is to move than the saved one."""
+        self.decision = []
+        if self.state.to_move is None:
+            return True
+        saved = self.state.to_move
+        still = flow.advance(self)
+        if self.state.to_move != saved:
+            raise AmunreError("the saved position does not agree with its rules")
+        return still
 
     def actions(self) -> list[dict[str, Any]]:
         """The actions applied so far, as dicts (an id's dict depends on its position, so they

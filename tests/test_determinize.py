@@ -82,6 +82,30 @@ def test_guesses_drawn_one_after_another_are_each_a_fresh_guess(rules: Any, play
             pile.reverse()
 
 
+def test_a_decision_worked_out_again_stands_still(rules: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A guess that stood still while its decision was worked out again is not compared with
+    the seat's view (Guesses.draw): so working out the decision of a position at rest runs
+    nothing and changes nothing, while the automatic step that begins a game's first phase
+    says it ran."""
+    from amunre.interpreter import game as game_module
+    from amunre.interpreter.base.state import GameState
+
+    answers: list[bool] = []
+    advance = game_module.flow.advance
+    monkeypatch.setattr(game_module.flow, "advance", lambda game: answers.append(advance(game)) or answers[-1])
+    game = amunre.new_game(rules, fit(rules, 4), 5, events=False)
+    assert answers == [False]                               # the set-up's step began a phase
+    rng = random.Random(5)
+    for _ in range(60):
+        if game.over:
+            break
+        restored = amunre.Game(rules, GameState.from_json(game.state.to_json()), list(game.history), events=False)
+        assert restored.decide_again()
+        assert restored.state.to_json() == game.state.to_json()
+        assert restored.legal_action_ids() == game.legal_action_ids()
+        game.apply_id(rng.choice(game.legal_action_ids()))
+
+
 def test_every_hidden_fact_is_drawn_anew(rules: Any) -> None:
     """Over a few guesses, deck order, other seats' hidden cards and the generator all change;
     the seat's own hand never does."""

@@ -26,8 +26,9 @@ guess for the same generator state (so an agent that only plays on guesses canno
 agrees with the observation as it is now, not with everything the seat could remember (that a
 seat was dealt three cards of one deck, say). A guess is checked against the observation once
 the decision is worked out again from it (in a guess another seat may hold no card it could play
-now, and not be asked), and drawn again if it differs. A determinized game is a position for
-search: it cannot be saved or replayed.
+now, and not be asked), and drawn again if it differs; where working it out ran nothing (the
+seat to move asked again, the position standing still) it shows what the game shows, and is
+not compared. A determinized game is a position for search: it cannot be saved or replayed.
 
 What a phase keeps secret is declared here, by mechanic, not in the mechanics (only a guess
 asks it; tools/mechanic_hooks.py): `HIDDEN_CARDS`, the cards in a running phase's data that a
@@ -187,18 +188,23 @@ def determinize(game: Game, seat: int, rng: random.Random, choose: Choose | None
 
 
 class Guesses:
-    """Guesses of one position for one seat, drawn one by one (`draw`): what the seat sees is
-    worked out once, however many guesses are drawn. A search draws one at every iteration
-    from the same position, and checking each guess against the seat's view is what a guess
-    costs most. The position must not change while guesses are drawn from it."""
+    """Guesses of one position for one seat, drawn one by one (`draw`): what the seat sees and
+    how the hidden cards are dealt are worked out once (the view only if a guess must be
+    compared with it), however many guesses are drawn. A search draws one at every iteration
+    from the same position. The position must not change while guesses are drawn from it."""
 
     def __init__(self, game: Game, seat: int, events: bool = False) -> None:
         self.game, self.seat, self.events = game, seat, events
         if type(seat) is not int or not 0 <= seat < game.state.players:     # -1 would be the last seat
             raise AmunreError(f"a guess is made for a seat of the game, 0 to {game.state.players - 1}, "
                               f"not {seat!r}")
-        self.seen = _seen(game, seat, events)
+        self.seen: dict[str, Any] | None = None
         self.dealing: Deal | None = None
+
+    def _view(self) -> dict[str, Any]:
+        if self.seen is None:
+            self.seen = _seen(self.game, self.seat, self.events)
+        return self.seen
 
     def _deal(self, copy: Game) -> Deal:
         if self.dealing is None:
@@ -221,10 +227,14 @@ class Guesses:
                 resample(game.rules.mechanic_at(state.at), copy, seat, choose)
             state.rng, state.seed = rng.getrandbits(64), rng.getrandbits(62)
             try:
-                copy.legal_action_ids()            # the decision worked out again from the guess
+                still = copy.decide_again()        # the decision worked out again from the guess
             except AmunreError:
                 continue
-            if _seen(copy, seat, events) == self.seen:   # a guess may leave the seat to move nothing to decide
+            # A guess changes only what the seat cannot see (tests/test_determinize.py holds every
+            # mechanic to it), so a guess that stood still while its decision was worked out shows
+            # the seat what the game shows; one that ran on may have left the seat to move
+            # nothing to decide, and is compared whole.
+            if still or _seen(copy, seat, events) == self._view():
                 return copy
         raise AmunreError(f"no guess of the hidden facts in {TRIES} tries agrees with what seat {seat} sees "
                           f"(phase '{game.step.phase}')")

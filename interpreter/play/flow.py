@@ -22,15 +22,19 @@ from . import cards, cursor, modifiers
 STEPS = range(STEP_LIMIT)          # made once: the loop below runs at every decision
 
 
-def advance(game: Game) -> None:  # noqa: C901 (the hot loop between two decisions, kept whole: see benchmarks/README.md)
-    """Run automatic steps until a seat must decide or the game is over."""
+def advance(game: Game) -> bool:  # noqa: C901 (the hot loop between two decisions, kept whole: see benchmarks/README.md)
+    """Run automatic steps until a seat must decide or the game is over; whether the position
+    stood still (no step run, no phase begun: at most the seat to move and its legal ids
+    worked out), which a search's guess of a position asks (tools/determinize.py)."""
     state, rules = game.state, game.rules
     plans, hands, standing = rules.leaf_plans, state.hands, rules.standing
-    for _ in STEPS:
+    begun = False
+    for n in STEPS:
         if state.over:
-            return
+            return n == 0
         plan = plans[state.at]
         if state.working is None:
+            begun = True
             mech = plan.mech
             if mech.skip_if is not None and mech.skip_if.fn(Ctx(game)):
                 if game.log is not None:
@@ -75,7 +79,7 @@ def advance(game: Game) -> None:  # noqa: C901 (the hot loop between two decisio
             legal.extend(standing.ids(game, seat))  # standing actions rank last
         state.to_move = game.to_move = seat                 # the step stops: the seat chooses among these
         game.decision = legal
-        return
+        return n == 0 and not begun
     raise GameError(f"phase '{rules.flow.leaf_phase(state.at)}' ran {STEP_LIMIT} automatic steps "
                     "without asking anyone: the rules never let it end")
 
