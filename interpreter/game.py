@@ -79,6 +79,7 @@ class Game:
     def _decision_ids(self) -> list[int]:
         if self.decision is None:       # a restored game: the decision is worked out again
             self.decide_again()
+        assert self.decision is not None            # set by decide_again
         return self.decision
 
     def decide_again(self) -> bool:
