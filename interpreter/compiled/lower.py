@@ -587,7 +587,7 @@ def _finish(lowering: Lowering) -> np.ndarray:
     t[ops.TH_S_WORK_SIZE] = lowering.work_size
     cap = rules.actions.size + 16
     t[ops.TH_LEGAL_CAP] = cap
-    t[ops.TH_S_LEGAL] = lay.add("legal", cap)
+    t[ops.TH_S_LEGAL] = lay.add("legal", cap)          # last: a position's copy may stop after its legal ids
     t[ops.TH_S_SIZE] = lay.size
     t[ops.TH_TENSOR], firsts = lower_tensor(lowering)
     for pid, row in zip(lowering.phases, lowering.phase_rows):
