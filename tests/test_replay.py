@@ -147,6 +147,25 @@ def test_original_changes_do_not_reach_the_clone(rules_2016: Any) -> None:
     assert copy.to_json() == saved
 
 
+def test_kept_of_a_kind_of_its_own_is_cloned_plain_in_one_copy(rules_2016: Any,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A study keeps `kept` as a counting dict of its own (tools/simulate/playing.py): a clone's
+    is a plain dict, equal and independent, copied in one go (never walked value by value:
+    a bot clones at every guess)."""
+    from amunre.interpreter.base import state as state_module
+
+    class Counting(dict):
+        pass
+
+    game = play_random(rules_2016, 4, 3, stop=lambda g: len(g.state.kept) >= 2)
+    game.state.kept = Counting(game.state.kept)
+    monkeypatch.setattr(state_module, "plain_copy", lambda value: pytest.fail("copied value by value"))
+    copy = game.clone()
+    assert type(copy.state.kept) is dict and copy.state.kept == game.state.kept
+    next(iter(game.state.kept.values())).clear()
+    assert copy.state.kept != game.state.kept
+
+
 def _json_identity(value: Any) -> bool:
     """True if value survives plain json.dumps/json.loads unchanged (no tuples, no int keys)."""
     return json.loads(json.dumps(value)) == value

@@ -29,9 +29,13 @@ def nested_copy(working: Any, kept: Any) -> tuple[Any, Any]:
     and per value was a quarter of a clone (issue 23). `marshal` copies the same plain data in
     one C call, in half the time. Format 2 keeps no references, so two places sharing one list
     get a list each, as `plain_copy` gives them; data marshal cannot hold goes through
-    `plain_copy`."""
+    `plain_copy`. What phases keep may be a dict of a kind of its own (a study counts the picks
+    as they are kept: tools/simulate/playing.py), which marshal cannot hold: its copy is a
+    plain dict, as `plain_copy` makes it, so it is handed over as one (every clone of a study's
+    game went the slow way)."""
     try:
-        copied: tuple[Any, Any] = marshal.loads(marshal.dumps((working, kept), 2))
+        plain = dict(kept) if isinstance(kept, dict) and type(kept) is not dict else kept
+        copied: tuple[Any, Any] = marshal.loads(marshal.dumps((working, plain), 2))
     except ValueError:
         return plain_copy(working), plain_copy(kept)
     return copied
