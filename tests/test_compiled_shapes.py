@@ -13,7 +13,9 @@ import amunre
 from amunre.interpreter.compiled import ops
 from amunre.interpreter.compiled.lower import lower
 from amunre.interpreter.compiled.shapes import (
+    OWNED_WHERE,
     SHAPE_CONSTANT,
+    SHAPE_OWNED_WHERE,
     SHAPE_PLACE_TOKENS,
     SHAPE_SEAT_RESOURCE,
     shape_of,
@@ -48,10 +50,37 @@ def test_no_shape(program: list[list[int]]) -> None:
     assert shape_of(program) is None
 
 
+def owned_where(column: int, value: int) -> list[list[int]]:
+    """The code of `[p for p in places if owned(p) and p.COLUMN == value]`."""
+    filled = [list(i) for i in OWNED_WHERE]
+    filled[11][2], filled[12][1] = column, value
+    return filled                                   # type: ignore[return-value]
+
+
+def test_the_list_shape() -> None:
+    assert shape_of(owned_where(3, 26), result_list=True) == [SHAPE_OWNED_WHERE, 3, 26, 0]
+    assert shape_of(owned_where(3, 26)) is None                 # as a number it is no shape
+
+
+@pytest.mark.parametrize("change", [
+    (9, 0, ops.OP_NOT),                 # not owned
+    (13, 0, ops.OP_NE),                 # the column differs from the value
+    (7, 3, 20),                         # another end of the loop
+    (19, 1, -2),                        # another list appended to
+])
+def test_no_list_shape(change: tuple[int, int, int]) -> None:
+    program = owned_where(3, 26)
+    at, field, value = change
+    program[at][field] = value
+    assert shape_of(program, result_list=True) is None
+
+
 def test_the_2016_valuations_reads_have_shapes() -> None:
-    """The award keys a bot's valuation reads per place, and the final ranking's `my.gold`: the
-    programs the lookahead runs most."""
+    """The award keys a bot's valuation reads per place, the final ranking's `my.gold`, and the
+    places an award ranks (`provinces where owned and side == west`): the programs the
+    lookahead runs most."""
     lowering, _ = lower(amunre.load_rules("knizia2016"))
-    shapes = [shape_of(p.code) for p in lowering.programs if not p.result_list]
+    shapes = [shape_of(p.code, p.result_list) for p in lowering.programs]
     kinds = [s[0] for s in shapes if s is not None]
     assert kinds.count(SHAPE_PLACE_TOKENS) >= 4 and SHAPE_SEAT_RESOURCE in kinds and SHAPE_CONSTANT in kinds
+    assert kinds.count(SHAPE_OWNED_WHERE) >= 4

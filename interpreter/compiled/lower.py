@@ -604,7 +604,7 @@ def _finish(lowering: Lowering) -> np.ndarray:
     code: list[int] = []
     table: list[int] = []
     for program in lowering.programs:
-        shape = None if program.result_list else shape_of(program.code)
+        shape = shape_of(program.code, program.result_list)
         table += [len(code) // 4, program.temps, program.stack, int(program.result_list),
                   -1 if shape is None else lowering.put(shape)]
         code += [x for instruction in program.code for x in instruction]

@@ -15,6 +15,11 @@ small). A shape is written to T as a row (`shape_of`):
   name in env slot `arg` (`LOAD arg`, `STORE local`, then `SLOT_TOKEN`s of that local, `CONST`s,
   `ADD`, `SUB`, and `MUL` by a constant). The machine adds the terms in the program's order with
   the same checks (core.checked, core.times) and checks the place as SLOT_TOKEN does.
+- SHAPE_OWNED_WHERE, a list: the owned places whose column `arg` holds `constant`, in order
+  (`[p for p in places if owned(p) and p.COLUMN == VALUE]`, the code OWNED_WHERE below with
+  its two holes), as an award's `among` says which places it ranks. The machine leaves the list
+  where the code leaves it (at the arena's top as the program began) and stops where the code
+  would run out of arena (its list of every place, then room for as many).
 
 Anything else is no shape (None) and runs as code.
 """
@@ -23,14 +28,28 @@ from __future__ import annotations
 
 from . import ops
 
-SHAPE_CONSTANT, SHAPE_SEAT_RESOURCE, SHAPE_PLACE_TOKENS = 1, 2, 3
+SHAPE_CONSTANT, SHAPE_SEAT_RESOURCE, SHAPE_PLACE_TOKENS, SHAPE_OWNED_WHERE = 1, 2, 3, 4
 SH_KIND, SH_ARG, SH_CONSTANT, SH_TERMS = 0, 1, 2, 3
 SH_HEAD = 4
 BOUND = 1 << 31          # constants and coefficients of a shape stay within this, or it is no shape
 
 
-def shape_of(code: list[list[int]]) -> list[int] | None:
-    """The shape row of a program's code (its instructions, HALT last), or None."""
+HOLE = None
+# The code of `[p for p in places if owned(p) and p.COLUMN == VALUE]`, its column and value holes.
+OWNED_WHERE: list[list[int | None]] = [
+    [ops.OP_ALL_PLACES, 0, 0, 0], [ops.OP_RESERVE, 0, 0, 0], [ops.OP_STORE, -1, 0, 0], [ops.OP_STORE, -3, 0, 0],
+    [ops.OP_CONST, 0, 0, 0], [ops.OP_STORE, -4, 0, 0], [ops.OP_MARK, -5, 0, 0], [ops.OP_FOR, -3, -2, 21],
+    [ops.OP_LOAD, -2, 0, 0], [ops.OP_OWNED, 0, 0, 0], [ops.OP_JUMP_IF_NOT, 16, 0, 0],
+    [ops.OP_SLOT_COLUMN, -2, HOLE, 0], [ops.OP_CONST, HOLE, 0, 0], [ops.OP_EQ, 0, 0, 0], [ops.OP_BOOL, 0, 0, 0],
+    [ops.OP_JUMP, 17, 0, 0], [ops.OP_CONST, 0, 0, 0], [ops.OP_JUMP_IF_NOT, 7, 0, 0], [ops.OP_LOAD, -2, 0, 0],
+    [ops.OP_APPEND, -1, 0, 0], [ops.OP_JUMP, 7, 0, 0], [ops.OP_LOAD, -1, 0, 0], [ops.OP_HALT, 0, 0, 0]]
+
+
+def shape_of(code: list[list[int]], result_list: bool = False) -> list[int] | None:
+    """The shape row of a program's code (its instructions, HALT last; `result_list`: it
+    returns a list), or None."""
+    if result_list:
+        return _owned_where(code)
     ops_only = [instruction[0] for instruction in code]
     if ops_only == [ops.OP_CONST, ops.OP_HALT]:
         return [SHAPE_CONSTANT, 0, code[0][1], 0]
@@ -46,6 +65,15 @@ def shape_of(code: list[list[int]]) -> list[int] | None:
     for token, coefficient in coefficients:
         row += [token, coefficient]
     return row
+
+
+def _owned_where(code: list[list[int]]) -> list[int] | None:
+    if len(code) != len(OWNED_WHERE) or any(
+            want is not HOLE and have != want
+            for instruction, template in zip(code, OWNED_WHERE) for have, want in zip(instruction, template)):
+        return None
+    column, value = code[11][2], code[12][1]
+    return [SHAPE_OWNED_WHERE, column, value, 0] if abs(value) < BOUND else None
 
 
 Form = tuple[int, list[tuple[int, int]]]       # a constant, and (token, coefficient) terms in order

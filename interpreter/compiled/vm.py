@@ -15,7 +15,16 @@ from __future__ import annotations
 from . import material, ops
 from .core import checked, new_list, stop, times
 from .jit import jit, jit_inline
-from .shapes import SH_ARG, SH_CONSTANT, SH_HEAD, SH_KIND, SH_TERMS, SHAPE_CONSTANT, SHAPE_SEAT_RESOURCE
+from .shapes import (
+    SH_ARG,
+    SH_CONSTANT,
+    SH_HEAD,
+    SH_KIND,
+    SH_TERMS,
+    SHAPE_CONSTANT,
+    SHAPE_OWNED_WHERE,
+    SHAPE_SEAT_RESOURCE,
+)
 
 
 @jit_inline
@@ -273,6 +282,26 @@ def _statement(S, M, op, a, at, sp, seat, cause):  # noqa: C901 (a case per stat
 
 
 @jit_inline
+def owned_where(S, M, column, value):
+    """The owned places whose `column` holds `value`, as a list where the code of the shape
+    leaves it: at the arena's top, which then stands after it; the machine stops where the
+    code would find no room for its list of every place and one as long for the result."""
+    count = M[ops.TH_PLACES]
+    h = M[ops.X_ARENA_TOP]
+    if h + 2 + 2 * count > M[ops.TH_X_SCRATCH]:
+        stop(S, ops.ERR_ROOM, count)
+    values = M[ops.TH_COLUMNS] + column * count
+    n = 0
+    for place in range(count):
+        if material.owner_of(S, M, place) >= 0 and M[values + place] == value:
+            M[h + 1 + n] = place
+            n += 1
+    M[h] = n
+    M[ops.X_ARENA_TOP] = h + 1 + n
+    return h
+
+
+@jit_inline
 def shaped(S, M, at, seat):
     """The value of a program that is one read (compiled/shapes.py), from its shape row at
     T offset `at`: what its code computes, with the same checks."""
@@ -282,6 +311,8 @@ def shaped(S, M, at, seat):
     if kind == SHAPE_SEAT_RESOURCE:
         seat_ok(S, seat)
         return S[material.resource_at(M, seat, M[at + SH_ARG])]
+    if kind == SHAPE_OWNED_WHERE:
+        return owned_where(S, M, M[at + SH_ARG], M[at + SH_CONSTANT])
     place = M[M[ops.TH_X_ENV] + M[at + SH_ARG]]
     place_ok(S, M, place)
     value = M[at + SH_CONSTANT]
