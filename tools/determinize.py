@@ -278,7 +278,7 @@ class Deal:
         position this deal was worked out from."""
         state = game.state
         lists = (state.hands, state.decks, state.boxed)
-        working = _working_slots(game, seat) if state.working is not None else []
+        working = _working_slots(game, seat)
         pool = list(self.pool)
         for allowed, places in self.groups:
             fits = [k for k, card in enumerate(pool) if card in allowed]

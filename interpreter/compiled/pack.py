@@ -41,7 +41,7 @@ def guess_base(game: Game, lowering: Lowering, T: np.ndarray) -> tuple[np.ndarra
     _pack_settings(W, T, game, lowering)
     _pack_seats(W, T, game, lowering)
     _pack_places(W, T, game, lowering)
-    _pack_kept(S, game, lowering, unknown)
+    _pack_kept(W, game, lowering, unknown)
     return S, unknown
 
 
@@ -63,7 +63,7 @@ def _pack_guessed(S: np.ndarray, unknown: set[str], game: Game, lowering: Loweri
     legal = _pack_header(W, T, game, lowering)
     _pack_hands(W, T, game, lowering)
     _pack_piles(W, game, lowering)
-    _pack_work(S, T, game, lowering, unknown)
+    _pack_work(W, T, game, lowering, unknown)
     _put(W, T, ops.TH_S_LEGAL, legal)
     return S, unknown
 
@@ -166,7 +166,7 @@ def _pack_piles(W: memoryview, game: Game, lowering: Lowering) -> None:
                 _write(W, at + 1, [card_index[card] for card in cards])
 
 
-def _pack_kept(S: np.ndarray, game: Game, lowering: Lowering, unknown: set[str]) -> None:
+def _pack_kept(W: memoryview, game: Game, lowering: Lowering, unknown: set[str]) -> None:
     """What phases keep, as their mechanics pack it."""
     state, rules = game.state, game.rules
     for pid, row in zip(lowering.phases, lowering.phase_rows):
@@ -177,11 +177,11 @@ def _pack_kept(S: np.ndarray, game: Game, lowering: Lowering, unknown: set[str])
             if found is None:
                 unknown.add(f"kept {pid}")
             else:
-                S[at] = 1
-                S[at + 1:at + 1 + len(found)] = found
+                W[at] = 1
+                _write(W, at + 1, found)
 
 
-def _pack_work(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering, unknown: set[str]) -> None:
+def _pack_work(W: memoryview, T: np.ndarray, game: Game, lowering: Lowering, unknown: set[str]) -> None:
     """The running phase's working data, as its mechanic packs it."""
     state, rules = game.state, game.rules
     if state.working is not None:
@@ -190,8 +190,7 @@ def _pack_work(S: np.ndarray, T: np.ndarray, game: Game, lowering: Lowering, unk
         if found is None:
             unknown.add("working")
         else:
-            at = int(T[ops.TH_S_WORK])
-            S[at:at + len(found)] = found
+            _put(W, T, ops.TH_S_WORK, found)
 
 
 def _put(W: memoryview, T: np.ndarray, region: int, values: list[int]) -> None:
