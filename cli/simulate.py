@@ -83,10 +83,9 @@ Causes = Annotated[bool, typer.Option(
     "--causes", help="Also count every change (of a resource, token, owner...) by the rule that caused it, "
     "from the engine's change events: how often each effect fired. About 12% slower.")]
 Engine = Annotated[str, typer.Option(
-    "--engine", metavar="ENGINE", help="Where random agents play and the greedy and heuristic bots look "
-    "ahead: 'compiled' (machine code, where the rules compile; compiled once, then kept; a study too small to gain "
-    "from it plays in the interpreter and says so) or 'interpreter'. The totals are the same; ismcts always "
-    "thinks in the interpreter.")]
+    "--engine", metavar="ENGINE", help="Where random agents play and the greedy, heuristic and ismcts bots "
+    "look ahead: 'compiled' (machine code, where the rules compile; compiled once, then kept; a study too small "
+    "to gain from it plays in the interpreter and says so) or 'interpreter'. The totals are the same.")]
 Option = Annotated[list[str] | None, typer.Option(
     "--option", "-o", metavar="NAME=VALUE", help="Set one of the rules' options (repeatable).", show_default=False)]
 Start = Annotated[list[str] | None, typer.Option(

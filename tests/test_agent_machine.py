@@ -1,21 +1,31 @@
-"""The one-step bots look ahead on the compiled engine with the interpreter's numbers (issue 33):
-on positions of every shipped rules file, what each action is worth on a guess is the same
-float on both engines, for greedy's weights and for weights that count places, tokens and the
-start player; and whole games of the bots are the same games on both.
+"""The bots look ahead on the compiled engine with the interpreter's numbers (issue 33): on
+positions of every shipped rules file, what each action is worth on a guess is the same float on
+both engines, for greedy's weights and for weights that count places, tokens and the start
+player; and whole games of the bots are the same games on both.
+
+The search bot plays its iterations there too (tools/agents/machine_search.py): a guess stepped
+on the machine has the interpreter's legal ids and its seats' worths are value.py's floats; and
+where the machine stops or cannot take a guess, the decision is searched again in the
+interpreter from the same generator state, so it is still the same choice.
 """
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from amunre import load_rules, new_game
+from amunre.interpreter.compiled.core import MachineStop
 from amunre.interpreter.game import Game
-from amunre.tools.agents import make_agent
-from amunre.tools.agents.heuristic import HeuristicAgent, keeps_secret, spread
+from amunre.tools.agents import machine_search, make_agent
+from amunre.tools.agents.heuristic import STYLES, HeuristicAgent, keeps_secret, spread
+from amunre.tools.agents.ismcts import IsmctsAgent
 from amunre.tools.agents.machine_lookahead import lookahead
+from amunre.tools.agents.machine_search import MachinePosition, Unplayable, position
+from amunre.tools.agents.value import values
 from amunre.tools.determinize import Guesses
 
 RULES = sorted(str(p) for p in Path(__file__).parent.parent.joinpath("rules").rglob("*.yaml"))
@@ -123,3 +133,98 @@ def test_a_secret_lookahead_without_room_for_its_generator_stops() -> None:
     with pytest.raises(MachineStop):
         machine.part(S, machine.machine.M, machine.machine.R, machine.rows, ids, np.empty(1), W, machine.F,
                      machine.B, 0, 1, 5, np.zeros((1, MT_WORDS), dtype=np.uint32))
+
+@pytest.mark.parametrize("name,spec", [("knizia2016", "ismcts:iterations=12"),
+                                       ("knizia2003", "ismcts:iterations=12,style=build"),
+                                       ("modern-art", "ismcts:iterations=12"),
+                                       ("knizia2016", "ismcts:iterations=6,horizon=0")])
+def test_whole_games_of_the_search_are_the_same_on_both_engines(name: str, spec: str) -> None:
+    """horizon=0 plays every iteration to the end: the winners are read from the machine."""
+    path = str(Path(__file__).parent.parent / "rules" / f"{name}.yaml")
+    assert play(path, spec, 5, "compiled") == play(path, spec, 5, "interpreter")
+
+
+@pytest.mark.parametrize("rules_path", RULES, ids=lambda p: Path(p).stem)
+def test_a_guess_on_the_machine_steps_and_values_as_the_interpreter(rules_path: str) -> None:
+    rules = load_rules(rules_path)
+    look = lookahead(rules, compile=True)
+    if look is None:
+        pytest.skip("the machine does not look ahead on these rules")
+    compared = 0
+    for n, game in enumerate(positions(rules_path, 11, 8)):
+        seat = game.to_move
+        assert seat is not None
+        guesses = Guesses(game, seat)
+        guess = guesses.draw(random.Random(n))
+        try:
+            machine = position(look, guess, guesses)
+        except Unplayable:
+            continue
+        rng = random.Random(100 + n)
+        for _ in range(10):             # the same ids as the guess, step by step, then the worths
+            if guess.over:
+                break
+            ids = guess.legal_action_ids()
+            assert machine.legal_action_ids() == ids and machine.to_move == guess.to_move
+            action = rng.choice(ids)
+            guess.apply_id(action)
+            machine.apply_id(action)
+        assert machine.over == guess.over
+        for style in ("balanced", "build"):
+            assert machine.worths(STYLES[style]) == values(guess, STYLES[style]), f"position {n}, {style}"
+        compared += 1
+    assert compared >= 4                # the machine took most guesses, not none
+
+
+def _choice(engine: str, game: Game, seed: int) -> tuple[int, tuple]:
+    bot = make_agent("ismcts:iterations=20", seed)
+    assert isinstance(bot, IsmctsAgent)
+    bot.engine = engine
+    chosen = bot.choose_id(game, game.legal_action_ids())
+    return chosen, bot.rng.getstate()
+
+
+def _decision() -> Game:
+    game = new_game(load_rules("knizia2016"), players=4, seed=4, events=False)
+    rng = random.Random(4)
+    for _ in range(30):
+        game.apply_id(rng.choice(game.legal_action_ids()))
+    while len(game.legal_action_ids()) == 1:          # a choice to search
+        game.apply_id(game.legal_action_ids()[0])
+    return game
+
+
+def test_a_machine_stop_searches_the_decision_again_in_the_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _decision()
+    expected = _choice("interpreter", game, 9)
+    steps = 0
+    step = MachinePosition.apply_id
+
+    def stopping(self: MachinePosition, action_id: int) -> None:
+        nonlocal steps
+        steps += 1
+        if steps == 40:                 # well into the search: the tree has grown, the generator moved on
+            raise MachineStop("a rule the machine stops at")
+        step(self, action_id)
+
+    monkeypatch.setattr(MachinePosition, "apply_id", stopping)
+    assert _choice("compiled", game, 9) == expected
+    assert steps == 40
+
+
+def test_a_guess_the_machine_cannot_take_is_searched_in_the_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _decision()
+    expected = _choice("interpreter", game, 3)
+    taken = 0
+    made = machine_search.position
+
+    def unplayable(look: Any, guess: Game, drawn_from: Guesses) -> MachinePosition:
+        nonlocal taken
+        taken += 1
+        if taken == 5:
+            raise Unplayable("a region the machine cannot pack")
+        return made(look, guess, drawn_from)
+
+    monkeypatch.setattr("amunre.tools.agents.ismcts.position", unplayable)
+    assert _choice("compiled", game, 3) == expected
+    assert taken == 5

@@ -28,9 +28,9 @@ def rules() -> Any:
     return load_rules(RULES)
 
 
-def test_search_bots_think_in_the_interpreter_without_a_word(rules: Any) -> None:
+def test_the_interpreter_asked_for_is_used_without_a_word(rules: Any) -> None:
     told: list[str] = []
-    assert chosen_engine("compiled", [rules], ["random", "ismcts"], 10 ** 6, 2, False, told.append) \
+    assert chosen_engine("interpreter", [rules], ["random", "ismcts"], 10 ** 6, 2, False, told.append) \
         == ("interpreter", None)
     assert chosen_engine("interpreter", [rules], RANDOM4, 10 ** 6, 2, False, told.append) == ("interpreter", None)
     assert chosen_engine("interpreter", [rules], ["greedy"] * 4, 10 ** 6, 2, False, told.append) \
@@ -39,15 +39,16 @@ def test_search_bots_think_in_the_interpreter_without_a_word(rules: Any) -> None
 
 
 def test_one_step_bots_look_ahead_on_the_compiled_engine(rules: Any) -> None:
-    """greedy and heuristic (issue 33), beside random agents or not, and with causes counted:
+    """greedy, heuristic and ismcts (issue 33), beside random agents or not, and with causes counted:
     those need the real game's change events, and it is played in the interpreter anyway."""
     assert chosen_engine("compiled", [rules], ["random", "greedy"], 10 ** 6, 2, False, None) == ("compiled", None)
     assert chosen_engine("compiled", [rules], ["heuristic:style=build"] * 4, 10 ** 6, 2, True, None) \
         == ("compiled", None)
+    assert chosen_engine("compiled", [rules], ["random", "ismcts"], 10 ** 6, 2, False, None) == ("compiled", None)
 
 
 def test_a_bots_study_counts_the_same_on_both_engines() -> None:
-    agents = ["greedy", "heuristic", "random", "greedy"]
+    agents = ["greedy", "heuristic", "random", "ismcts:iterations=8"]
     hubs.prepare(sorted(set(compiled_game.parts_of(load_rules(RULES))) | {"lookahead"}))   # as a second run finds it
     fast = simulate(RULES, 3, agents=agents, seed=2, jobs=1)
     slow = simulate(RULES, 3, agents=agents, seed=2, jobs=1, engine="interpreter")

@@ -28,6 +28,7 @@ from .lower import Layout, Lowering, lower
 from .not_compiled import NotCompiled
 
 _MASK = (1 << 64) - 1
+_OVER, _TO_MOVE, _NLEGAL = ops.S_OVER, ops.S_TO_MOVE, ops.S_NLEGAL     # read at every step: no lookups
 NATIVE_SETUP = frozenset({"start_player", "options", "resources"})
 
 
@@ -52,6 +53,7 @@ class CompiledRules:
         self.M[:len(self.T)] = self.T
         self.M[int(self.T[ops.TH_H]):] = H
         self.entry = hubs.machine()
+        self.step = hubs.unchecked(self.entry)          # for CompiledGame.apply_id, which checks its id
         self.size = int(self.T[ops.TH_S_SIZE])
         self.legal_at = int(self.T[ops.TH_S_LEGAL])
         self.action_count = rules.actions.size
@@ -134,6 +136,8 @@ class CompiledGame:
 
     def __init__(self, machine: CompiledRules, S: np.ndarray, players: int, seed: int, setup: dict[str, Any],
                  history: list[int] | None = None) -> None:
+        if S.dtype != np.int64 or not S.flags.c_contiguous:      # what machine.step takes unchecked
+            raise ValueError("a compiled game's state is one contiguous row of int64")
         self.machine = machine
         self.rules = machine.rules
         self.S = S
@@ -143,6 +147,7 @@ class CompiledGame:
         self.history: list[int] = history if history is not None else []
         self.fallback: Game | None = None
         self._words = memoryview(S.data)            # S's numbers read as Python ints, fast
+        self._legal_at = machine.legal_at
         self._replayed: tuple[int, Game] | None = None
 
     # ---- the integer API --------------------------------------------------------------------------
@@ -152,13 +157,13 @@ class CompiledGame:
 
     @property
     def over(self) -> bool:
-        return self.fallback.over if self.fallback is not None else self._words[ops.S_OVER] != 0
+        return self.fallback.over if self.fallback is not None else self._words[_OVER] != 0
 
     @property
     def to_move(self) -> int | None:
         if self.fallback is not None:
             return self.fallback.to_move
-        seat = self._words[ops.S_TO_MOVE]
+        seat = self._words[_TO_MOVE]
         return None if seat < 0 else seat
 
     def num_distinct_actions(self) -> int:
@@ -167,8 +172,8 @@ class CompiledGame:
     def legal_action_ids(self) -> list[int]:
         if self.fallback is not None:
             return self.fallback.legal_action_ids()
-        words, at = self._words, self.machine.legal_at
-        return words[at:at + words[ops.S_NLEGAL]].tolist()
+        words, at = self._words, self._legal_at
+        return words[at:at + words[_NLEGAL]].tolist()
 
     def apply_id(self, action_id: int) -> None:
         if self.fallback is not None:
@@ -181,7 +186,7 @@ class CompiledGame:
         if not 0 <= action_id < machine.action_count:
             raise IllegalAction(f"action ids are 0 to {machine.action_count - 1}", action_id)
         try:
-            legal = machine.entry(self.S, machine.M, machine.R, APPLY, action_id)
+            legal = machine.step(self.S, machine.M, machine.R, APPLY, action_id)
         except MachineStop:
             self.history.append(action_id)
             self._take_over(self.history)
@@ -226,10 +231,7 @@ class CompiledGame:
             assert self.fallback is not None
             return self.fallback.result()
         values = R.tolist()
-        scores = [values[s * width] for s in range(n)]
-        keys = [tuple(values[s * width + 1:(s + 1) * width]) for s in range(n)]
-        best = max(keys)
-        out: dict[str, Any] = {"scores": scores, "winners": [s for s in range(n) if keys[s] == best]}
+        out: dict[str, Any] = {"scores": [values[s * width] for s in range(n)], "winners": winners(values, n)}
         for name in rules.winner.report:
             out[name] = self.resources(name)
         out["breakdown"] = [self.sources(s, rules.winner.score) for s in range(n)]
@@ -331,6 +333,15 @@ def new_compiled_game(rules: Rules, players: int = 4, seed: int = 0,
     except MachineStop:
         game._take_over([])
     return game
+
+
+def winners(values: list[int], players: int) -> list[int]:
+    """The seats that win, from the numbers RESULT writes: per seat its score, then the key it
+    is ranked by (the score and the tie-breaks), `len(values) // players` numbers a seat."""
+    width = len(values) // players
+    keys = [tuple(values[s * width + 1:(s + 1) * width]) for s in range(players)]
+    best = max(keys)
+    return [s for s in range(players) if keys[s] == best]
 
 
 def _whole(value: Any, size: int) -> int:

@@ -36,6 +36,7 @@ B_BLOCK, B_CANDIDATE, B_FOLLOW_UP = 0, 1, 2
 B_FIELDS = 3
 F_PHASE, F_KIND, F_SCORE = 0, 1, 2
 F_FIELDS = 3
+EVERY_SEAT = -1             # `lookahead` values the position for every seat
 
 
 @jit
@@ -172,7 +173,15 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT):
     `best`, one guess): into out, NaN for an action not legal there. The part Python calls
     (compiled/hubs.py compiles it on its own). A secret phase is played through with the
     bot's generator seeded afresh from `seed` for every action, as the bot does (seeded once
-    into MT's row 1, and that row copied into row 0 for each action)."""
+    into MT's row 1, and that row copied into row 0 for each action). With `seat` EVERY_SEAT:
+    every seat's worth of S itself into out, in seat order (tools/agents/value.py `values`: a
+    search's unfinished playout)."""
+    if seat == EVERY_SEAT:
+        if out.shape[0] < S[ops.S_PLAYERS]:
+            stop(S, ops.ERR_ROOM, 0)
+        for each in range(S[ops.S_PLAYERS]):
+            out[each] = worth(S, M, each, W, F)
+        return 0
     step = S[ops.S_STEP]
     if secret != 0:
         if MT.shape[0] < 2:                 # no room for the seeded generator: the caller values it itself

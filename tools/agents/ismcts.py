@@ -22,12 +22,16 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ...interpreter.base.limits import MAX_DECISION_MS, MAX_ITERATIONS
+from ...interpreter.compiled.core import MachineStop
 from ...interpreter.game import Game
 from ..determinize import Guesses
 from .heuristic import STYLES
+from .machine_lookahead import lookahead
+from .machine_search import MachinePosition, Unplayable, position
 from .options import Option
 from .value import values
 
@@ -64,6 +68,11 @@ class IsmctsAgent:
                choices=tuple(STYLES)),
     )
 
+    # Where the iterations play: "auto", the compiled engine where the rules compile and its
+    # machine code is kept already; "compiled", compiling it first if need be (a study sets it);
+    # "interpreter". The same choices on each (tools/agents/machine_search.py).
+    engine: str = "auto"
+
     @staticmethod
     def check_settings(settings: dict[str, Any]) -> None:
         """ValueError if the options, each in its range, leave no budget (iterations=0 and no ms):
@@ -90,19 +99,32 @@ class IsmctsAgent:
             return ids[0]
         seat = game.to_move
         assert seat is not None                 # an agent is asked only while a seat decides
-        root = Node(seat)
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else math.inf
-        done = 0
         guesses = Guesses(game, seat)
+        players = game.state.players
+        look = lookahead(game.rules, compile=self.engine == "compiled") if self.engine != "interpreter" else None
+        if look is not None:
+            before = self.rng.getstate()
+            try:
+                return self._search(ids, seat, players, deadline,
+                                    lambda: position(look, guesses.draw(self.rng), guesses))
+            except (MachineStop, Unplayable):
+                self.rng.setstate(before)       # the same search again, in the interpreter
+        return self._search(ids, seat, players, deadline, lambda: guesses.draw(self.rng))
+
+    def _search(self, ids: list[int], seat: int, players: int, deadline: float,
+                draw: Callable[[], Game | MachinePosition]) -> int:
+        """The root's most visited action after the iterations, each on a guess from `draw`."""
+        root, done = Node(seat), 0
         while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline):
-            self._iterate(root, guesses.draw(self.rng))
+            self._iterate(root, draw(), players)
             done += 1
         self.searched += done
         allowed = set(ids)
         visited = [(child.visits, -action) for action, child in root.children.items() if action in allowed]
         return -max(visited)[1] if visited else ids[0]
 
-    def _iterate(self, root: Node, game: Game) -> None:
+    def _iterate(self, root: Node, game: Game | MachinePosition, players: int) -> None:
         path, node, c, rng = [], root, self.c, self.rng
         while not game.over:
             ids = game.legal_action_ids()
@@ -129,23 +151,23 @@ class IsmctsAgent:
             node = children[best]
             game.apply_id(best)
             path.append(node)
-        rewards = self._playout(game)
+        rewards = self._playout(game, players)
         for node in path:
             node.visits += 1
             node.total += rewards[node.mover]
 
-    def _playout(self, game: Game) -> list[float]:
+    def _playout(self, game: Game | MachinePosition, players: int) -> list[float]:
         """Random decisions for `horizon` steps (or to the end); each seat's reward."""
         rng, left = self.rng, self.horizon or math.inf
         while not game.over and left > 0:
             ids = game.legal_action_ids()
             game.apply_id(ids[rng.randrange(len(ids))])
             left -= 1
-        n = game.state.players
         if game.over:
-            winners = game.result()["winners"]
-            return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
-        worth = [w / self.spread for w in values(game, self.weights)]
+            winners = game.winners() if isinstance(game, MachinePosition) else game.result()["winners"]
+            return [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
+        worths = game.worths(self.weights) if isinstance(game, MachinePosition) else values(game, self.weights)
+        worth = [w / self.spread for w in worths]
         top = max(worth)
         odds = [math.exp(w - top) for w in worth]
         total = sum(odds)

@@ -23,7 +23,7 @@ from ...interpreter.base.actions import PLAY, STANDING
 from ...interpreter.compiled import hubs, ops
 from ...interpreter.compiled.core import MachineStop
 from ...interpreter.compiled.game import CompiledRules, compiled, parts_of
-from ...interpreter.compiled.lookahead import B_FIELDS, F_FIELDS
+from ...interpreter.compiled.lookahead import B_FIELDS, EVERY_SEAT, F_FIELDS
 from ...interpreter.compiled.mt19937 import MT_WORDS
 from ...interpreter.compiled.not_compiled import NotCompiled
 from ...interpreter.compiled.pack import guess_base, pack, pack_guess
@@ -56,21 +56,32 @@ class Lookahead:
         tools/agents/heuristic.py values it; None where the machine cannot value the guess.
         `drawn_from`, the guesses it is one of, when there are several: their position is
         packed once, and each guess only where guesses differ (pack_guess)."""
-        S, unknown = self._packed(guess, drawn_from)
+        S, unknown = self.packed(guess, drawn_from)
         if any(not region.startswith("picks ") for region in unknown):
             return None
         out = np.empty(len(ids), dtype=np.float64)
-        W = self.weight_rows.get(weights)
-        if W is None:
-            W = self.weight_rows[weights] = np.array([getattr(weights, name) for name in WEIGHT_NAMES], np.float64)
         try:
-            self.part(S, self.machine.M, self.machine.R, self.rows, np.asarray(ids, dtype=np.int64), out, W,
-                      self.F, self.B, seat, int(secret), seed, self.MT)
+            self.part(S, self.machine.M, self.machine.R, self.rows, np.asarray(ids, dtype=np.int64), out,
+                      self._weight_row(weights), self.F, self.B, seat, int(secret), seed, self.MT)
         except MachineStop:
             return None
         return [None if math.isnan(v) else float(v) for v in out]
 
-    def _packed(self, guess: Game, drawn_from: Guesses | None) -> tuple[np.ndarray, set[str]]:
+    def values(self, S: np.ndarray, players: int, weights: Weights) -> list[float]:
+        """Every seat's worth in the packed position S (tools/agents/value.py `values`)."""
+        out = np.empty(players, dtype=np.float64)
+        self.part(S, self.machine.M, self.machine.R, self.rows, self.B[:0], out, self._weight_row(weights),
+                  self.F, self.B, EVERY_SEAT, 0, 0, self.MT)
+        return out.tolist()
+
+    def _weight_row(self, weights: Weights) -> np.ndarray:
+        W = self.weight_rows.get(weights)
+        if W is None:
+            W = self.weight_rows[weights] = np.array([getattr(weights, name) for name in WEIGHT_NAMES], np.float64)
+        return W
+
+    def packed(self, guess: Game, drawn_from: Guesses | None) -> tuple[np.ndarray, set[str]]:
+        """The guess as the machine's state row (a new array), and the regions it could not pack."""
         lowering, T = self.machine.lowering, self.machine.T
         if drawn_from is None:
             return pack(guess, lowering, T)

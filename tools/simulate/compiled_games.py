@@ -162,15 +162,15 @@ def engine_plays(engine: str) -> Callable[..., list[GameRecord] | None]:
 
 def looks_ahead(spec: str) -> bool:
     """Whether an agent of this spec looks ahead on the compiled engine where it can (the
-    one-step bots: tools/agents/machine_lookahead.py)."""
+    one-step bots and the search: tools/agents/machine_lookahead.py, machine_search.py)."""
     return hasattr(AGENTS.get(parse_spec(spec)[0]), "engine")
 
 
 def chosen_engine(engine: str, rules: list[Rules], agents: list[str], games: int, jobs: int | None,
                   causes: bool, notice: Callable[[str], None] | None) -> tuple[str, str | None]:
     """The engine a study's games play on (random agents) or its bots look ahead on (greedy,
-    heuristic), and why not the one asked for (None: as asked, or agents that search, which
-    think in the interpreter whatever is asked). The compiled engine is readied here, in the
+    heuristic, ismcts), and why not the one asked for (None: as asked, or agents that think in
+    the interpreter's terms only). The compiled engine is readied here, in the
     parent, before any worker starts (a forked worker inherits it): a cold compile is said
     through `notice`, and skipped when the interpreter would finish the whole study first."""
     random_only = all(spec == RANDOM for spec in agents)
