@@ -13,18 +13,17 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from amunre import load_rules, new_game
 from amunre.interpreter.compiled.core import MachineStop
 from amunre.interpreter.game import Game
-from amunre.tools.agents import machine_search, make_agent
+from amunre.tools.agents import make_agent
 from amunre.tools.agents.heuristic import STYLES, HeuristicAgent, keeps_secret, spread
 from amunre.tools.agents.ismcts import IsmctsAgent
 from amunre.tools.agents.machine_lookahead import lookahead
-from amunre.tools.agents.machine_search import MachinePosition, Unplayable, position
+from amunre.tools.agents.machine_search import MachineGuesses, MachinePosition, Unplayable, position
 from amunre.tools.agents.value import values
 from amunre.tools.determinize import Guesses
 
@@ -216,15 +215,48 @@ def test_a_guess_the_machine_cannot_take_is_searched_in_the_interpreter(monkeypa
     game = _decision()
     expected = _choice("interpreter", game, 3)
     taken = 0
-    made = machine_search.position
+    draw = MachineGuesses.draw
 
-    def unplayable(look: Any, guess: Game, drawn_from: Guesses) -> MachinePosition:
+    def unplayable(self: MachineGuesses, rng: random.Random) -> MachinePosition:
         nonlocal taken
         taken += 1
         if taken == 5:
             raise Unplayable("a region the machine cannot pack")
-        return made(look, guess, drawn_from)
+        return draw(self, rng)
 
-    monkeypatch.setattr("amunre.tools.agents.ismcts.position", unplayable)
+    monkeypatch.setattr(MachineGuesses, "draw", unplayable)
     assert _choice("compiled", game, 3) == expected
     assert taken == 5
+
+
+@pytest.mark.parametrize("rules_path", RULES, ids=lambda p: Path(p).stem)
+@pytest.mark.parametrize("way", ["as drawn", "settled by the interpreter"])
+def test_a_guess_drawn_into_the_row_is_the_guess_packed(rules_path: str, way: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A guess written straight into the machine's row (or, where working its decision out ran
+    on, settled by the interpreter from the same draws) is the row of the interpreter's guess
+    from the same generator, and leaves the generator where Guesses.draw leaves it."""
+    rules = load_rules(rules_path)
+    look = lookahead(rules, compile=True)
+    if look is None:
+        pytest.skip("the machine does not look ahead on these rules")
+    if way != "as drawn":
+        monkeypatch.setattr(MachineGuesses, "_row", lambda *_: None)
+    straight = 0
+    for n, game in enumerate(positions(rules_path, 13, 10)):
+        seat = game.to_move
+        assert seat is not None
+        guesses = Guesses(game, seat)
+        drawing = MachineGuesses(look, guesses)
+        straight += drawing.base is not None
+        for k in range(3):
+            mine, theirs = random.Random(k), random.Random(k)
+            try:
+                row = drawing.draw(mine).S
+                packed, _ = look.packed(guesses.draw(theirs), guesses)
+            except Unplayable:
+                continue
+            assert row.tolist() == packed.tolist(), f"position {n} ({game.step.phase}), guess {k}"
+            assert mine.getstate() == theirs.getstate()
+    if "knizia2016" in rules_path:
+        assert straight >= 5                 # most of its decisions draw cards only

@@ -206,38 +206,72 @@ class Guesses:
             self.seen = _seen(self.game, self.seat, self.events)
         return self.seen
 
-    def _deal(self, copy: Game) -> Deal:
+    def deal(self) -> Deal:
+        """How this position's hidden cards are dealt (worked out at the first guess)."""
         if self.dealing is None:
-            self.dealing = Deal.of(copy, self.seat)
+            self.dealing = Deal.of(self.game, self.seat)
         return self.dealing
 
     def draw(self, rng: random.Random, choose: Choose | None = None) -> Game:
         """One guess (as `determinize` says), its hidden facts drawn from `rng`."""
-        game, seat, events = self.game, self.seat, self.events
         choose = choose or uniform(rng)
         for _ in range(TRIES):
-            state = game.state.clone()
-            copy = Game(game.rules, state, [-1] * len(game.history), events, {"options": dict(state.options)},
-                        game.unlimited)
-            if events and game.log is not None:
-                copy.log = list(game.log)
-            self._deal(copy).again(copy, seat, rng)
-            _hold_again(copy, seat, rng)
-            if state.working is not None:
-                resample(game.rules.mechanic_at(state.at), copy, seat, choose)
-            state.rng, state.seed = rng.getrandbits(64), rng.getrandbits(62)
-            try:
-                still = copy.decide_again()        # the decision worked out again from the guess
-            except AmunreError:
-                continue
-            # A guess changes only what the seat cannot see (tests/test_determinize.py holds every
-            # mechanic to it), so a guess that stood still while its decision was worked out shows
-            # the seat what the game shows; one that ran on may have left the seat to move
-            # nothing to decide, and is compared whole.
-            if still or _seen(copy, seat, events) == self._view():
-                return copy
-        raise AmunreError(f"no guess of the hidden facts in {TRIES} tries agrees with what seat {seat} sees "
-                          f"(phase '{game.step.phase}')")
+            found = self.settle(self.dealt(rng), rng, choose)
+            if found is not None:
+                return found
+        raise AmunreError(f"no guess of the hidden facts in {TRIES} tries agrees with what seat {self.seat} sees "
+                          f"(phase '{self.game.step.phase}')")
+
+    def dealt(self, rng: random.Random) -> Dealt:
+        """A guess's cards, drawn from `rng` before anything else of it: a caller that writes
+        them somewhere else (a state row of the compiled engine) draws them the same way."""
+        return Dealt(self.deal().cards(rng), _held_again(self.game, self.seat, rng))
+
+    def settle(self, dealt: Dealt, rng: random.Random, choose: Choose,
+               generator: tuple[int, int] | None = None) -> Game | None:
+        """The guess these cards make: a copy of the position with them put in, the running
+        phase's secret choices made again, a new generator (`generator`, if it was drawn
+        already), its decision worked out again; None if the seat could tell it from the game."""
+        game, seat, events = self.game, self.seat, self.events
+        state = game.state.clone()
+        copy = Game(game.rules, state, [-1] * len(game.history), events, {"options": dict(state.options)},
+                    game.unlimited)
+        if events and game.log is not None:
+            copy.log = list(game.log)
+        self.deal().put(copy, seat, dealt.cards)
+        for name, drawn in dealt.held.items():
+            for other, cards in drawn.items():
+                state.held[name][other] = list(cards)
+        if state.working is not None:
+            resample(game.rules.mechanic_at(state.at), copy, seat, choose)
+        state.rng, state.seed = generator if generator is not None else (rng.getrandbits(64), rng.getrandbits(62))
+        try:
+            still = copy.decide_again()        # the decision worked out again from the guess
+        except AmunreError:
+            return None
+        # A guess changes only what the seat cannot see (tests/test_determinize.py holds every
+        # mechanic to it), so a guess that stood still while its decision was worked out shows
+        # the seat what the game shows; one that ran on may have left the seat to move
+        # nothing to decide, and is compared whole.
+        return copy if still or _seen(copy, seat, events) == self._view() else None
+
+    def cards_only(self) -> bool:
+        """Whether a guess of this position draws its cards and its generator and nothing else
+        (no running phase's secret choice to make again, no card in the phase's data): then
+        `settle` draws nothing more than the generator."""
+        state = self.game.state
+        if state.working is None:
+            return True
+        mech = self.game.rules.mechanic_at(state.at)
+        return entry(RESAMPLE, mech) is None and not _working_slots(self.game, self.seat)
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """One guess's cards: each hidden place's card, in the deal's order, and other seats' cards
+    of each resource held as cards (by resource, then seat)."""
+    cards: list[tuple[Place, str]]
+    held: dict[str, dict[int, tuple[int, ...]]]
 
 
 def _seen(game: Game, seat: int, events: bool) -> dict[str, Any]:
@@ -248,7 +282,7 @@ def _seen(game: Game, seat: int, events: bool) -> dict[str, Any]:
     return seen
 
 
-_HANDS, _DECKS, _BOXED, _WORKING = range(4)     # where a place of the deal is: its list is found anew in each copy
+HANDS, DECKS, BOXED, WORKING = range(4)     # where a place of the deal is: its list is found anew in each copy
 Place = tuple[int, Any, int]                    # (where, its key there, the index in its list)
 
 
@@ -273,38 +307,45 @@ class Deal:
         return cls(tuple(sorted([held[i] for _, held, indices, _ in runs for i in indices])),
                    tuple((allowed, tuple(places)) for allowed, places in narrowest_first))
 
-    def again(self, game: Game, seat: int, rng: random.Random) -> None:
-        """Deal the pool out again at random to the same places of `game`, a copy of the
-        position this deal was worked out from."""
-        state = game.state
-        lists = (state.hands, state.decks, state.boxed)
-        working = _working_slots(game, seat)
-        pool = list(self.pool)
+    def cards(self, rng: random.Random) -> list[tuple[Place, str]]:
+        """The pool dealt out again at random: each place with its card."""
+        pool, dealt = list(self.pool), []
         for allowed, places in self.groups:
             fits = [k for k, card in enumerate(pool) if card in allowed]
             if len(fits) < len(places):
                 raise AmunreError(f"cannot deal the hidden cards again: {len(places)} places take only "
                                   f"{sorted(allowed)[:5]}..., and {len(fits)} such cards are unseen")
             chosen = rng.sample(fits, len(places))
-            for (kind, key, i), k in zip(places, chosen):
-                if kind == _WORKING:
-                    held, i, _ = working[key]           # its list and index in this copy's working data
-                else:
-                    held = lists[kind][key]
-                held[i] = pool[k]
+            dealt += [(place, pool[k]) for place, k in zip(places, chosen)]
             for k in sorted(chosen, reverse=True):
                 del pool[k]
+        return dealt
+
+    def put(self, game: Game, seat: int, dealt: list[tuple[Place, str]]) -> None:
+        """The dealt cards put in their places of `game`, a copy of the position this deal was
+        worked out from."""
+        state = game.state
+        lists = (state.hands, state.decks, state.boxed)
+        working = _working_slots(game, seat)
+        for (kind, key, i), card in dealt:
+            if kind == WORKING:
+                held, i, _ = working[key]           # its list and index in this copy's working data
+            else:
+                held = lists[kind][key]
+            held[i] = card
         for other, hand in enumerate(state.hands):
             if other != seat:
                 hand.sort()                                   # where a hidden card lay is not seen either
 
 
-def _hold_again(game: Game, seat: int, rng: random.Random) -> None:
+def _held_again(game: Game, seat: int, rng: random.Random) -> dict[str, dict[int, tuple[int, ...]]]:
     """Other seats' cards of a resource held as cards (interpreter/play/denominations.py): the seat
     sees only their total, so any cards adding up to it, drawn one value at a time."""
     state = game.state
+    drawn: dict[str, dict[int, tuple[int, ...]]] = {}
     for name, per_seat in state.held.items():
         values = game.rules.denominations[name].values
+        drawn[name] = mine = {}
         for other in range(len(per_seat)):
             if other != seat:
                 left, cards = state.resources[other][name], []
@@ -312,7 +353,8 @@ def _hold_again(game: Game, seat: int, rng: random.Random) -> None:
                     value = rng.choice([v for v in values if v <= left])
                     cards.append(value)
                     left -= value
-                per_seat[other] = sorted(cards, reverse=True)
+                mine[other] = tuple(sorted(cards, reverse=True))
+    return drawn
 
 
 Run = tuple[tuple[int, Any], list[Any], list[int], frozenset[str]]   # (where, its list, indices, the cards there)
@@ -327,13 +369,13 @@ def _hidden_runs(game: Game, seat: int) -> list[Run]:
     hidden = sets.hidden
     runs: list[Run] = []
     if hidden:
-        runs += [((_HANDS, other), hand, [i for i, card in enumerate(hand) if card in hidden], hidden)
+        runs += [((HANDS, other), hand, [i for i, card in enumerate(hand) if card in hidden], hidden)
                  for other, hand in enumerate(state.hands) if other != seat]
     seen = seen_cards(game, seat)
-    runs += [((_DECKS, name), pile, [i for i in range(len(pile)) if (name, i) not in seen], sets.deck[name])
+    runs += [((DECKS, name), pile, [i for i in range(len(pile)) if (name, i) not in seen], sets.deck[name])
              for name, pile in state.decks.items()]
-    runs += [((_BOXED, name), pile, list(range(len(pile))), sets.deck[name]) for name, pile in state.boxed.items()]
-    runs += [((_WORKING, n), held, [i], allowed) for n, (held, i, allowed) in enumerate(_working_slots(game, seat))]
+    runs += [((BOXED, name), pile, list(range(len(pile))), sets.deck[name]) for name, pile in state.boxed.items()]
+    runs += [((WORKING, n), held, [i], allowed) for n, (held, i, allowed) in enumerate(_working_slots(game, seat))]
     return runs
 
 

@@ -99,17 +99,22 @@ def observe(S, M, R, seat):
     return size
 
 
-START, APPLY, RESULT, TENSOR = 0, 1, 2, 3
+START, APPLY, RESULT, TENSOR, DECIDE = 0, 1, 2, 3, 4
 def machine(S, M, R, command, arg):
     """The one part Python calls (compiled/hubs.py compiles it on its own): run one command
     on the state S (R: the command's numbers out): START a game (arg: the
     start player, -1 for a random one), APPLY an id (1 if it was legal), read the RESULT, fill
-    the observation TENSOR of a seat (arg; -1 for the public view). -1 for an unknown command
-    or an R too small for what it would write (nothing written), -2 for a TENSOR before its
-    part is compiled (CompiledRules.observing)."""
+    the observation TENSOR of a seat (arg; -1 for the public view), DECIDE again from where the
+    state stands (Game.decide_again: a search's guess, tools/agents/machine_search.py). -1 for
+    an unknown command or an R too small for what it would write (nothing written), -2 for a
+    TENSOR before its part is compiled (CompiledRules.observing)."""
     room = R.shape[0]
     if command == START:
         start_game(S, M, arg)
+        return 1
+    if command == DECIDE:
+        reset_scratch(M)
+        pointers.advance(S, M)
         return 1
     if command == APPLY:
         return 1 if apply_id(S, M, arg) else 0

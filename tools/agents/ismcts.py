@@ -31,7 +31,7 @@ from ...interpreter.game import Game
 from ..determinize import Guesses
 from .heuristic import STYLES
 from .machine_lookahead import lookahead
-from .machine_search import MachinePosition, Unplayable, position
+from .machine_search import MachineGuesses, MachinePosition, Unplayable
 from .options import Option
 from .value import values
 
@@ -106,8 +106,8 @@ class IsmctsAgent:
         if look is not None:
             before = self.rng.getstate()
             try:
-                return self._search(ids, seat, players, deadline,
-                                    lambda: position(look, guesses.draw(self.rng), guesses))
+                drawing = MachineGuesses(look, guesses)
+                return self._search(ids, seat, players, deadline, lambda: drawing.draw(self.rng))
             except (MachineStop, Unplayable):
                 self.rng.setstate(before)       # the same search again, in the interpreter
         return self._search(ids, seat, players, deadline, lambda: guesses.draw(self.rng))

@@ -13,13 +13,18 @@ decision again in the interpreter from the generator's state before it (tools/ag
 
 from __future__ import annotations
 
+import random
+from array import array
+
 import numpy as np
 
 from ...interpreter.compiled import ops
-from ...interpreter.compiled.entry import APPLY, RESULT
+from ...interpreter.compiled.core import MachineStop
+from ...interpreter.compiled.entry import APPLY, DECIDE, RESULT
 from ...interpreter.compiled.game import winners
+from ...interpreter.compiled.pack import pack
 from ...interpreter.game import Game
-from ..determinize import Guesses
+from ..determinize import BOXED, DECKS, HANDS, TRIES, Dealt, Guesses, uniform
 from .machine_lookahead import Lookahead
 from .value import Weights
 
@@ -71,6 +76,100 @@ class MachinePosition:
 def position(look: Lookahead, guess: Game, drawn_from: Guesses) -> MachinePosition:
     """The guess, one of those drawn from `drawn_from`, as a position on the machine."""
     S, unknown = look.packed(guess, drawn_from)
-    if any(not region.startswith("picks ") for region in unknown):
+    if not _packable(unknown):
         raise Unplayable(f"the machine cannot take a guess with {sorted(unknown)[0]}")
     return MachinePosition(S, look, guess.state.players)
+
+
+def _packable(unknown: set[str]) -> bool:
+    return all(region.startswith("picks ") for region in unknown)     # a study's counts: the interpreter has none
+
+
+class MachineGuesses:
+    """Guesses of one position drawn straight into the machine's state row, where the guess
+    draws only cards and a generator (Guesses.cards_only: most decisions): the cards a guess
+    deals written where the row keeps them, and its decision worked out again by the machine
+    (DECIDE), instead of a copy of the interpreter's game dealt, worked out and packed (three
+    quarters of a guess's cost). The draws are the interpreter's, in its order (Guesses.dealt,
+    then the generator). A guess whose working out ran on (the row changed beyond the
+    decision) or stopped is settled by the interpreter from the same draws (Guesses.settle),
+    so every guess is the one Guesses.draw gives; other positions draw that way throughout."""
+
+    def __init__(self, look: Lookahead, guesses: Guesses) -> None:
+        self.look, self.guesses = look, guesses
+        self.players = guesses.game.state.players
+        self.base: np.ndarray | None = None
+        self.targets: list[tuple[int, bool]] = []       # per dealt place: where in the row, counted or set
+        if guesses.cards_only():
+            self._prepare()
+
+    def _prepare(self) -> None:
+        """The position's row with the cards of the hidden places of hands taken out (a guess
+        counts its own in), and where each place of the deal lies in the row."""
+        game, machine = self.guesses.game, self.look.machine
+        lowering, T = machine.lowering, machine.T
+        S, unknown = pack(game, lowering, T)
+        if not _packable(unknown):
+            return
+        index, ncards, hands = lowering.card_index, len(lowering.cards), int(T[ops.TH_S_HANDS])
+        piles = {(deck, where): row[slot] for deck, row in zip(lowering.decks, lowering.deck_rows)
+                 for where, slot in ((DECKS, ops.DECK_S_DRAW), (BOXED, ops.DECK_S_BOXED))}
+        state = game.state
+        for _, places in self.guesses.deal().groups:
+            for kind, key, i in places:
+                if kind == HANDS:
+                    S[hands + key * ncards + index[state.hands[key][i]]] -= 1
+                    self.targets.append((hands + key * ncards, True))
+                else:
+                    self.targets.append((piles[key, kind] + 1 + i, False))
+        S[machine.legal_at:] = 0
+        S[ops.S_DECISIONS] = 0              # a guess is a new Game: none counted in its step (pack_guess)
+        self.held = {name: (row[ops.HELD_S], game.rules.denominations[name].values)
+                     for name, row in zip(game.rules.denominations, lowering.held_rows)}
+        self.base = S
+
+    def draw(self, rng: random.Random) -> MachinePosition:
+        """One guess on the machine, drawn from `rng` as Guesses.draw draws it."""
+        look, guesses = self.look, self.guesses
+        if self.base is None:
+            return position(look, guesses.draw(rng), guesses)
+        for _ in range(TRIES):
+            dealt = guesses.dealt(rng)
+            generator = rng.getrandbits(64), rng.getrandbits(62)
+            S = self._row(dealt, generator[0])
+            if S is not None:
+                return MachinePosition(S, look, self.players)
+            copy = guesses.settle(dealt, rng, uniform(rng), generator)
+            if copy is not None:
+                return position(look, copy, guesses)
+        return position(look, guesses.draw(rng), guesses)      # raises as the interpreter does, or finds one
+
+    def _row(self, dealt: Dealt, bits: int) -> np.ndarray | None:
+        """The guess's row with its decision worked out again, or None where that ran on."""
+        assert self.base is not None
+        S = self.base.copy()
+        W = S.data
+        index = self.look.machine.lowering.card_index
+        for (at, counted), (_, card) in zip(self.targets, dealt.cards):
+            if counted:
+                W[at + index[card]] += 1
+            else:
+                W[at] = index[card]
+        for name, drawn in dealt.held.items():
+            at, values = self.held[name]
+            for other, cards in drawn.items():
+                counts = array(W.format, [cards.count(v) for v in values])
+                W[at + other * len(counts):at + (other + 1) * len(counts)] = counts
+        W[ops.S_RNG] = bits - (1 << 64) if bits >> 63 else bits
+        machine = self.look.machine
+        before = S[:machine.legal_at].tobytes()
+        try:
+            machine.step(S, machine.M, machine.R, DECIDE, 0)
+        except MachineStop:
+            return None
+        if W[ops.S_TO_MOVE] != self.guesses.seat:
+            return None
+        decided, W[ops.S_NLEGAL] = W[ops.S_NLEGAL], self.base[ops.S_NLEGAL]
+        still = S[:machine.legal_at].tobytes() == before
+        W[ops.S_NLEGAL] = decided
+        return S if still else None
