@@ -56,6 +56,7 @@ from ..interpreter.mechanics.secret_pick import SecretPick
 from ..interpreter.model import Rules
 from ..interpreter.play.observe import observation
 from .mechanic_hooks import entry
+from .sampling import sample
 
 TRIES = 50           # guesses drawn before giving up on one the seat cannot tell from the game
 
@@ -296,6 +297,7 @@ class Deal:
     never runs short."""
     pool: tuple[str, ...]
     groups: tuple[tuple[frozenset[str], tuple[Place, ...]], ...]
+    fits: tuple[tuple[int, ...], ...]       # per group, the pool's cards it may take, by their place in the pool
 
     @classmethod
     def of(cls, game: Game, seat: int) -> Deal:
@@ -304,21 +306,23 @@ class Deal:
         for (kind, key), _, indices, allowed in runs:
             groups.setdefault(allowed, []).extend([(kind, key, i) for i in indices])
         narrowest_first = sorted(groups.items(), key=lambda item: len(item[0]))
-        return cls(tuple(sorted([held[i] for _, held, indices, _ in runs for i in indices])),
-                   tuple((allowed, tuple(places)) for allowed, places in narrowest_first))
+        pool = tuple(sorted([held[i] for _, held, indices, _ in runs for i in indices]))
+        return cls(pool, tuple((allowed, tuple(places)) for allowed, places in narrowest_first),
+                   tuple(tuple(k for k, card in enumerate(pool) if card in allowed) for allowed, _ in narrowest_first))
 
     def cards(self, rng: random.Random) -> list[tuple[Place, str]]:
-        """The pool dealt out again at random: each place with its card."""
-        pool, dealt = list(self.pool), []
-        for allowed, places in self.groups:
-            fits = [k for k, card in enumerate(pool) if card in allowed]
+        """The pool dealt out again at random: each place with its card. Each group draws among
+        the cards it may take that earlier groups left, in the pool's order (as if those were
+        taken out of the pool), with rng.sample's draws (tools/sampling.py)."""
+        pool, dealt, taken = self.pool, [], set()
+        for (allowed, places), fitting in zip(self.groups, self.fits):
+            fits = [k for k in fitting if k not in taken] if taken else list(fitting)
             if len(fits) < len(places):
                 raise AmunreError(f"cannot deal the hidden cards again: {len(places)} places take only "
                                   f"{sorted(allowed)[:5]}..., and {len(fits)} such cards are unseen")
-            chosen = rng.sample(fits, len(places))
+            chosen = sample(rng, fits, len(places))
             dealt += [(place, pool[k]) for place, k in zip(places, chosen)]
-            for k in sorted(chosen, reverse=True):
-                del pool[k]
+            taken.update(chosen)
         return dealt
 
     def put(self, game: Game, seat: int, dealt: list[tuple[Place, str]]) -> None:

@@ -29,6 +29,7 @@ from ...interpreter.base.limits import MAX_DECISION_MS, MAX_ITERATIONS
 from ...interpreter.compiled.core import MachineStop
 from ...interpreter.game import Game
 from ..determinize import Guesses
+from ..sampling import below
 from .heuristic import STYLES
 from .machine_lookahead import lookahead
 from .machine_search import MachineGuesses, MachinePosition, Unplayable
@@ -131,7 +132,7 @@ class IsmctsAgent:
             children = node.children
             untried = [a for a in ids if a not in children]
             if untried:
-                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                action = untried[below(rng, len(untried))] if len(untried) > 1 else untried[0]
                 mover = game.to_move
                 assert mover is not None        # the game is not over: a seat decides
                 child = children[action] = Node(mover)
@@ -161,7 +162,7 @@ class IsmctsAgent:
         rng, left = self.rng, self.horizon or math.inf
         while not game.over and left > 0:
             ids = game.legal_action_ids()
-            game.apply_id(ids[rng.randrange(len(ids))])
+            game.apply_id(ids[below(rng, len(ids))])
             left -= 1
         if game.over:
             winners = game.winners() if isinstance(game, MachinePosition) else game.result()["winners"]
