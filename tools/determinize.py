@@ -314,7 +314,8 @@ class Deal:
         """The pool dealt out again at random: each place with its card. Each group draws among
         the cards it may take that earlier groups left, in the pool's order (as if those were
         taken out of the pool), with rng.sample's draws (tools/sampling.py)."""
-        pool, dealt, taken = self.pool, [], set()
+        pool, dealt = self.pool, []
+        taken: set[int] = set()
         for (allowed, places), fitting in zip(self.groups, self.fits):
             fits = [k for k in fitting if k not in taken] if taken else list(fitting)
             if len(fits) < len(places):
