@@ -17,13 +17,20 @@ from pathlib import Path
 import pytest
 
 from amunre import load_rules, new_game
+from amunre.interpreter.compiled import ops
 from amunre.interpreter.compiled.core import MachineStop
 from amunre.interpreter.game import Game
 from amunre.tools.agents import make_agent
 from amunre.tools.agents.heuristic import STYLES, HeuristicAgent, keeps_secret, spread
 from amunre.tools.agents.ismcts import IsmctsAgent
 from amunre.tools.agents.machine_lookahead import lookahead
-from amunre.tools.agents.machine_search import MachineGuesses, MachinePosition, Unplayable, position
+from amunre.tools.agents.machine_search import (
+    MachineGuesses,
+    MachinePosition,
+    Unplayable,
+    machine_search,
+    position,
+)
 from amunre.tools.agents.value import values
 from amunre.tools.determinize import Guesses
 
@@ -117,7 +124,6 @@ def test_a_secret_lookahead_without_room_for_its_generator_stops() -> None:
     stops (the bot then values that guess in the interpreter) instead of writing past it."""
     import numpy as np
 
-    from amunre.interpreter.compiled.core import MachineStop
     from amunre.interpreter.compiled.mt19937 import MT_WORDS
     from amunre.interpreter.compiled.pack import pack
     from amunre.tools.agents.value import WEIGHT_NAMES
@@ -194,6 +200,7 @@ def _decision() -> Game:
 
 
 def test_a_machine_stop_searches_the_decision_again_in_the_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("amunre.tools.agents.ismcts.machine_search", lambda *_, **__: None)    # guesses stepped
     game = _decision()
     expected = _choice("interpreter", game, 9)
     steps = 0
@@ -212,6 +219,7 @@ def test_a_machine_stop_searches_the_decision_again_in_the_interpreter(monkeypat
 
 
 def test_a_guess_the_machine_cannot_take_is_searched_in_the_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("amunre.tools.agents.ismcts.machine_search", lambda *_, **__: None)
     game = _decision()
     expected = _choice("interpreter", game, 3)
     taken = 0
@@ -260,3 +268,58 @@ def test_a_guess_drawn_into_the_row_is_the_guess_packed(rules_path: str, way: st
             assert mine.getstate() == theirs.getstate()
     if "knizia2016" in rules_path:
         assert straight >= 5                 # most of its decisions draw cards only
+
+
+@pytest.mark.parametrize("rules_path", RULES, ids=lambda p: Path(p).stem)
+@pytest.mark.parametrize("spec", ["ismcts:iterations=12", "ismcts:iterations=5,horizon=0,c=1.5,style=build"])
+def test_a_whole_decision_on_the_machine_is_the_searchs(rules_path: str, spec: str) -> None:
+    """The search's decision made whole in machine code (interpreter/compiled/search.py) is the
+    search's in Python, and leaves the bot's generator where that search leaves it."""
+    rules = load_rules(rules_path)
+    look = lookahead(rules, compile=True)
+    if look is None:
+        pytest.skip("the machine does not look ahead on these rules")
+    whole = machine_search(look, compile=True)
+    assert whole is not None
+    decided = 0
+    for n, game in enumerate(positions(rules_path, 17, 12)):
+        ids = game.legal_action_ids()
+        seat = game.to_move
+        if len(ids) < 2 or seat is None:
+            continue
+        bot = make_agent(spec, n)
+        assert isinstance(bot, IsmctsAgent)
+        mine = random.Random(n)
+        chosen = whole.decide(MachineGuesses(look, Guesses(game, seat)), ids, mine, bot.iterations, bot.c,
+                              bot.horizon, bot.spread, bot.weights)
+        if chosen is None:
+            assert mine.getstate() == random.Random(n).getstate()       # untouched: the bot searches in Python
+            continue
+        bot.engine, bot.rng = "interpreter", random.Random(n)
+        assert chosen == bot.choose_id(game, ids), f"position {n} ({game.step.phase})"
+        assert mine.getstate() == bot.rng.getstate()
+        decided += 1
+    if "knizia2016" in rules_path:
+        assert decided >= 4
+
+
+def test_a_decision_the_machine_cannot_search_whole_leaves_the_generator() -> None:
+    """A guess whose decision, worked out again, ran on (here: a position row that does not
+    agree with itself on the seat to move) ends the machine's search; the bot then searches in
+    Python from the generator as it was."""
+    rules = load_rules("knizia2016")
+    look = lookahead(rules, compile=True)
+    assert look is not None
+    whole = machine_search(look, compile=True)
+    assert whole is not None
+    game = new_game(rules, players=4, seed=2, events=False)
+    seat = game.to_move
+    assert seat is not None
+    drawing = MachineGuesses(look, Guesses(game, seat))
+    assert drawing.base is not None
+    drawing.base[ops.S_TO_MOVE] = (seat + 1) % 4
+    rng = random.Random(5)
+    bot = make_agent("ismcts:iterations=8", 1)
+    assert isinstance(bot, IsmctsAgent)
+    assert whole.decide(drawing, game.legal_action_ids(), rng, 8, bot.c, bot.horizon, bot.spread, bot.weights) is None
+    assert rng.getstate() == random.Random(5).getstate()

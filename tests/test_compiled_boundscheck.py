@@ -85,6 +85,21 @@ def test_studies_with_bounds_checked() -> None:
     assert "studies the same" in checked([sys.executable, "-c", f"REPO = {str(REPO)!r}\n" + STUDY])
 
 
+BOTS = """
+from test_agent_machine import play
+for name, spec in (("knizia2016", "ismcts:iterations=10"), ("modern-art", "ismcts:iterations=10"),
+                   ("knizia2016", "heuristic:samples=2")):
+    path = f"{REPO}/rules/{name}.yaml"
+    assert play(path, spec, 2, "compiled") == play(path, spec, 2, "interpreter"), (name, spec)
+print("bots the same")
+"""
+
+
+def test_bots_on_the_machine_with_bounds_checked() -> None:
+    """The lookahead and the search's whole decisions (their deal, tree and playouts) too."""
+    assert "bots the same" in checked([sys.executable, "-c", f"REPO = {str(REPO)!r}\n" + BOTS])
+
+
 def test_hostile_corpus_with_bounds_checked(tmp_path: Path) -> None:
     hostile = sorted((TESTS / "hostile").glob("*.yaml"))
     jobs = tmp_path / "jobs.json"

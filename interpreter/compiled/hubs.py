@@ -5,8 +5,8 @@ The parts: `run` (the rules' bytecode machine, vm.py), `advance` (the automatic 
 flow.py), one hub per mechanic kind, and `machine` (entry.py), the one Python calls. A rules
 file needs the core and the hubs of its own mechanics; the hub of a kind it does not use is
 a stub that never runs. The observation tensor (`tensor`), the playout loop, the bots'
-lookahead and the vector environment's step are parts compiled when a caller first needs
-them. Each part's machine code is kept between processes (compiled/cache.py).
+lookahead, the search bot's decision and the vector environment's step are parts compiled
+when a caller first needs them. Each part's machine code is kept between processes (compiled/cache.py).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from numba import njit
 from numba.core.caching import FunctionCache
 from numba.experimental.function_type import _get_jit_address
 
-from . import entry, flow, lookahead, mechanics, ops, playout, vector, vm
+from . import entry, flow, lookahead, mechanics, ops, playout, search, vector, vm
 from .cache import machine_code_dir
 from .jit import NO_COUNTS
 from .lower_mechanics import hub_of
@@ -40,6 +40,7 @@ from .pointers import (
     MECHANIC_SIGNATURE,
     PLAYOUT_SIGNATURE,
     RUN_SIGNATURE,
+    SEARCH_SIGNATURE,
     TENSOR_SIGNATURE,
     VECTOR_SIGNATURE,
 )
@@ -51,7 +52,7 @@ _parts: dict[Any, Any] = {}
 # share a cold compile fairly between two processes. The helper process starts later than this
 # one by about HELPER_START seconds (Python, numba and amunre imported).
 COST = {"run": 10.6, "advance": 6.1, "machine": 8.0, "playout": 3.3, "lookahead": 5.0, "vector": 2.5, "absent": 0.3,
-        "tensor": 2.0}
+        "tensor": 2.0, "search": 5.0}
 HUB_COSTS = {ops.M_PLACEMENT: 4.8, ops.M_MARKET: 2.5, ops.M_SECRET_OFFER: 9.5, ops.M_INCOME: 0.8,
              ops.M_CARD_WINDOW: 0.3, ops.M_SCORE: 1.9, ops.M_RESET: 1.7}
 HUB_COST = 3.0                              # a kind not measured
@@ -85,7 +86,8 @@ def function_of(name: str) -> tuple[Callable[..., Any], Any]:
         "run": (vm.run, RUN_SIGNATURE), "advance": (flow.advance, ADVANCE_SIGNATURE),
         "absent": (mechanics.absent, MECHANIC_SIGNATURE), "machine": (entry.machine, MACHINE_SIGNATURE),
         "playout": (playout.play, PLAYOUT_SIGNATURE), "lookahead": (lookahead.lookahead, LOOKAHEAD_SIGNATURE),
-        "vector": (vector.step_games, VECTOR_SIGNATURE), "tensor": (entry.observe, TENSOR_SIGNATURE)}
+        "vector": (vector.step_games, VECTOR_SIGNATURE), "tensor": (entry.observe, TENSOR_SIGNATURE),
+        "search": (search.search, SEARCH_SIGNATURE)}
     return core[name]
 
 
@@ -228,6 +230,11 @@ def playouts() -> Any:
 def lookaheads() -> Any:
     """A one-step bot's lookahead (lookahead.py), compiled when a bot first needs it."""
     return part(lookahead.lookahead, LOOKAHEAD_SIGNATURE)
+
+
+def searches() -> Any:
+    """The search bot's decision (search.py), compiled when a search first needs it."""
+    return part(search.search, SEARCH_SIGNATURE)
 
 
 def vectors() -> Any:

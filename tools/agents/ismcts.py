@@ -32,7 +32,7 @@ from ..determinize import Guesses
 from ..sampling import below
 from .heuristic import STYLES
 from .machine_lookahead import lookahead
-from .machine_search import MachineGuesses, MachinePosition, Unplayable
+from .machine_search import MachineGuesses, MachinePosition, Unplayable, machine_search
 from .options import Option
 from .value import values
 
@@ -73,6 +73,7 @@ class IsmctsAgent:
     # machine code is kept already; "compiled", compiling it first if need be (a study sets it);
     # "interpreter". The same choices on each (tools/agents/machine_search.py).
     engine: str = "auto"
+    machine_parts: ClassVar[tuple[str, ...]] = ("lookahead", "search")   # what a study readies for it
 
     @staticmethod
     def check_settings(settings: dict[str, Any]) -> None:
@@ -108,6 +109,12 @@ class IsmctsAgent:
             before = self.rng.getstate()
             try:
                 drawing = MachineGuesses(look, guesses)
+                whole = machine_search(look, compile=self.engine == "compiled") if not self.ms else None
+                chosen = (whole.decide(drawing, ids, self.rng, self.iterations, self.c, self.horizon, self.spread,
+                                       self.weights) if whole is not None else None)
+                if chosen is not None:
+                    self.searched += self.iterations
+                    return chosen
                 return self._search(ids, seat, players, deadline, lambda: drawing.draw(self.rng))
             except (MachineStop, Unplayable):
                 self.rng.setstate(before)       # the same search again, in the interpreter
@@ -171,5 +178,7 @@ class IsmctsAgent:
         worth = [w / self.spread for w in worths]
         top = max(worth)
         odds = [math.exp(w - top) for w in worth]
-        total = sum(odds)
+        total = 0.0
+        for odd in odds:        # added in order, as the machine does (sum() compensates from Python 3.12 on)
+            total += odd
         return [o / total for o in odds]

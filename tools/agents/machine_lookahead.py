@@ -62,7 +62,7 @@ class Lookahead:
         out = np.empty(len(ids), dtype=np.float64)
         try:
             self.part(S, self.machine.M, self.machine.R, self.rows, np.asarray(ids, dtype=np.int64), out,
-                      self._weight_row(weights), self.F, self.B, seat, int(secret), seed, self.MT)
+                      self.weight_row(weights), self.F, self.B, seat, int(secret), seed, self.MT)
         except MachineStop:
             return None
         return [None if math.isnan(v) else float(v) for v in out]
@@ -70,11 +70,11 @@ class Lookahead:
     def values(self, S: np.ndarray, players: int, weights: Weights) -> list[float]:
         """Every seat's worth in the packed position S (tools/agents/value.py `values`)."""
         out = np.empty(players, dtype=np.float64)
-        self.part(S, self.machine.M, self.machine.R, self.rows, self.B[:0], out, self._weight_row(weights),
+        self.part(S, self.machine.M, self.machine.R, self.rows, self.B[:0], out, self.weight_row(weights),
                   self.F, self.B, EVERY_SEAT, 0, 0, self.MT)
         return out.tolist()
 
-    def _weight_row(self, weights: Weights) -> np.ndarray:
+    def weight_row(self, weights: Weights) -> np.ndarray:
         W = self.weight_rows.get(weights)
         if W is None:
             W = self.weight_rows[weights] = np.array([getattr(weights, name) for name in WEIGHT_NAMES], np.float64)

@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import random
 from array import array
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
-from ...interpreter.compiled import ops
+from ...interpreter.compiled import hubs, ops, search
 from ...interpreter.compiled.core import MachineStop
 from ...interpreter.compiled.entry import APPLY, DECIDE, RESULT
 from ...interpreter.compiled.game import winners
 from ...interpreter.compiled.pack import pack
 from ...interpreter.game import Game
+from ...interpreter.model import Rules
 from ..determinize import BOXED, DECKS, HANDS, TRIES, Dealt, Guesses, uniform
 from .machine_lookahead import Lookahead
 from .value import Weights
@@ -100,6 +102,7 @@ class MachineGuesses:
         self.players = guesses.game.state.players
         self.base: np.ndarray | None = None
         self.targets: list[tuple[int, bool]] = []       # per dealt place: where in the row, counted or set
+        self.held_by_others = True
         if guesses.cards_only():
             self._prepare()
 
@@ -126,6 +129,7 @@ class MachineGuesses:
         S[ops.S_DECISIONS] = 0              # a guess is a new Game: none counted in its step (pack_guess)
         self.held = {name: (row[ops.HELD_S], game.rules.denominations[name].values)
                      for name, row in zip(game.rules.denominations, lowering.held_rows)}
+        self.held_by_others = bool(state.held)          # their cards are drawn too (the whole search cannot)
         self.base = S
 
     def draw(self, rng: random.Random) -> MachinePosition:
@@ -173,3 +177,68 @@ class MachineGuesses:
         still = S[:machine.legal_at].tobytes() == before
         W[ops.S_NLEGAL] = decided
         return S if still else None
+
+
+class MachineSearch:
+    """A rules file's room for whole decisions of the search in machine code
+    (interpreter/compiled/search.py), one per process."""
+
+    def __init__(self, look: Lookahead) -> None:
+        self.look, self.part = look, hubs.searches()
+        machine = look.machine
+        width = 2 + len(machine.rules.winner.tiebreaks)
+        self.R = np.zeros(max(machine.rules.max_players * width, 1), dtype=np.int64)
+        self.rows = np.zeros((2, machine.size), dtype=np.int64)
+        self.out = np.zeros(1, dtype=np.int64)
+
+    def decide(self, drawing: MachineGuesses, ids: list[int], rng: random.Random, iterations: int, c: float,
+               horizon: int, spread: float, weights: Weights) -> int | None:
+        """The action a search of `iterations` on guesses from `drawing` chooses, the generator
+        moved on as the search in Python moves it; None (the generator untouched) where the
+        machine cannot search this decision whole: a guess that draws more than cards, or whose
+        decision ran on, or a rule the machine stops at. Then the caller searches in Python."""
+        if drawing.base is None or drawing.held_by_others or iterations <= 0:
+            return None
+        look, guesses = self.look, drawing.guesses
+        index = look.machine.lowering.card_index
+        deal = guesses.deal()
+        D = [len(deal.pool), len(deal.groups), *[index[card] for card in deal.pool]]
+        targets = iter(drawing.targets)
+        for (_, places), fits in zip(deal.groups, deal.fits):
+            D += [len(fits), *fits, len(places)]
+            for _ in places:
+                at, counted = next(targets)
+                D += [at, int(counted)]
+        legal_room = look.machine.size - look.machine.legal_at
+        X = np.zeros(5 * len(deal.pool) + 2 * legal_room + iterations + 2, dtype=np.int64)
+        version, words, gauss = rng.getstate()
+        MT = np.array(words, dtype=np.uint32)
+        tree = np.zeros((iterations + 1, search.NODE_FIELDS), dtype=np.int64)
+        try:
+            status = self.part(drawing.base, look.machine.M, self.R, self.rows, np.array(D, dtype=np.int64), tree,
+                               np.zeros(iterations + 1), look.weight_row(weights), look.F, MT,
+                               np.array([guesses.seat, iterations, horizon], dtype=np.int64),
+                               np.array([c, spread]), X, np.zeros(2 * drawing.players),
+                               np.array(ids, dtype=np.int64), self.out)
+        except MachineStop:
+            return None
+        if status != search.DONE:
+            return None
+        rng.setstate((version, tuple(MT.tolist()), gauss))
+        return int(self.out[0])
+
+
+_SEARCHES: WeakKeyDictionary[Rules, MachineSearch] = WeakKeyDictionary()
+
+
+def machine_search(look: Lookahead, compile: bool = False) -> MachineSearch | None:
+    """The machine's whole decisions for these rules, where its part is kept or `compile` asks
+    for it (else None: the search steps its guesses on the machine from Python)."""
+    found = _SEARCHES.get(look.machine.rules)
+    if found is None or found.look is not look:
+        if compile:
+            hubs.prepare(["search"])
+        elif hubs.missing(["search"]):
+            return None
+        found = _SEARCHES[look.machine.rules] = MachineSearch(look)
+    return found

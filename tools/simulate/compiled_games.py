@@ -182,8 +182,10 @@ def chosen_engine(engine: str, rules: list[Rules], agents: list[str], games: int
     from ...interpreter.compiled.game import compiled, parts_of
     from ...interpreter.compiled.not_compiled import NotCompiled
     try:
-        loop = "playout" if random_only else "lookahead"
-        names = sorted({name for each in rules for name in parts_of(each)} | {loop})
+        loop = {"playout"} if random_only else {"lookahead"}
+        for spec in agents:                 # a search's whole decisions are a part of their own
+            loop |= set(getattr(AGENTS.get(parse_spec(spec)[0]), "machine_parts", ()))
+        names = sorted({name for each in rules for name in parts_of(each)} | loop)
     except NotCompiled as error:
         return "interpreter", str(error)
     cold = hubs.missing(names)
