@@ -1,5 +1,5 @@
 """Two draws of Python's standard generator written out, for the searches' inner loops:
-`below(rng, n)` is `rng.randrange(n)` and `sample(rng, population, k)` is `rng.sample(population,
+`below(rng, n)` is `rng.randrange(n)` and `sample(rng, items, k)` is `rng.sample(items,
 k)`, the same values from the same generator state, drawing the same bits in the same order.
 
 A search draws a deck's order at every iteration and a random reply at every step of its
@@ -28,18 +28,18 @@ def below(rng: random.Random, n: int) -> int:
     return r
 
 
-def sample(rng: random.Random, population: list[T], k: int) -> list[T]:
-    """k different members of the list, in the order drawn: rng.sample(population, k)."""
-    n = len(population)
+def sample(rng: random.Random, items: list[T], k: int) -> list[T]:
+    """k different members of the list, in the order drawn: rng.sample(items, k)."""
+    n = len(items)
     if not 0 <= k <= n:
-        raise ValueError("Sample larger than population or is negative")
+        raise ValueError("Sample larger than items or is negative")
     getrandbits = rng.getrandbits
     result: list[T] = []
     setsize = 21                            # as random.py: a list while it is smaller than a set
     if k > 5:
         setsize += 4 ** ceil(log(k * 3, 4))
     if n <= setsize:
-        pool = list(population)
+        pool = list(items)
         for i in range(k):
             left = n - i
             bits = left.bit_length()
@@ -56,5 +56,5 @@ def sample(rng: random.Random, population: list[T], k: int) -> list[T]:
             while j >= n or j in selected:
                 j = getrandbits(bits)
             selected.add(j)
-            result.append(population[j])
+            result.append(items[j])
     return result

@@ -111,9 +111,9 @@ def guess(S0, M, R, rows, D, MT, X, room, seat):
         row[k] = S0[k]
     if not deal(row, D, MT, X, room):
         return SHORT
-    low = np.uint64(mt_genrand32(MT))
-    high = np.uint64(mt_genrand32(MT))
-    row[ops.S_RNG] = np.int64((high << np.uint64(32)) | low)      # getrandbits(64), its first word lowest
+    first = np.uint64(mt_genrand32(MT))
+    second = np.uint64(mt_genrand32(MT))
+    row[ops.S_RNG] = np.int64((second << np.uint64(32)) | first)    # getrandbits(64): the first word least significant
     mt_genrand32(MT)                                                # getrandbits(62): the seed, not kept in S
     mt_genrand32(MT)
     for k in range(legal):
