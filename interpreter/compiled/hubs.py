@@ -52,7 +52,7 @@ _parts: dict[Any, Any] = {}
 # share a cold compile fairly between two processes. The helper process starts later than this
 # one by about HELPER_START seconds (Python, numba and amunre imported).
 COST = {"run": 10.6, "advance": 6.1, "machine": 8.0, "playout": 3.3, "lookahead": 5.0, "vector": 2.5, "absent": 0.3,
-        "tensor": 2.0, "search": 5.0}
+        "tensor": 2.0, "search": 13.0}
 HUB_COSTS = {ops.M_PLACEMENT: 4.8, ops.M_MARKET: 2.5, ops.M_SECRET_OFFER: 9.5, ops.M_INCOME: 0.8,
              ops.M_CARD_WINDOW: 0.3, ops.M_SCORE: 1.9, ops.M_RESET: 1.7}
 HUB_COST = 3.0                              # a kind not measured
