@@ -220,8 +220,11 @@ class Guesses:
             found = self.settle(self.dealt(rng), rng, choose)
             if found is not None:
                 return found
-        raise AmunreError(f"no guess of the hidden facts in {TRIES} tries agrees with what seat {self.seat} sees "
-                          f"(phase '{self.game.step.phase}')")
+        raise self.none_agrees()
+
+    def none_agrees(self) -> AmunreError:
+        return AmunreError(f"no guess of the hidden facts in {TRIES} tries agrees with what seat {self.seat} sees "
+                           f"(phase '{self.game.step.phase}')")
 
     def dealt(self, rng: random.Random) -> Dealt:
         """A guess's cards, drawn from `rng` before anything else of it: a caller that writes

@@ -14,7 +14,8 @@ searching seat's interest. The action chosen is the root's most visited.
 
 It reads only the public API (clone, legal_action_ids, apply_id, result, observation-based
 determinizations) and never the real hidden facts: the position it searches from is always
-a guess.
+a guess. Where the rules compile, it searches on the compiled engine with the same draws and
+numbers, hence the same choices (tools/agents/machine_search.py).
 """
 
 from __future__ import annotations

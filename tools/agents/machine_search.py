@@ -1,14 +1,18 @@
-"""The search bot's positions on the compiled engine: a guess of the hidden facts handed to the
-machine as its state row (compiled/pack.py), stepped there, its winners read and its seats
-valued there, while the search itself (its tree, its generator, its choices) stays in Python.
+"""The search bot (tools/agents/ismcts.py) on the compiled engine, in two ways, each making the
+choices the search makes in the interpreter.
 
-An iteration of ismcts plays a guess some fifteen decisions on and values where it ends; in
-the interpreter the steps and the valuation were two thirds of its time. Here a step is one
-call into machine code (0.6 us against 7), the same ids in the same order, and the worths are
-the heuristic's own numbers to the bit (tools/agents/machine_lookahead.py), so the search makes
-the same choices. A guess the machine cannot take (a region it cannot pack) raises
-`Unplayable`, a rule the machine stops at raises `MachineStop`: the search then starts its
-decision again in the interpreter from the generator's state before it (tools/agents/ismcts.py).
+- `MachineSearch`: where a guess of the position draws only cards and a generator (most
+  decisions), the whole decision in machine code (interpreter/compiled/search.py), the bot's
+  generator handed over as its Mersenne Twister state and handed back.
+- Elsewhere, the tree stays in Python and each iteration's guess is a `MachinePosition`: the
+  guess as the machine's state row (`MachineGuesses`: dealt straight into the row where it can
+  be, else drawn in the interpreter and packed, compiled/pack.py), stepped there by one call a
+  step (0.6 us against 7), its winners read and its seats valued there (the heuristic's own
+  numbers to the bit, tools/agents/machine_lookahead.py).
+
+A guess the machine cannot take (a region it cannot pack) raises `Unplayable`, a rule the
+machine stops at raises `MachineStop`: the bot then searches the decision again in the
+interpreter from the generator's state before it.
 """
 
 from __future__ import annotations
@@ -146,7 +150,7 @@ class MachineGuesses:
             copy = guesses.settle(dealt, rng, uniform(rng), generator)
             if copy is not None:
                 return position(look, copy, guesses)
-        return position(look, guesses.draw(rng), guesses)      # raises as the interpreter does, or finds one
+        raise guesses.none_agrees()
 
     def _row(self, dealt: Dealt, bits: int) -> np.ndarray | None:
         """The guess's row with its decision worked out again, or None where that ran on."""
