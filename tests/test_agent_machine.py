@@ -114,9 +114,26 @@ def test_a_bot_left_to_itself_never_compiles(monkeypatch: pytest.MonkeyPatch) ->
     rules = load_rules(RULES[0])
     assert lookahead(rules) is None
     game = new_game(rules, players=3, seed=1, events=False)
-    bot = make_agent("greedy", 1)
-    assert bot.engine == "auto"
-    bot.choose_id(game, game.legal_action_ids())        # values in the interpreter, compiles nothing
+    for spec in ("greedy", "ismcts:iterations=4"):
+        bot = make_agent(spec, 1)
+        assert bot.engine == "auto"
+        bot.choose_id(game, game.legal_action_ids())    # looks ahead in the interpreter, compiles nothing
+
+
+
+def test_a_search_left_to_itself_never_compiles_its_whole_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the lookahead kept but the search's part not, an `auto` search steps its guesses
+    from Python: the part's compile (about 13 s) is left to a study."""
+    from weakref import WeakKeyDictionary
+
+    from amunre.interpreter.compiled import hubs
+    from amunre.tools.agents import machine_search as searching
+    look = lookahead(load_rules("knizia2016"), compile=True)
+    assert look is not None
+    monkeypatch.setattr(searching, "_SEARCHES", WeakKeyDictionary())
+    monkeypatch.setattr(hubs, "missing", lambda names: [n for n in names if n == "search"])
+    monkeypatch.setattr(hubs, "prepare", lambda *_: pytest.fail("compiled for a search left to itself"))
+    assert machine_search(look) is None
 
 
 def test_a_secret_lookahead_without_room_for_its_generator_stops() -> None:
