@@ -12,6 +12,7 @@ interpreter from the same generator state, so it is still the same choice.
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -307,13 +308,13 @@ def test_a_whole_decision_on_the_machine_is_the_searchs(rules_path: str, spec: s
         bot = make_agent(spec, n)
         assert isinstance(bot, IsmctsAgent)
         mine = random.Random(n)
-        chosen = whole.decide(MachineGuesses(look, Guesses(game, seat)), ids, mine, bot.iterations, bot.c,
-                              bot.horizon, bot.spread, bot.weights)
-        if chosen is None:
+        found = whole.decide(MachineGuesses(look, Guesses(game, seat)), ids, mine, bot.iterations, bot.c,
+                             bot.horizon, bot.spread, bot.weights)
+        if found is None:
             assert mine.getstate() == random.Random(n).getstate()       # untouched: the bot searches in Python
             continue
         bot.engine, bot.rng = "interpreter", random.Random(n)
-        assert chosen == bot.choose_id(game, ids), f"position {n} ({game.step.phase})"
+        assert found == (bot.choose_id(game, ids), bot.iterations), f"position {n} ({game.step.phase})"
         assert mine.getstate() == bot.rng.getstate()
         decided += 1
     if "knizia2016" in rules_path:
@@ -340,3 +341,29 @@ def test_a_decision_the_machine_cannot_search_whole_leaves_the_generator() -> No
     assert isinstance(bot, IsmctsAgent)
     assert whole.decide(drawing, game.legal_action_ids(), rng, 8, bot.c, bot.horizon, bot.spread, bot.weights) is None
     assert rng.getstate() == random.Random(5).getstate()
+
+
+def test_a_search_on_a_time_budget_goes_on_with_its_tree_call_after_call() -> None:
+    """On a time budget the machine searches in chunks, the tree kept between calls (and grown
+    when full): chunks that add up to a number of iterations are that search, and a deadline
+    stops it between chunks with a legal choice."""
+    rules = load_rules("knizia2016")
+    look = lookahead(rules, compile=True)
+    assert look is not None
+    whole = machine_search(look, compile=True)
+    assert whole is not None
+    game = new_game(rules, players=4, seed=2, events=False)
+    seat, ids = game.to_move, game.legal_action_ids()
+    assert seat is not None
+    drawing = MachineGuesses(look, Guesses(game, seat))
+    assert drawing.base is not None             # the first auction's guesses draw only cards
+    bot = make_agent("ismcts", 1)
+    assert isinstance(bot, IsmctsAgent)
+    settings = (bot.c, bot.horizon, bot.spread, bot.weights)
+    once, chunked = random.Random(7), random.Random(7)
+    far = time.perf_counter() + 3600
+    assert whole.decide(drawing, ids, once, 150, *settings) == \
+        whole.decide(drawing, ids, chunked, 150, *settings, deadline=far, chunk=16)
+    assert once.getstate() == chunked.getstate()
+    found = whole.decide(drawing, ids, random.Random(7), 0, *settings, deadline=time.perf_counter() + 0.05)
+    assert found is not None and found[0] in ids and found[1] >= 64

@@ -17,7 +17,9 @@ Tables, made by the caller:
 - `D`, the deal: the pool's size and the number of groups, each pool card's index, then per
   group its fitting pool positions (count, positions) and its places (count, then per place
   where it lies in the row and whether a card there is counted (a hand) or written (a pile));
-- `P`: the seat, the iterations, the horizon (0: to the end); `FP`: UCB's constant, the spread;
+- `P`: the seat, the iterations of this call, the horizon (0: to the end), the tree's nodes so
+  far (0: a new tree; the call leaves its count there, so that a search on a time budget goes
+  on with the same tree in the next call); `FP`: UCB's constant, the spread;
 - `tree`: a node a row (NODE_FIELDS), `totals` its rewards; `X` and `FX` room;
 - `rows`: two rows, the guess played on and its row before its decision was worked out again.
 """
@@ -39,7 +41,7 @@ from .pointers import machine
 DONE, RAN_ON, SHORT = 0, 1, 2               # SHORT: too few cards to deal (the bot in Python says why)
 MOVER, VISITS, AVAIL, ACTION, CHILD, NEXT = 0, 1, 2, 3, 4, 5
 NODE_FIELDS = 6
-P_SEAT, P_ITERATIONS, P_HORIZON = 0, 1, 2
+P_SEAT, P_ITERATIONS, P_HORIZON, P_NODES = 0, 1, 2, 3
 FP_C, FP_SPREAD = 0, 1
 
 
@@ -257,22 +259,25 @@ def iterate(row, M, R, tree, totals, count, W, F, MT, X, kids, untried, path, FX
 
 def search(S0, M, R, rows, D, tree, totals, W, F, MT, P, FP, X, FX, ids, out):
     """The decision (compiled/hubs.py compiles it on its own): its status, and out[0] the
-    action chosen among `ids` (the root's most visited, the lowest id of equals)."""
+    action chosen among `ids` so far (the root's most visited, the lowest id of equals)."""
     seat, iterations, horizon = P[P_SEAT], P[P_ITERATIONS], P[P_HORIZON]
     npool = D[0]
     legal_room = S0.shape[0] - M[ops.TH_S_LEGAL]
     kids, untried, path = 5 * npool, 5 * npool + legal_room, 5 * npool + 2 * legal_room
     if X.shape[0] < path + tree.shape[0] + 1 or FX.shape[0] < 2 * S0[ops.S_PLAYERS] or rows.shape[0] < 2:
         stop(rows[0], ops.ERR_ROOM, 0)
-    tree[0, MOVER] = seat
-    tree[0, CHILD] = -1
-    count = 1
+    count = P[P_NODES]
+    if count == 0:
+        tree[0, MOVER] = seat
+        tree[0, CHILD] = -1
+        count = 1
     for _ in range(iterations):
         status = guess(S0, M, R, rows, D, MT, X, 0, seat)
         if status != DONE:
             return status
         count = iterate(rows[0], M, R, tree, totals, count, W, F, MT, X, kids, untried, path, FX,
                         FP[FP_C], FP[FP_SPREAD], horizon)
+        P[P_NODES] = count
     best, best_visits = ids[0], -1
     kid = tree[0, CHILD]
     while kid >= 0:

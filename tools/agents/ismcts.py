@@ -110,11 +110,12 @@ class IsmctsAgent:
             before = self.rng.getstate()
             try:
                 drawing = MachineGuesses(look, guesses)
-                whole = machine_search(look, compile=self.engine == "compiled") if not self.ms else None
-                chosen = (whole.decide(drawing, ids, self.rng, self.iterations, self.c, self.horizon, self.spread,
-                                       self.weights) if whole is not None else None)
-                if chosen is not None:
-                    self.searched += self.iterations
+                whole = machine_search(look, compile=self.engine == "compiled")
+                found = (whole.decide(drawing, ids, self.rng, self.iterations, self.c, self.horizon, self.spread,
+                                      self.weights, deadline) if whole is not None else None)
+                if found is not None:
+                    chosen, done = found
+                    self.searched += done
                     return chosen
                 return self._search(ids, seat, players, deadline, lambda: drawing.draw(self.rng))
             except (MachineStop, Unplayable):

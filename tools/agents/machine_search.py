@@ -17,7 +17,9 @@ interpreter from the generator's state before it.
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from array import array
 from weakref import WeakKeyDictionary
 
@@ -183,6 +185,9 @@ class MachineGuesses:
         return S if still else None
 
 
+CHUNK = 64              # iterations a call on a time budget (about 1 ms): the clock is read between calls
+
+
 class MachineSearch:
     """A rules file's room for whole decisions of the search in machine code
     (interpreter/compiled/search.py), one per process."""
@@ -196,16 +201,47 @@ class MachineSearch:
         self.out = np.zeros(1, dtype=np.int64)
 
     def decide(self, drawing: MachineGuesses, ids: list[int], rng: random.Random, iterations: int, c: float,
-               horizon: int, spread: float, weights: Weights) -> int | None:
-        """The action a search of `iterations` on guesses from `drawing` chooses, the generator
-        moved on as the search in Python moves it; None (the generator untouched) where the
-        machine cannot search this decision whole: a guess that draws more than cards, or whose
-        decision ran on, or a rule the machine stops at. Then the caller searches in Python."""
-        if drawing.base is None or drawing.held_by_others or iterations <= 0:
+               horizon: int, spread: float, weights: Weights, deadline: float = math.inf,
+               chunk: int = CHUNK) -> tuple[int, int] | None:
+        """The action a search of `iterations` (0: no limit) on guesses from `drawing` chooses
+        before `deadline` (time.perf_counter), and the iterations it ran, the generator moved on
+        as the search in Python moves it; None (the generator untouched) where the machine
+        cannot search this decision whole: a guess that draws more than cards, or whose decision
+        ran on, or a rule the machine stops at. Then the caller searches in Python. On a time
+        budget the machine runs `chunk` iterations a call, and the clock is read between calls."""
+        if drawing.base is None or drawing.held_by_others or (iterations <= 0 and deadline == math.inf):
             return None
-        look, guesses = self.look, drawing.guesses
-        index = look.machine.lowering.card_index
-        deal = guesses.deal()
+        look, guesses, machine = self.look, drawing.guesses, self.look.machine
+        D = np.array(self._deal_table(drawing), dtype=np.int64)
+        step = iterations if deadline == math.inf else (min(chunk, iterations) if iterations else chunk)
+        tree, totals = np.zeros((step + 1, search.NODE_FIELDS), dtype=np.int64), np.zeros(step + 1)
+        scratch = 5 * int(D[0]) + 2 * (machine.size - machine.legal_at) + 1       # search.py's X, the path last
+        X = np.zeros(scratch + tree.shape[0] + 1, dtype=np.int64)
+        P = np.array([guesses.seat, 0, horizon, 0], dtype=np.int64)
+        W, FP, FX, allowed = look.weight_row(weights), np.array([c, spread]), np.zeros(2 * drawing.players), \
+            np.array(ids, dtype=np.int64)
+        version, words, gauss = rng.getstate()
+        MT = np.array(words, dtype=np.uint32)
+        done = 0
+        while (not iterations or done < iterations) and (done == 0 or time.perf_counter() < deadline):
+            P[search.P_ITERATIONS] = min(step, iterations - done) if iterations else step
+            if P[search.P_NODES] + P[search.P_ITERATIONS] + 1 > tree.shape[0]:
+                rows = 2 * tree.shape[0]
+                tree, totals, X = _grown(tree, rows), _grown(totals, rows), np.zeros(scratch + rows + 1, dtype=np.int64)
+            try:
+                status = self.part(drawing.base, machine.M, self.R, self.rows, D, tree, totals, W, look.F, MT, P, FP,
+                                   X, FX, allowed, self.out)
+            except MachineStop:
+                return None
+            if status != search.DONE:
+                return None
+            done += int(P[search.P_ITERATIONS])
+        rng.setstate((version, tuple(MT.tolist()), gauss))
+        return int(self.out[0]), done
+
+    def _deal_table(self, drawing: MachineGuesses) -> list[int]:
+        """The deal as search.py reads it (`D`)."""
+        deal, index = drawing.guesses.deal(), self.look.machine.lowering.card_index
         D = [len(deal.pool), len(deal.groups), *[index[card] for card in deal.pool]]
         targets = iter(drawing.targets)
         for (_, places), fits in zip(deal.groups, deal.fits):
@@ -213,23 +249,14 @@ class MachineSearch:
             for _ in places:
                 at, counted = next(targets)
                 D += [at, int(counted)]
-        legal_room = look.machine.size - look.machine.legal_at
-        X = np.zeros(5 * len(deal.pool) + 2 * legal_room + iterations + 2, dtype=np.int64)
-        version, words, gauss = rng.getstate()
-        MT = np.array(words, dtype=np.uint32)
-        tree = np.zeros((iterations + 1, search.NODE_FIELDS), dtype=np.int64)
-        try:
-            status = self.part(drawing.base, look.machine.M, self.R, self.rows, np.array(D, dtype=np.int64), tree,
-                               np.zeros(iterations + 1), look.weight_row(weights), look.F, MT,
-                               np.array([guesses.seat, iterations, horizon], dtype=np.int64),
-                               np.array([c, spread]), X, np.zeros(2 * drawing.players),
-                               np.array(ids, dtype=np.int64), self.out)
-        except MachineStop:
-            return None
-        if status != search.DONE:
-            return None
-        rng.setstate((version, tuple(MT.tolist()), gauss))
-        return int(self.out[0])
+        return D
+
+
+def _grown(values: np.ndarray, rows: int) -> np.ndarray:
+    """A bigger copy of a tree's array: its rows kept, the new ones zeros."""
+    grown = np.zeros((rows, *values.shape[1:]), dtype=values.dtype)
+    grown[:values.shape[0]] = values
+    return grown
 
 
 _SEARCHES: WeakKeyDictionary[Rules, MachineSearch] = WeakKeyDictionary()
