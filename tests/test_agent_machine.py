@@ -28,6 +28,7 @@ from amunre.tools.agents.machine_lookahead import lookahead
 from amunre.tools.agents.machine_search import (
     MachineGuesses,
     MachinePosition,
+    MachineSearch,
     Unplayable,
     machine_search,
     position,
@@ -321,19 +322,27 @@ def test_a_whole_decision_on_the_machine_is_the_searchs(rules_path: str, spec: s
         assert decided >= 4
 
 
-def test_a_decision_the_machine_cannot_search_whole_leaves_the_generator() -> None:
-    """A guess whose decision, worked out again, ran on (here: a position row that does not
-    agree with itself on the seat to move) ends the machine's search; the bot then searches in
-    Python from the generator as it was."""
+def _first_auction() -> tuple[MachineSearch, MachineGuesses, Game]:
+    """The machine's whole search of 2016, the guesses of a game's first decision (they draw
+    only cards) with their row, and the game."""
     rules = load_rules("knizia2016")
     look = lookahead(rules, compile=True)
     assert look is not None
     whole = machine_search(look, compile=True)
     assert whole is not None
     game = new_game(rules, players=4, seed=2, events=False)
-    seat = game.to_move
-    assert seat is not None
-    drawing = MachineGuesses(look, Guesses(game, seat))
+    assert game.to_move is not None
+    drawing = MachineGuesses(look, Guesses(game, game.to_move))
+    assert drawing.base is not None
+    return whole, drawing, game
+
+
+def test_a_decision_the_machine_cannot_search_whole_leaves_the_generator() -> None:
+    """A guess whose decision, worked out again, ran on (here: a position row that does not
+    agree with itself on the seat to move) ends the machine's search; the bot then searches in
+    Python from the generator as it was."""
+    whole, drawing, game = _first_auction()
+    seat = drawing.guesses.seat
     assert drawing.base is not None
     drawing.base[ops.S_TO_MOVE] = (seat + 1) % 4
     rng = random.Random(5)
@@ -347,16 +356,8 @@ def test_a_search_on_a_time_budget_goes_on_with_its_tree_call_after_call() -> No
     """On a time budget the machine searches in chunks, the tree kept between calls (and grown
     when full): chunks that add up to a number of iterations are that search, and a deadline
     stops it between chunks with a legal choice."""
-    rules = load_rules("knizia2016")
-    look = lookahead(rules, compile=True)
-    assert look is not None
-    whole = machine_search(look, compile=True)
-    assert whole is not None
-    game = new_game(rules, players=4, seed=2, events=False)
-    seat, ids = game.to_move, game.legal_action_ids()
-    assert seat is not None
-    drawing = MachineGuesses(look, Guesses(game, seat))
-    assert drawing.base is not None             # the first auction's guesses draw only cards
+    whole, drawing, game = _first_auction()
+    ids = game.legal_action_ids()
     bot = make_agent("ismcts", 1)
     assert isinstance(bot, IsmctsAgent)
     settings = (bot.c, bot.horizon, bot.spread, bot.weights)
