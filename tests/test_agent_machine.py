@@ -367,4 +367,18 @@ def test_a_search_on_a_time_budget_goes_on_with_its_tree_call_after_call() -> No
         whole.decide(drawing, ids, chunked, 150, *settings, deadline=far, chunk=16)
     assert once.getstate() == chunked.getstate()
     found = whole.decide(drawing, ids, random.Random(7), 0, *settings, deadline=time.perf_counter() + 0.05)
-    assert found is not None and found[0] in ids and found[1] >= 64
+    assert found is not None and found[0] in ids and found[1] >= 16
+
+
+def test_a_search_on_a_time_budget_reads_the_clock_between_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first chunk always runs; then a chunk more each time the clock is read before the
+    deadline: here a clock that moves one second a reading, and a deadline 2.5 s ahead."""
+    from amunre.tools.agents import machine_search as searching
+    whole, drawing, game = _first_auction()
+    readings = iter(range(1000))
+    monkeypatch.setattr(searching.time, "perf_counter", lambda: float(next(readings)))
+    bot = make_agent("ismcts", 1)
+    assert isinstance(bot, IsmctsAgent)
+    found = whole.decide(drawing, game.legal_action_ids(), random.Random(3), 0, bot.c, bot.horizon, bot.spread,
+                         bot.weights, deadline=2.5, chunk=5)
+    assert found is not None and found[1] == 20           # the first chunk, then one after each of 0, 1, 2; 3 is past
