@@ -122,7 +122,7 @@ def test_the_search_keeps_its_budget(rules_2016: Any) -> None:
     assert agent.choose_id(game, game.legal_action_ids()) in game.legal_action_ids()
     assert agent.searched == 60
     timed = IsmctsAgent(0, iterations=0, ms=1)
-    timed.engine = "interpreter"        # it reads the clock after every iteration (the machine: tests/test_agent_machine.py)
+    timed.engine = "interpreter"        # it reads the clock after every iteration (the machine's: test_agent_machine)
     timed.choose_id(game, game.legal_action_ids())
     assert 1 <= timed.searched < 60
 
