@@ -5,6 +5,11 @@ number (one-hots, counts, amounts within the engine's limit), so int64 holds it 
 The engine's sections come first (turn, seats, held cards, piles, places, records), then each
 phase's own pieces, which its mechanic's hub fills (`ops.CALL_TENSOR`) where the plan
 (compiled/lower_tensor.py) says its first piece lies. A seat of -1 is the public view.
+
+The tensor is a vector environment's observation at every step, a third of its time: the
+sections read the tables' addresses once, before their loops (a store into M may change any
+number of M for all the compiler knows, so it reads again each one read in a loop), and walk
+runs of S (a hand, a pile, a place's tokens) as views, whose indices numba need not check.
 """
 
 from __future__ import annotations
@@ -26,9 +31,9 @@ def bounded(value):
 
 
 @jit_inline
-def sorted_kind(M, card):
-    """A card's place among the kinds of the tensor (the cards sorted by id)."""
-    return M[M[ops.TH_CARD] + card * ops.CARD_FIELDS + ops.CARD_SORTED]
+def sorted_kind(M, card_table, card):
+    """A card's place among the kinds of the tensor (the cards sorted by id); card_table: M[TH_CARD]."""
+    return M[card_table + card * ops.CARD_FIELDS + ops.CARD_SORTED]
 
 
 @jit
@@ -60,18 +65,24 @@ def turn_section(S, M, plan, seat, out):
 def seat_section(S, M, plan, seat, out):
     players, cards, nres = S[ops.S_PLAYERS], M[ops.TH_CARDS], M[ops.TH_RES]
     secret = M[plan + ops.TN_SECRET] != 0
+    hidden, resources, res_out = M[ops.TH_RES_HIDDEN], M[ops.TH_S_RES], out + M[plan + ops.TN_RESOURCES]
+    sizes, sizes_out = M[ops.TH_S_HAND_SIZE], out + M[plan + ops.TN_SIZES]
+    hands, hand_out, public_out = M[ops.TH_S_HANDS], out + M[plan + ops.TN_HAND], out + M[plan + ops.TN_PUBLIC]
+    public_card, card_table = M[plan + ops.TN_PUBLIC_CARD], M[ops.TH_CARD]
     for other in range(players):
         for r in range(nres):
-            if not secret or other == seat or M[M[ops.TH_RES_HIDDEN] + r] == 0:
-                M[out + M[plan + ops.TN_RESOURCES] + other * nres + r] = S[material.resource_at(M, other, r)]
-        M[out + M[plan + ops.TN_SIZES] + other] = S[M[ops.TH_S_HAND_SIZE] + other]
+            if not secret or other == seat or M[hidden + r] == 0:
+                M[res_out + other * nres + r] = S[resources + other * nres + r]
+        M[sizes_out + other] = S[sizes + other]
+        hand = S[hands + other * cards:hands + (other + 1) * cards]
         for card in range(cards):
-            count = S[material.hand_at(M, other, card)]
+            count = hand[card]
             if count != 0:
+                kind = sorted_kind(M, card_table, card)
                 if other == seat:
-                    M[out + M[plan + ops.TN_HAND] + sorted_kind(M, card)] += count
-                if M[M[plan + ops.TN_PUBLIC_CARD] + card] != 0:
-                    M[out + M[plan + ops.TN_PUBLIC] + other * cards + sorted_kind(M, card)] += count
+                    M[hand_out + kind] += count
+                if M[public_card + card] != 0:
+                    M[public_out + other * cards + kind] += count
 
 
 @jit
@@ -89,30 +100,37 @@ def held_section(S, M, plan, seat, out):
 
 @jit
 def pile_section(S, M, plan, out):
-    decks = M[ops.TH_DECKS]
+    decks, card_table = M[ops.TH_DECKS], M[ops.TH_CARD]
+    sizes_out = out + M[plan + ops.TN_DECKS]
     for deck in range(decks):
-        M[out + M[plan + ops.TN_DECKS] + deck] = S[material.pile(M, deck, ops.DECK_S_DRAW)]
-        M[out + M[plan + ops.TN_DECKS] + decks + deck] = S[material.pile(M, deck, ops.DECK_S_BOXED)]
+        M[sizes_out + deck] = S[material.pile(M, deck, ops.DECK_S_DRAW)]
+        M[sizes_out + decks + deck] = S[material.pile(M, deck, ops.DECK_S_BOXED)]
         for which, field in ((ops.DECK_S_DISCARD, ops.TN_DISCARDS), (ops.DECK_S_SHOWN, ops.TN_SHOWN)):
             at = M[plan + field]
             if at >= 0:
                 pile = material.pile(M, deck, which)
-                for i in range(S[pile]):
-                    M[out + at + sorted_kind(M, S[pile + 1 + i])] += 1
+                kinds = out + at
+                for card in S[pile + 1:pile + 1 + S[pile]]:
+                    M[kinds + sorted_kind(M, card_table, card)] += 1
 
 
 @jit
 def place_section(S, M, plan, out):
     seats, places, tokens = M[ops.TH_SEATS], M[ops.TH_PLACES], M[ops.TH_TOKENS]
-    owners = M[plan + ops.TN_OWNER]
+    owners, owned = out + M[plan + ops.TN_OWNER], M[plan + ops.TN_OWNER] >= 0
+    owner_at = M[ops.TH_S_OWNER]
     for place in range(places):
-        if owners >= 0:
-            owner = material.owner_of(S, M, place)
-            M[out + owners + place * (seats + 1) + (seats if owner < 0 else owner)] = 1
-        for token in range(tokens):
-            M[out + M[plan + ops.TN_TOKENS] + place * tokens + token] = S[material.token_at(M, place, token)]
+        if owned:
+            owner = S[owner_at + place]
+            M[owners + place * (seats + 1) + (seats if owner < 0 else owner)] = 1
+    # the tokens lie in S as in the tensor: place by place, token by token
+    counts = S[M[ops.TH_S_TOKENS]:M[ops.TH_S_TOKENS] + places * tokens]
+    tokens_out = M[out + M[plan + ops.TN_TOKENS]:out + M[plan + ops.TN_TOKENS] + places * tokens]
+    for k in range(counts.shape[0]):
+        tokens_out[k] = counts[k]
+    supply, supply_out = M[ops.TH_S_SUPPLY], out + M[plan + ops.TN_SUPPLY]
     for kind in range(M[ops.TH_SUPPLIES]):
-        M[out + M[plan + ops.TN_SUPPLY] + kind] = S[M[ops.TH_S_SUPPLY] + kind]
+        M[supply_out + kind] = S[supply + kind]
 
 
 @jit
@@ -122,27 +140,29 @@ def record_section(S, M, plan, out):
     for mod in range(M[ops.TH_MODS]):
         row = material.mod_row(M, mod)
         piece = M[mods + mod]
-        at, size, words = M[row + ops.MOD_S], M[row + ops.MOD_SIZE], M[piece + 1]
-        held = S[at] != 0
+        at, size, words, default = M[row + ops.MOD_S], M[row + ops.MOD_SIZE], M[piece + 1], M[row + ops.MOD_DEFAULT]
+        held, limit = S[at] != 0, players if M[row + ops.MOD_SCOPE] == ops.SCOPE_SEAT else size
+        values = out + M[piece]
         for i in range(size):
-            value = M[row + ops.MOD_DEFAULT]
-            if held and (M[row + ops.MOD_SCOPE] != ops.SCOPE_SEAT or i < players) and S[at + 1 + i] != ops.NONE:
+            value = default
+            if held and i < limit and S[at + 1 + i] != ops.NONE:
                 value = S[at + 1 + i]
             if words > 0:
                 for w in range(words):
                     if M[piece + 2 + w] == value:
                         value = w
                         break
-            M[out + M[piece] + i] = bounded(value)
-    played = M[plan + ops.TN_PLAYED]
+            M[values + i] = bounded(value)
+    played, card_table = M[plan + ops.TN_PLAYED], M[ops.TH_CARD]
     for lifetime in range(M[ops.TH_LIFETIMES]):
         at = M[played + lifetime]
         region = M[M[ops.TH_LIFETIME] + lifetime * ops.LIFE_FIELDS + ops.LIFE_PLAYED]
         if at >= 0 and region >= 0:
-            for seat in range(players):
-                for card in range(cards):
-                    if S[region + seat * cards + card] != 0:
-                        M[out + at + seat * cards + sorted_kind(M, card)] = 1
+            marks = S[region:region + players * cards]        # seat by seat, card by card
+            for k in range(marks.shape[0]):
+                if marks[k] != 0:
+                    seat, card = k // cards, k % cards
+                    M[out + at + seat * cards + sorted_kind(M, card_table, card)] = 1
 
 
 @jit

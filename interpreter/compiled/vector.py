@@ -51,8 +51,9 @@ def step_games(S, S0, M, R, MT, actions, seats, starts, seeds, obs, masks, statu
     width = obs.shape[1]
     legal = M[ops.TH_S_LEGAL]
     for i in range(S.shape[0]):
-        for k in range(masks.shape[1]):
-            masks[i, k] = 0
+        mask, row = masks[i], obs[i]        # rows as views: their loops run unchecked (entry.observe)
+        for k in range(mask.shape[0]):
+            mask[k] = 0
         mover = S[i, ops.S_TO_MOVE]
         try:
             status[i] = one_step(S[i], S0, M, R, MT, actions[i], seats[i], starts[i], seeds[i], i, players)
@@ -62,11 +63,11 @@ def step_games(S, S0, M, R, MT, actions, seats, starts, seeds, obs, masks, statu
         except Exception:                               # the machine stopped (core.MachineStop)
             status[i] = STOPPED
             for k in range(width):
-                obs[i, k] = 0.0
+                row[k] = 0.0
             continue
         for k in range(width):
-            obs[i, k] = R[k]
+            row[k] = R[k]
         if status[i] == RUNNING:
             for k in range(S[i, ops.S_NLEGAL]):
-                masks[i, S[i, legal + k]] = 1
+                mask[S[i, legal + k]] = 1
     return 0
