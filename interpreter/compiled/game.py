@@ -265,14 +265,14 @@ class CompiledGame:
         lowering = self.machine.lowering
         nres, r = len(lowering.resources), lowering.resources.index(name)
         at = int(self.machine.T[ops.TH_S_RES])
-        return [int(self.S[at + s * nres + r]) for s in range(self.players)]
+        return self.S[at + r:at + self.players * nres:nres].tolist()
 
     def sources(self, seat: int, resource: str) -> dict[str, int]:
         """What each source gave the seat of a resource (none that gave nothing)."""
         lowering, T = self.machine.lowering, self.machine.T
         nres, nkeys = len(lowering.resources), int(T[ops.TH_KEYS])
         at = int(T[ops.TH_S_SOURCES]) + (seat * nres + lowering.resources.index(resource)) * nkeys
-        return {key: int(self.S[at + k]) for k, key in enumerate(lowering.keys) if self.S[at + k]}
+        return {key: amount for key, amount in zip(lowering.keys, self.S[at:at + nkeys].tolist()) if amount}
 
     # ---- the rest of the Game API, answered by the interpreter --------------------------------------
     def as_game(self) -> Game:
