@@ -100,3 +100,20 @@ def test_what_it_refuses() -> None:
     envs.reset(seed=1)
     with pytest.raises(AmunreError, match="2 whole numbers"):
         envs.step([0])
+
+
+def test_without_copies_the_same_numbers_in_the_envs_own_arrays() -> None:
+    """copy=False (as Gymnasium's SyncVectorEnv has it): each step returns the environment's own
+    observation and mask arrays, written over by the next step, holding what copy=True returns."""
+    copied = AmunreVectorEnv("knizia2016", num_envs=3, opponents=None)
+    shared = AmunreVectorEnv("knizia2016", num_envs=3, opponents=None, copy=False)
+    (a, a_info), (b, b_info) = copied.reset(seed=2), shared.reset(seed=2)
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        assert np.array_equal(a, b) and np.array_equal(a_info["action_mask"], b_info["action_mask"])
+        actions = _random_legal(rng, a_info["action_mask"], copied.actions)
+        a, *_, a_info = copied.step(actions)
+        before = b
+        b, *_, b_info = shared.step(actions)
+        assert b is before and b_info["action_mask"] is shared.masks
+        assert a is not copied.obs and a_info["action_mask"] is not copied.masks
