@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import cards, material, mechanics, ops, pointers
-from .core import release, scratch, sort_ids, stop
+from .core import release, scratch, sort_ids, stop, zero
 from .jit import jit, jit_inline
 from .pointers import evaluate
 
@@ -99,8 +99,7 @@ def apply(S, M, action):
         return False
     seat = S[ops.S_TO_MOVE]
     S[ops.S_TO_MOVE] = -1
-    for i in range(n):                  # the legal ids are the decision's: none are left once it is made
-        S[legal + i] = 0
+    zero(S, legal, n)                   # the legal ids are the decision's: none are left once it is made
     S[ops.S_NLEGAL] = 0
     S[ops.S_DECISIONS] += 1
     if S[ops.S_DECISIONS] > MAX_DECISIONS_PER_STEP:
@@ -129,9 +128,7 @@ def end_step(S, M):
     if S[ops.S_WORKING] != 0:
         mechanics.end(S, M, phase_at(S, M))
     S[ops.S_WORKING] = 0
-    work = M[ops.TH_S_WORK]
-    for i in range(M[ops.TH_S_WORK_SIZE]):
-        S[work + i] = 0
+    zero(S, M[ops.TH_S_WORK], M[ops.TH_S_WORK_SIZE])
     S[ops.S_DECISIONS] = 0
     lifetime_ends(S, M, ops.LIFE_PHASE)
     S[ops.S_STEP] += 1
@@ -148,8 +145,7 @@ def lifetime_ends(S, M, lifetime):
         material.mod_expire(S, M, M[mods + i])
     played = M[row + ops.LIFE_PLAYED]
     if played >= 0:
-        for i in range(M[ops.TH_SEATS] * M[ops.TH_CARDS]):
-            S[played + i] = 0
+        zero(S, played, M[ops.TH_SEATS] * M[ops.TH_CARDS])
 
 
 @jit_inline

@@ -89,8 +89,15 @@ def used(M, S):
 
 @jit_inline
 def copy_row(rows, source, target, M):
-    for i in range(used(M, rows[source])):
-        rows[target, i] = rows[source, i]
+    copy_used(rows[source], rows[target], M)
+
+
+@jit_inline
+def copy_used(source, target, M):
+    """The used part of a row into another, as views: numba checks no index of a view, and the
+    loop becomes a copy of memory (indexing the rows two-dimensionally is several times slower)."""
+    for i in range(used(M, source)):
+        target[i] = source[i]
 
 
 @jit
@@ -189,14 +196,14 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT):
         mt_seed_rows(MT[1:], np.uint64(seed), 1)
         mt_refill(MT[1])
     for i in range(ids.shape[0]):
-        for k in range(used(M, S)):
-            rows[0, k] = S[k]
+        copy_used(S, rows[0], M)
         if machine(rows[0], M, R, APPLY, ids[i]) == 0:
             out[i] = np.nan
             continue
         if secret != 0:
-            for w in range(MT.shape[1]):
-                MT[0, w] = MT[1, w]
+            seeded, drawing = MT[1], MT[0]
+            for w in range(seeded.shape[0]):
+                drawing[w] = seeded[w]
             game = through_reveal(rows, 0, M, R, seat, step, W, F, B, MT)
         else:
             game = follow_ups(rows, 0, M, R, seat, step, W, F, B)

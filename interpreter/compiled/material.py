@@ -11,7 +11,7 @@ is a count per card kind (no rule reads a hand's order) and its size.
 from __future__ import annotations
 
 from . import ops
-from .core import shuffle, stop
+from .core import shuffle, stop, zero
 from .held_cards import settle_counts
 from .jit import jit, jit_inline
 
@@ -143,8 +143,7 @@ def push(S, M, at, deck, card):
 @jit_inline
 def cut(S, at, length):
     """Shorten a pile to `length` cards (its cards past that cleared: a pile's unused room is 0)."""
-    for i in range(length, S[at]):
-        S[at + 1 + i] = 0
+    zero(S, at + 1 + length, S[at] - length)
     S[at] = length
 
 
@@ -454,5 +453,4 @@ def mod_expire(S, M, mod):
     row = mod_row(M, mod)
     at = M[row + ops.MOD_S]
     S[at] = 0
-    for i in range(M[row + ops.MOD_SIZE]):
-        S[at + 1 + i] = 0
+    zero(S, at + 1, M[row + ops.MOD_SIZE])

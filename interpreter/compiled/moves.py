@@ -15,7 +15,7 @@ import numpy as np
 
 from . import cards, ops, pack
 from .cards import add_id
-from .core import sort_ids
+from .core import sort_ids, zero
 from .jit import jit, jit_inline
 from .lower_mechanics import row, turn_head
 from .mechanics import answer
@@ -44,8 +44,7 @@ def move_row(M, p, i):
 def clear_turn(S, M, p):
     at = own(M)
     S[at + WMV_BEGUN] = 0
-    for i in range(M[p + MV_N]):
-        S[at + WMV_MADE + i] = 0
+    zero(S, at + WMV_MADE, M[p + MV_N])
 
 
 @jit_inline

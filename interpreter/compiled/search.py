@@ -31,7 +31,7 @@ import math
 import numpy as np
 
 from . import ops
-from .core import stop
+from .core import stop, zero
 from .entry import APPLY, DECIDE, result_keys
 from .jit import jit
 from .lookahead import worth
@@ -60,8 +60,7 @@ def sample(MT, X, fits, n, k, out, pool, selected):
             X[out + i] = X[pool + j]
             X[pool + j] = X[pool + left - 1]
     else:
-        for i in range(n):
-            X[selected + i] = 0
+        zero(X, selected, n)
         for i in range(k):
             j = mt_randbelow(MT, n)
             while X[selected + j] != 0:
@@ -76,8 +75,7 @@ def deal(row, D, MT, X, room):
     group has fewer cards left than places."""
     npool, groups = D[0], D[1]
     taken, fits, out, pool, selected = room, room + npool, room + 2 * npool, room + 3 * npool, room + 4 * npool
-    for k in range(npool):
-        X[taken + k] = 0
+    zero(X, taken, npool)
     at = 2 + npool
     for _ in range(groups):
         count, n = D[at], 0

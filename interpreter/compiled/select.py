@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import ops
 from .cards import add_id
+from .core import zero
 from .jit import jit, jit_inline
 from .lower_mechanics import row
 from .mechanics import answer
@@ -50,8 +51,7 @@ def begin(S, M, phase):
         S[kept + KS_AGE] = age
         S[kept + KS_ROUND] = rnd
         S[kept + KS_N_TAKEN] = 0
-        for i in range(n):
-            S[kept + KS_TAKEN + i] = 0
+        zero(S, kept + KS_TAKEN, n)
     S[work(M)] = 0
 
 
