@@ -156,7 +156,7 @@ def test_a_secret_lookahead_without_room_for_its_generator_stops() -> None:
     W = np.ones(len(WEIGHT_NAMES), dtype=np.float64)
     with pytest.raises(MachineStop):
         machine.part(S, machine.machine.M, machine.machine.R, machine.rows, ids, np.empty(1), W, machine.F,
-                     machine.B, 0, 1, 5, np.zeros((1, MT_WORDS), dtype=np.uint32))
+                     machine.B, 0, 1, 5, np.zeros((1, MT_WORDS), dtype=np.uint32), machine.Q)
 
 @pytest.mark.parametrize("name,spec", [("knizia2016", "ismcts:iterations=12"),
                                        ("knizia2003", "ismcts:iterations=12,style=build"),
@@ -382,3 +382,47 @@ def test_a_search_on_a_time_budget_reads_the_clock_between_chunks(monkeypatch: p
     found = whole.decide(drawing, game.legal_action_ids(), random.Random(3), 0, bot.c, bot.horizon, bot.spread,
                          bot.weights, deadline=2.5, chunk=5)
     assert found is not None and found[1] == 20           # the first chunk, then one after each of 0, 1, 2; 3 is past
+
+
+def test_kept_forecasts_are_the_forecasts() -> None:
+    """The machine keeps scoring phases' forecasts by what they read (tools/agents/machine_memo.py):
+    every seat's worth of positions of every shipped file is the same float with the memo and
+    without it, first as the memo fills and then from it; and the kept points are what is read
+    (made wrong, the worths change), so the test would see a memo keyed on too little."""
+    import dataclasses
+
+    from amunre.interpreter.compiled.lookahead import Q_CAPACITY, Q_KEY, Q_TABLE
+    from amunre.interpreter.compiled.pack import pack
+
+    kept_in = []
+    for path in RULES:
+        rules = load_rules(path)
+        machine = lookahead(rules, compile=True)
+        if machine is None:
+            continue
+        heads = len(machine.F) // 3
+        if not (machine.Q[:heads] >= 0).any():
+            continue
+        kept_in.append(Path(path).stem)
+        off = dataclasses.replace(machine, Q=machine.Q.copy())
+        off.Q[:heads] = -1
+        fresh = dataclasses.replace(machine, Q=machine.Q.copy())
+        tables = min(int(machine.Q[int(memo) + Q_TABLE]) for memo in machine.Q[:heads] if memo >= 0)
+        fresh.Q[tables:] = 0                        # the descriptions kept, the tables emptied
+        rows = [pack(game, machine.machine.lowering, machine.machine.T)[0] for game in positions(path, 3, 40)]
+        players = int(rows[0][ops.S_PLAYERS])
+        W = STYLES["balanced"]
+        for _ in range(2):                          # filling the memo, then read from it
+            for S in rows:
+                assert fresh.values(S.copy(), players, W) == off.values(S.copy(), players, W), path
+        wrong = dataclasses.replace(fresh, Q=fresh.Q.copy())
+        for f in range(heads):
+            memo = int(wrong.Q[f])
+            if memo >= 0:
+                width = 2 + int(wrong.Q[memo + Q_KEY])
+                table = int(wrong.Q[memo + Q_TABLE])
+                for row in range(table, table + int(wrong.Q[memo + Q_CAPACITY]) * width, width):
+                    if wrong.Q[row] != 0:
+                        wrong.Q[row + 1] += 1000
+        assert any(wrong.values(S.copy(), players, W) != off.values(S.copy(), players, W) for S in rows), path
+    assert {"knizia2016", "knizia2003", "pharaohs-heir"} <= set(kept_in)

@@ -15,7 +15,15 @@ tools/agents/machine_lookahead.py:
 - `rows`: three positions' room (the position played on, the best candidate, a candidate);
 - `MT`: two generators' room: the bot's generator as seeded for this call, and the one a
   secret phase draws from, copied from the first for every action (seeding one costs as much
-  as a dozen engine steps).
+  as a dozen engine steps);
+- `Q`, the forecasts kept (tools/agents/machine_memo.py lays it out): forecasts are three fifths
+  of a greedy game's machine time, and a scoring phase's points change far less often than the
+  positions do. Q[f] for each forecasting phase f of F: where its memo's description lies, or -1
+  for a phase worked out every time; a description is its capacity (a power of two), the key's
+  length, its runs of S and the table's offset, then the runs (start, length): the parts of
+  the state its points read (tools/agents/score_memo.py `award_reads`). A table row is the seat
+  + 1 (0: empty), the points, and the key's numbers, compared whole: a kept forecast is the
+  forecast worked out afresh, to the bit. An empty Q keeps nothing.
 """
 
 from __future__ import annotations
@@ -37,10 +45,13 @@ B_FIELDS = 3
 F_PHASE, F_KIND, F_SCORE = 0, 1, 2
 F_FIELDS = 3
 EVERY_SEAT = -1             # `lookahead` values the position for every seat
+Q_CAPACITY, Q_KEY, Q_RUNS, Q_TABLE, Q_HEAD = 0, 1, 2, 3, 4      # a memo's description (then its runs)
+PROBES = 4                  # rows of a table tried for a key before the first of them is written over
+HASH_START, HASH_PRIME = 0xCBF29CE484222325, 0x100000001B3     # FNV-1a, a word a step
 
 
 @jit
-def worth(S, M, seat, W, F):
+def worth(S, M, seat, W, F, Q):
     """The seat's worth in the position S by the weights W (tools/agents/value.py `_worth`)."""
     reset_scratch(M)
     score = M[M[ops.TH_WINNER] + ops.WINNER_SCORE]
@@ -48,7 +59,7 @@ def worth(S, M, seat, W, F):
     income = 0.0
     for f in range(F.shape[0] // F_FIELDS):
         at = f * F_FIELDS
-        amount = mechanic(S, M, F[at + F_KIND], ops.CALL_FORECAST, F[at + F_PHASE], seat, 0)
+        amount = forecast(S, M, F[at + F_KIND], F[at + F_PHASE], seat, Q, Q[f] if Q.shape[0] > f else -1)
         if F[at + F_SCORE] != 0:
             projected += amount
         else:
@@ -80,6 +91,62 @@ def worth(S, M, seat, W, F):
 
 
 @jit_inline
+def forecast(S, M, kind, phase, seat, Q, memo):
+    """What the phase would give the seat now: kept in Q at `memo`, or worked out (memo -1)."""
+    if memo >= 0:
+        return remembered(S, M, Q, memo, kind, phase, seat)
+    return mechanic(S, M, kind, ops.CALL_FORECAST, phase, seat, 0)
+
+
+@jit
+def remembered(S, M, Q, memo, kind, phase, seat):
+    """The phase's forecast for the seat, from its table in Q where the same key was kept, else
+    worked out and kept (over the first of the rows tried when none is free)."""
+    capacity, runs = Q[memo + Q_CAPACITY], Q[memo + Q_RUNS]
+    h = np.uint64(HASH_START) ^ np.uint64(seat)
+    for r in range(runs):
+        start, length = Q[memo + Q_HEAD + 2 * r], Q[memo + Q_HEAD + 2 * r + 1]
+        for word in S[start:start + length]:
+            h = (h ^ np.uint64(word)) * np.uint64(HASH_PRIME)
+    width = 2 + Q[memo + Q_KEY]
+    table = Q[memo + Q_TABLE]
+    first = np.int64(h >> np.uint64(32)) & (capacity - 1)
+    free = -1
+    for probe in range(PROBES):
+        row = table + ((first + probe) & (capacity - 1)) * width
+        if Q[row] == 0:
+            free = row
+            break
+        if Q[row] == seat + 1 and same_key(S, Q, memo, runs, row + 2):
+            return Q[row + 1]
+    amount = mechanic(S, M, kind, ops.CALL_FORECAST, phase, seat, 0)
+    row = free if free >= 0 else table + first * width
+    Q[row] = seat + 1
+    Q[row + 1] = amount
+    k = row + 2
+    for r in range(runs):
+        start, length = Q[memo + Q_HEAD + 2 * r], Q[memo + Q_HEAD + 2 * r + 1]
+        kept = Q[k:k + length]
+        for i, word in enumerate(S[start:start + length]):
+            kept[i] = word
+        k += length
+    return amount
+
+
+@jit_inline
+def same_key(S, Q, memo, runs, k):
+    """Whether the key kept from Q[k] on is the position's (every number of every run)."""
+    for r in range(runs):
+        start, length = Q[memo + Q_HEAD + 2 * r], Q[memo + Q_HEAD + 2 * r + 1]
+        kept, now = Q[k:k + length], S[start:start + length]
+        for i in range(length):
+            if kept[i] != now[i]:
+                return False
+        k += length
+    return True
+
+
+@jit_inline
 def used(M, S):
     """How much of a position's row is used: the legal ids lie last (compiled/lower.py), the
     room for more of them is often a third of the row or more, and the lookahead copies rows
@@ -101,7 +168,7 @@ def copy_used(source, target, M):
 
 
 @jit
-def step_on(rows, game, M, R, seat, W, F, B, firsts):
+def step_on(rows, game, M, R, seat, W, F, B, firsts, Q):
     """The row holding the position after the seat's best action, one step ahead, among the
     legal ids of the row `game` it weighs (`taken`), as tools/agents/heuristic.py `_step_on`
     does; the other two rows are room."""
@@ -121,7 +188,7 @@ def step_on(rows, game, M, R, seat, W, F, B, firsts):
         trial = 3 - game - best if best >= 0 else (game + 1) % 3
         copy_row(rows, game, trial, M)
         machine(rows[trial], M, R, APPLY, rows[game, legal + k])
-        value = worth(rows[trial], M, seat, W, F)
+        value = worth(rows[trial], M, seat, W, F, Q)
         if value > best_value + EPSILON:
             best, best_value = trial, value
         elif best < 0:                      # the first action kept while none is worth more
@@ -140,7 +207,7 @@ def taken(rows, game, legal, k, B, firsts):
 
 
 @jit
-def follow_ups(rows, game, M, R, seat, step, W, F, B):
+def follow_ups(rows, game, M, R, seat, step, W, F, B, Q):
     """The seat's follow-ups made the best way (heuristic.py `_follow_ups`); the row reached."""
     legal = M[ops.TH_S_LEGAL]
     for _ in range(FOLLOW_UPS):
@@ -154,12 +221,12 @@ def follow_ups(rows, game, M, R, seat, step, W, F, B):
                 every = every and B[action * B_FIELDS + B_FOLLOW_UP] != 0
         if not some or not every:
             return game
-        game = step_on(rows, game, M, R, seat, W, F, B, False)
+        game = step_on(rows, game, M, R, seat, W, F, B, False, Q)
     return game
 
 
 @jit
-def through_reveal(rows, game, M, R, seat, step, W, F, B, MT):
+def through_reveal(rows, game, M, R, seat, step, W, F, B, MT, Q):
     """The secret phase played to its end (heuristic.py `_through_reveal`): the other seats at
     random (MT, seeded as the bot seeded its random.Random), this seat one step ahead over
     the first action of each kind; the row reached."""
@@ -168,14 +235,14 @@ def through_reveal(rows, game, M, R, seat, step, W, F, B, MT):
         if rows[game, ops.S_OVER] != 0 or rows[game, ops.S_STEP] != step:
             return game
         if rows[game, ops.S_TO_MOVE] == seat:
-            game = step_on(rows, game, M, R, seat, W, F, B, True)
+            game = step_on(rows, game, M, R, seat, W, F, B, True, Q)
         else:
             pick = mt_choice_index(MT[0], rows[game, ops.S_NLEGAL])
             machine(rows[game], M, R, APPLY, rows[game, legal + pick])
     return game
 
 
-def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT):
+def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT, Q):
     """What each action of `ids` is worth to the seat in the guessed position S (heuristic.py
     `best`, one guess): into out, NaN for an action not legal there. The part Python calls
     (compiled/hubs.py compiles it on its own). A secret phase is played through with the
@@ -187,7 +254,7 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT):
         if out.shape[0] < S[ops.S_PLAYERS]:
             stop(S, ops.ERR_ROOM, 0)
         for each in range(S[ops.S_PLAYERS]):
-            out[each] = worth(S, M, each, W, F)
+            out[each] = worth(S, M, each, W, F, Q)
         return 0
     step = S[ops.S_STEP]
     if secret != 0:
@@ -204,8 +271,8 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT):
             seeded, drawing = MT[1], MT[0]
             for w in range(seeded.shape[0]):
                 drawing[w] = seeded[w]
-            game = through_reveal(rows, 0, M, R, seat, step, W, F, B, MT)
+            game = through_reveal(rows, 0, M, R, seat, step, W, F, B, MT, Q)
         else:
-            game = follow_ups(rows, 0, M, R, seat, step, W, F, B)
-        out[i] = worth(rows[game], M, seat, W, F)
+            game = follow_ups(rows, 0, M, R, seat, step, W, F, B, Q)
+        out[i] = worth(rows[game], M, seat, W, F, Q)
     return 0

@@ -154,7 +154,7 @@ def rewards(row, M, R, W, F, FX, spread):
         return
     top = -np.inf
     for s in range(players):
-        FX[s] = worth(row, M, s, W, F) / spread
+        FX[s] = worth(row, M, s, W, F, F[:0]) / spread     # nothing kept: playouts end too far apart
         if FX[s] > top:
             top = FX[s]
     total = 0.0

@@ -33,6 +33,7 @@ from ...interpreter.mechanics.score import Score
 from ...interpreter.model import Rules
 from ..determinize import Guesses
 from .forecast import forecasters
+from .machine_memo import forecast_memo
 from .value import WEIGHT_NAMES, Weights
 
 FORECASTING_KINDS = frozenset({ops.M_INCOME, ops.M_SCORE})      # the hubs that answer ops.CALL_FORECAST
@@ -46,6 +47,7 @@ class Lookahead:
     B: np.ndarray           # per action id: block number, may be a follow-up, is a follow-up
     rows: np.ndarray        # three positions' room
     MT: np.ndarray          # the bot's generator as seeded, and as the machine draws from it
+    Q: np.ndarray           # the forecasts kept (tools/agents/machine_memo.py), for every game of these rules
     part: Callable[..., int]
     weight_rows: dict[Weights, np.ndarray] = field(default_factory=dict)   # weights as the machine reads them
     base: tuple[Guesses, tuple[np.ndarray, set[str]]] | None = None    # the position guesses were drawn from, packed
@@ -62,7 +64,7 @@ class Lookahead:
         out = np.empty(len(ids), dtype=np.float64)
         try:
             self.part(S, self.machine.M, self.machine.R, self.rows, np.asarray(ids, dtype=np.int64), out,
-                      self.weight_row(weights), self.F, self.B, seat, int(secret), seed, self.MT)
+                      self.weight_row(weights), self.F, self.B, seat, int(secret), seed, self.MT, self.Q)
         except MachineStop:
             return None
         return [None if math.isnan(v) else float(v) for v in out]
@@ -71,7 +73,7 @@ class Lookahead:
         """Every seat's worth in the packed position S (tools/agents/value.py `values`)."""
         out = np.empty(players, dtype=np.float64)
         self.part(S, self.machine.M, self.machine.R, self.rows, self.B[:0], out, self.weight_row(weights),
-                  self.F, self.B, EVERY_SEAT, 0, 0, self.MT)
+                  self.F, self.B, EVERY_SEAT, 0, 0, self.MT, self.Q)
         return out.tolist()
 
     def weight_row(self, weights: Weights) -> np.ndarray:
@@ -115,7 +117,8 @@ def lookahead(rules: Rules, compile: bool = False) -> Lookahead | None:
 def _made(rules: Rules, machine: CompiledRules) -> Lookahead | None:
     T, phases = machine.T, machine.lowering.phases
     F = []
-    for mech, _, _ in forecasters(rules):
+    forecasting = [mech for mech, _, _ in forecasters(rules)]
+    for mech in forecasting:
         number = next(p for p, pid in enumerate(phases) if rules.phases[pid] is mech)
         kind = int(T[int(T[ops.TH_PHASE]) + number * ops.PHASE_FIELDS + ops.PHASE_MECH])
         if kind not in FORECASTING_KINDS or not isinstance(mech, (Income, Score)):
@@ -129,4 +132,5 @@ def _made(rules: Rules, machine: CompiledRules) -> Lookahead | None:
                                                         int(block.follow_up))
     hubs.prepare(["lookahead"])
     return Lookahead(machine, np.array(F, dtype=np.int64), B, np.zeros((3, machine.size), dtype=np.int64),
-                     np.zeros((2, MT_WORDS), dtype=np.uint32), hubs.lookaheads())
+                     np.zeros((2, MT_WORDS), dtype=np.uint32), forecast_memo(rules, machine, forecasting),
+                     hubs.lookaheads())
