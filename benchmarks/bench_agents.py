@@ -45,8 +45,14 @@ def play(rules_name: str, agent: str, players: int, games: int) -> dict[str, obj
     rules = amunre.load_rules(_rules_path(rules_name, Path(amunre.__file__).parent))
     try:            # the bots' machine code compiled or loaded before the clock starts, as a study readies it
         from amunre.tools.agents.machine_lookahead import lookahead
-        lookahead(rules, compile=True)
+        look = lookahead(rules, compile=True)
     except ImportError:                         # a tree before issue 33: the bots look ahead in the interpreter
+        look = None
+    try:            # and the search's whole decisions (a tree before them has no such part)
+        from amunre.tools.agents.machine_search import machine_search
+        if look is not None and "ismcts" in agent:
+            machine_search(look, compile=True)
+    except ImportError:
         pass
     digest = hashlib.sha256()
     decisions = 0

@@ -24,7 +24,7 @@ from amunre.interpreter.game import Game
 from amunre.tools.agents import make_agent
 from amunre.tools.agents.heuristic import STYLES, HeuristicAgent, keeps_secret, spread
 from amunre.tools.agents.ismcts import IsmctsAgent
-from amunre.tools.agents.machine_lookahead import lookahead
+from amunre.tools.agents.machine_lookahead import Lookahead, lookahead
 from amunre.tools.agents.machine_search import (
     MachineGuesses,
     MachinePosition,
@@ -384,15 +384,21 @@ def test_a_search_on_a_time_budget_reads_the_clock_between_chunks(monkeypatch: p
     assert found is not None and found[1] == 20           # the first chunk, then one after each of 0, 1, 2; 3 is past
 
 
+def worths(look: Lookahead, game: Game) -> list | None:
+    """What greedy's actions are worth on the position itself (as one guess of it)."""
+    seat = game.to_move
+    assert seat is not None
+    return look.worths(game, spread(game, game.legal_action_ids()), seat, STYLES["balanced"], keeps_secret(game), 5)
+
+
 def test_kept_forecasts_are_the_forecasts() -> None:
     """The machine keeps scoring phases' forecasts by what they read (tools/agents/machine_memo.py):
-    every seat's worth of positions of every shipped file is the same float with the memo and
-    without it, first as the memo fills and then from it; and the kept points are what is read
-    (made wrong, the worths change), so the test would see a memo keyed on too little."""
+    what each action is worth on positions of every shipped file is the same float with the
+    memo and without it, first as the memo fills and then from it; and the kept points are what
+    is read (made wrong, the worths change), so the test would see a memo keyed on too little."""
     import dataclasses
 
     from amunre.interpreter.compiled.lookahead import Q_CAPACITY, Q_KEY, Q_TABLE
-    from amunre.interpreter.compiled.pack import pack
 
     kept_in = []
     for path in RULES:
@@ -409,12 +415,10 @@ def test_kept_forecasts_are_the_forecasts() -> None:
         fresh = dataclasses.replace(machine, Q=machine.Q.copy())
         tables = min(int(machine.Q[int(memo) + Q_TABLE]) for memo in machine.Q[:heads] if memo >= 0)
         fresh.Q[tables:] = 0                        # the descriptions kept, the tables emptied
-        rows = [pack(game, machine.machine.lowering, machine.machine.T)[0] for game in positions(path, 3, 40)]
-        players = int(rows[0][ops.S_PLAYERS])
-        W = STYLES["balanced"]
+        games = positions(path, 3, 40)
         for _ in range(2):                          # filling the memo, then read from it
-            for S in rows:
-                assert fresh.values(S.copy(), players, W) == off.values(S.copy(), players, W), path
+            for game in games:
+                assert worths(fresh, game) == worths(off, game), path
         wrong = dataclasses.replace(fresh, Q=fresh.Q.copy())
         for f in range(heads):
             memo = int(wrong.Q[f])
@@ -424,5 +428,5 @@ def test_kept_forecasts_are_the_forecasts() -> None:
                 for row in range(table, table + int(wrong.Q[memo + Q_CAPACITY]) * width, width):
                     if wrong.Q[row] != 0:
                         wrong.Q[row + 1] += 1000
-        assert any(wrong.values(S.copy(), players, W) != off.values(S.copy(), players, W) for S in rows), path
+        assert any(worths(wrong, game) != worths(off, game) for game in games), path
     assert {"knizia2016", "knizia2003", "pharaohs-heir"} <= set(kept_in)

@@ -249,12 +249,13 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT, Q):
     bot's generator seeded afresh from `seed` for every action, as the bot does (seeded once
     into MT's row 1, and that row copied into row 0 for each action). With `seat` EVERY_SEAT:
     every seat's worth of S itself into out, in seat order (tools/agents/value.py `values`: a
-    search's unfinished playout)."""
+    search's unfinished playout), none of its forecasts kept in Q: the ends of random playouts
+    are too varied for a key to pay (most missed; tools/agents/score_memo.py says the same)."""
     if seat == EVERY_SEAT:
         if out.shape[0] < S[ops.S_PLAYERS]:
             stop(S, ops.ERR_ROOM, 0)
         for each in range(S[ops.S_PLAYERS]):
-            out[each] = worth(S, M, each, W, F, Q)
+            out[each] = worth(S, M, each, W, F, F[:0])     # nothing kept: playouts end too far apart
         return 0
     step = S[ops.S_STEP]
     if secret != 0:
