@@ -19,7 +19,7 @@ tools/agents/machine_lookahead.py:
 - `Q`, the forecasts kept (tools/agents/machine_memo.py lays it out): forecasts are three fifths
   of a greedy game's machine time, and a scoring phase's points change far less often than the
   positions do. Q[f] for each forecasting phase f of F: where its memo's description lies, or -1
-  for a phase worked out every time; a description is its capacity (a power of two), the key's
+  for a phase worked out every time; a description is its capacity (2 ** k rows), the key's
   length, its runs of S and the table's offset, then the runs (start, length): the parts of
   the state its points read (tools/agents/score_memo.py `award_reads`). A table row is the seat
   + 1 (0: empty), the points, and the key's numbers, compared whole: a kept forecast is the

@@ -9,9 +9,10 @@ regions). A phase is kept only when every award's reads are known and have a pla
 layout; any other is worked out every time, as before. Whole numbers throughout: a kept
 forecast is the forecast worked out afresh, so the bots' choices do not change.
 
-Income phases are not kept: tried, the key of a 2016 harvest (the tokens, two modifiers, the
-owners, the offering's row: 125 numbers) cost more than working out a seat's few places
-(greedy's machine time over one game's calls 33.2-34.7 ms without it, 33.8-37.5 ms with it).
+Income phases are not kept: tried, the key of the income phase of the shipped rules (the
+tokens, two modifiers, the owners, a phase's kept row: 125 numbers) cost more than working out
+a seat's few places (greedy's machine time over one game's calls 33.2-34.7 ms without it,
+33.8-37.5 ms with it).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from ...interpreter.mechanics.score import Score
 from ...interpreter.model import Rules
 from .score_memo import award_reads
 
-CAPACITY = 4096             # forecasts kept per phase (a power of two); the interpreter keeps up to 8,192
+CAPACITY = 4096             # forecasts kept per phase (2 ** k: a row is found by masking the hash)
 
 
 def forecast_memo(rules: Rules, machine: Any, phases: list[Any]) -> np.ndarray:
