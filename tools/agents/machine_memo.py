@@ -17,12 +17,12 @@ a seat's few places (greedy's machine time over one game's calls 33.2-34.7 ms wi
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from ...interpreter.compiled import ops
+from ...interpreter.compiled.game import CompiledRules
 from ...interpreter.compiled.lookahead import Q_CAPACITY, Q_HEAD, Q_KEY, Q_RUNS, Q_TABLE
+from ...interpreter.mechanics.base import Mechanic
 from ...interpreter.mechanics.score import Score
 from ...interpreter.model import Rules
 from .score_memo import award_reads
@@ -30,7 +30,7 @@ from .score_memo import award_reads
 CAPACITY = 4096             # forecasts kept per phase (2 ** k: a row is found by masking the hash)
 
 
-def forecast_memo(rules: Rules, machine: Any, phases: list[Any]) -> np.ndarray:
+def forecast_memo(rules: Rules, machine: CompiledRules, phases: list[Mechanic]) -> np.ndarray:
     """Q for the forecasting phases `phases` (the mechanics, in F's order): a memo for each
     phase whose reads are known, -1 for the others."""
     described = [_runs(rules, machine, mech) if isinstance(mech, Score) else None for mech in phases]
@@ -54,7 +54,7 @@ def forecast_memo(rules: Rules, machine: Any, phases: list[Any]) -> np.ndarray:
     return np.concatenate([np.array(Q, dtype=np.int64), np.zeros(at - len(Q), dtype=np.int64)])
 
 
-def _runs(rules: Rules, machine: Any, mech: Score) -> list[tuple[int, int]] | None:
+def _runs(rules: Rules, machine: CompiledRules, mech: Score) -> list[tuple[int, int]] | None:
     """The runs of the state the phase's points read (start, length), or None when some award's
     reads are not known or some part has no place in the machine's state."""
     parts: set[tuple[str, ...]] = set()
@@ -72,7 +72,7 @@ def _runs(rules: Rules, machine: Any, mech: Score) -> list[tuple[int, int]] | No
     return runs
 
 
-def _part_runs(rules: Rules, machine: Any, part: tuple[str, ...]) -> list[tuple[int, int]] | None:
+def _part_runs(rules: Rules, machine: CompiledRules, part: tuple[str, ...]) -> list[tuple[int, int]] | None:
     """Where one part of the state (interpreter/dsl/reads.py) lies in the machine's state array."""
     regions, T = machine.lowering.layout.regions, machine.T
     kind = part[0]
