@@ -6,6 +6,7 @@ name a user must type. Each test here failed before."""
 from __future__ import annotations
 
 import _thread
+import signal
 import threading
 import time
 import types
@@ -81,16 +82,11 @@ def test_a_log_in_a_folder_that_is_not_there_is_refused_before_the_game(tmp_path
 
 # ---- the Ray backend: a time limit, and Ctrl-C ---------------------------------------------------
 
-STOPS_WITHIN = 20.0         # seconds: far sooner than a stuck join gives up (60 s), however loaded the machine
-
 class StuckRay:
     """A Ray whose `init` never reaches its cluster and, like Ray's retries in its own code,
-    does not let a Ctrl-C through; it gives up after `give_up` seconds. The tests below ask
-    for an end well before that (STOPS_WITHIN): on a loaded machine (the suite runs a worker a
-    core, beside compiles) a thread may wait a few seconds for its turn, and a give-up of 3 s
-    once came first."""
+    does not let a Ctrl-C through; it gives up after `give_up` seconds."""
 
-    def __init__(self, give_up: float = 60.0) -> None:
+    def __init__(self, give_up: float = 3.0) -> None:
         self.give_up = give_up
         self.release = threading.Event()
 
@@ -121,11 +117,15 @@ def test_joining_a_cluster_that_never_answers_ends_at_the_time_limit(stuck: Stuc
     with pytest.raises(AmunreError, match="no Ray cluster answered at nope:1 within 0.3 s"):
         ray_backend._start(types.SimpleNamespace(is_initialized=stuck.is_initialized, init=stuck.init), None,
                            "nope:1")
-    assert time.monotonic() - began < STOPS_WITHIN
+    assert time.monotonic() - began < 2
 
 
 def test_ctrl_c_while_joining_a_cluster_stops_at_once(stuck: StuckRay) -> None:
     ray = types.SimpleNamespace(is_initialized=stuck.is_initialized, init=stuck.init)
+    # Python's own Ctrl-C: an earlier test in this worker (a local Ray started and stopped)
+    # may have left SIGINT with another handler, and then `interrupt_main` is not heard (two
+    # clone CI runs waited out the stuck join instead).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, _thread.interrupt_main)      # as Ctrl-C: SIGINT in the main thread
     timer.start()
     began = time.monotonic()
@@ -134,7 +134,8 @@ def test_ctrl_c_while_joining_a_cluster_stops_at_once(stuck: StuckRay) -> None:
             ray_backend._start(ray, None, "nope:1")
     finally:
         timer.cancel()
-    assert time.monotonic() - began < STOPS_WITHIN
+        signal.signal(signal.SIGINT, previous)
+    assert time.monotonic() - began < 2
 
 
 def test_a_cluster_that_refuses_is_an_error_naming_its_address(monkeypatch: pytest.MonkeyPatch) -> None:
