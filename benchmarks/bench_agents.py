@@ -44,15 +44,13 @@ def play(rules_name: str, agent: str, players: int, games: int) -> dict[str, obj
 
     rules = amunre.load_rules(_rules_path(rules_name, Path(amunre.__file__).parent))
     try:            # the bots' machine code compiled or loaded before the clock starts, as a study readies it
+        from amunre.interpreter.compiled import hubs
+        from amunre.tools.agents import AGENTS
         from amunre.tools.agents.machine_lookahead import lookahead
-        look = lookahead(rules, compile=True)
+        from amunre.tools.agents.options import parse_spec
+        if lookahead(rules, compile=True) is not None:      # and the agent's own parts (a search's decisions)
+            hubs.prepare(list(getattr(AGENTS.get(parse_spec(agent)[0]), "machine_parts", ())))
     except ImportError:                         # a tree before issue 33: the bots look ahead in the interpreter
-        look = None
-    try:            # and the search's whole decisions (a tree before them has no such part)
-        from amunre.tools.agents.machine_search import machine_search
-        if look is not None and "ismcts" in agent:
-            machine_search(look, compile=True)
-    except ImportError:
         pass
     digest = hashlib.sha256()
     decisions = 0

@@ -44,6 +44,15 @@ def keys_above(R, a, b, width):
 
 
 @jit_inline
+def won(R, width, players, seat):
+    """Whether no seat's ranking keys (RESULT's numbers in R, `width` a seat) come after the seat's."""
+    for other in range(players):
+        if keys_above(R, other * width, seat * width, width):
+            return False
+    return True
+
+
+@jit_inline
 def round_at(S, M, age, rnd):
     """Which round the game is in, as one number: the passes of the repeats named age and round."""
     passes = M[ops.TH_S_PASSES]
@@ -102,11 +111,7 @@ def one_game(S, S0, M, R, seed, row, sources, NAMES, cards, picks, MT, now):  # 
         row[at] = S[M[ops.TH_S_RES] + seat * M[ops.TH_RES] + score]
         for k in range(width):
             row[at + 1 + k] = R[seat * width + k]
-        best = True                                   # won: no seat's ranking keys above its own
-        for other in range(players):
-            if keys_above(R, other * width, seat * width, width):
-                best = False
-        row[at + 1 + width] = 1 if best else 0
+        row[at + 1 + width] = 1 if won(R, width, players, seat) else 0
         for r in range(reported):
             row[at + 2 + width + r] = S[M[ops.TH_S_RES] + seat * M[ops.TH_RES] + M[report_at + r]]
     at = M[ops.TH_S_SOURCES]

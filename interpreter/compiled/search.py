@@ -36,6 +36,7 @@ from .entry import APPLY, DECIDE, result_keys
 from .jit import jit
 from .lookahead import worth
 from .mt19937 import mt_genrand32, mt_randbelow
+from .playout import won
 from .pointers import machine
 
 DONE, RAN_ON, SHORT = 0, 1, 2               # SHORT: too few cards to deal (the bot in Python says why)
@@ -146,7 +147,7 @@ def rewards(row, M, R, W, F, FX, spread):
         width = result_keys(row, M, R)
         winners = 0
         for s in range(players):
-            FX[out + s] = 1.0 if best_key(R, width, players, s) else 0.0
+            FX[out + s] = 1.0 if won(R, width, players, s) else 0.0
             if FX[out + s] != 0.0:
                 winners += 1
         for s in range(players):
@@ -163,19 +164,6 @@ def rewards(row, M, R, W, F, FX, spread):
         total += FX[s]
     for s in range(players):
         FX[out + s] = FX[s] / total
-
-
-@jit
-def best_key(R, width, players, seat):
-    """Whether the seat's ranking key (RESULT's numbers after its score) is the highest."""
-    for other in range(players):
-        for k in range(1, width):
-            mine, theirs = R[seat * width + k], R[other * width + k]
-            if theirs != mine:
-                if theirs > mine:
-                    return False
-                break
-    return True
 
 
 @jit

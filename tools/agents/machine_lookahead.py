@@ -59,7 +59,7 @@ class Lookahead:
         `drawn_from`, the guesses it is one of, when there are several: their position is
         packed once, and each guess only where guesses differ (pack_guess)."""
         S, unknown = self.packed(guess, drawn_from)
-        if any(not region.startswith("picks ") for region in unknown):
+        if not packable(unknown):
             return None
         out = np.empty(len(ids), dtype=np.float64)
         try:
@@ -90,6 +90,12 @@ class Lookahead:
         if self.base is None or self.base[0] is not drawn_from:
             self.base = (drawn_from, guess_base(drawn_from.game, lowering, T))
         return pack_guess(guess, self.base[1], lowering, T)
+
+
+def packable(unknown: set[str]) -> bool:
+    """Whether a guess the pack left these regions of is one the machine can take: only a
+    study's pick counts may be missing (the interpreter's game keeps none)."""
+    return all(region.startswith("picks ") for region in unknown)
 
 
 _LOOKAHEADS: WeakKeyDictionary[Rules, Lookahead | None] = WeakKeyDictionary()

@@ -33,7 +33,7 @@ from ...interpreter.compiled.pack import pack
 from ...interpreter.game import Game
 from ...interpreter.model import Rules
 from ..determinize import BOXED, DECKS, HANDS, TRIES, Dealt, Guesses, uniform
-from .machine_lookahead import Lookahead
+from .machine_lookahead import Lookahead, packable
 from .value import Weights
 
 _OVER, _TO_MOVE, _NLEGAL = ops.S_OVER, ops.S_TO_MOVE, ops.S_NLEGAL
@@ -84,13 +84,9 @@ class MachinePosition:
 def position(look: Lookahead, guess: Game, drawn_from: Guesses) -> MachinePosition:
     """The guess, one of those drawn from `drawn_from`, as a position on the machine."""
     S, unknown = look.packed(guess, drawn_from)
-    if not _packable(unknown):
+    if not packable(unknown):
         raise Unplayable(f"the machine cannot take a guess with {sorted(unknown)[0]}")
     return MachinePosition(S, look, guess.state.players)
-
-
-def _packable(unknown: set[str]) -> bool:
-    return all(region.startswith("picks ") for region in unknown)     # a study's counts: the interpreter has none
 
 
 class MachineGuesses:
@@ -118,7 +114,7 @@ class MachineGuesses:
         game, machine = self.guesses.game, self.look.machine
         lowering, T = machine.lowering, machine.T
         S, unknown = pack(game, lowering, T)
-        if not _packable(unknown):
+        if not packable(unknown):
             return
         index, ncards, hands = lowering.card_index, len(lowering.cards), int(T[ops.TH_S_HANDS])
         piles = {(deck, where): row[slot] for deck, row in zip(lowering.decks, lowering.deck_rows)
