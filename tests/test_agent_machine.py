@@ -24,15 +24,9 @@ from amunre.interpreter.game import Game
 from amunre.tools.agents import make_agent
 from amunre.tools.agents.heuristic import STYLES, HeuristicAgent, keeps_secret, spread
 from amunre.tools.agents.ismcts import IsmctsAgent
-from amunre.tools.agents.machine_lookahead import Lookahead, lookahead
-from amunre.tools.agents.machine_search import (
-    MachineGuesses,
-    MachinePosition,
-    MachineSearch,
-    Unplayable,
-    machine_search,
-    position,
-)
+from amunre.tools.agents.machine_guesses import MachineGuesses, MachinePosition, Unplayable, position
+from amunre.tools.agents.machine_lookahead import NO_GUESSES, Lookahead, lookahead
+from amunre.tools.agents.machine_search import MachineSearch, machine_search
 from amunre.tools.agents.value import values
 from amunre.tools.determinize import Guesses
 
@@ -140,7 +134,8 @@ def test_a_search_left_to_itself_never_compiles_its_whole_decisions(monkeypatch:
 
 def test_a_secret_lookahead_without_room_for_its_generator_stops() -> None:
     """The lookahead keeps the bot's seeded generator in MT's second row: given one row, it
-    stops (the bot then values that guess in the interpreter) instead of writing past it."""
+    stops (the bot then values that guess in the interpreter) instead of writing past it; and
+    drawing guesses reads the bot's own generator from a third row: given two, it stops too."""
     import numpy as np
 
     from amunre.interpreter.compiled.mt19937 import MT_WORDS
@@ -156,7 +151,12 @@ def test_a_secret_lookahead_without_room_for_its_generator_stops() -> None:
     W = np.ones(len(WEIGHT_NAMES), dtype=np.float64)
     with pytest.raises(MachineStop):
         machine.part(S, machine.machine.M, machine.machine.R, machine.rows, ids, np.empty(1), W, machine.F,
-                     machine.B, 0, 1, 5, np.zeros((1, MT_WORDS), dtype=np.uint32), machine.Q)
+                     machine.B, 0, 1, 5, np.zeros((1, MT_WORDS), dtype=np.uint32), machine.Q, *NO_GUESSES)
+    guess_rows = np.zeros((2, S.shape[0]), dtype=np.int64)         # guesses to draw, and no row for the bot's generator
+    with pytest.raises(MachineStop):
+        machine.part(S, machine.machine.M, machine.machine.R, machine.rows, ids, np.empty(1), W, machine.F,
+                     machine.B, 0, 1, 5, np.zeros((2, MT_WORDS), dtype=np.uint32), machine.Q, np.zeros(2, np.int64),
+                     np.zeros(8, np.int64), guess_rows)
 
 @pytest.mark.parametrize("name,spec", [("knizia2016", "ismcts:iterations=12"),
                                        ("knizia2003", "ismcts:iterations=12,style=build"),
@@ -198,6 +198,84 @@ def test_a_guess_on_the_machine_steps_and_values_as_the_interpreter(rules_path: 
             assert machine.worths(STYLES[style]) == values(guess, STYLES[style]), f"position {n}, {style}"
         compared += 1
     assert compared >= 4                # the machine took most guesses, not none
+
+
+def secret_positions(rules_path: str, seed: int, count: int) -> list[Game]:
+    """Positions of a random game where a seat decides while others' secret choices are made
+    (an offer, a sealed bid) or wait to be: the guesses draw those again."""
+    found = []
+    for game in positions(rules_path, seed, 400):
+        seat = game.to_move
+        if seat is not None and not Guesses(game, seat).cards_only():
+            found.append(game)
+    return found[:count]
+
+
+@pytest.mark.parametrize("rules_path", RULES, ids=lambda p: Path(p).stem)
+def test_guesses_drawn_on_the_machine_are_the_interpreters(rules_path: str) -> None:
+    """Guesses the machine draws whole (compiled/guess.py: cards, a phase's secret choices
+    made again, a generator) are the rows of the interpreter's guesses from the same
+    generator state, and leave the generator where Guesses.draw leaves it, on positions where
+    secret choices are made again and on others."""
+    rules = load_rules(rules_path)
+    look = lookahead(rules, compile=True)
+    if look is None:
+        pytest.skip("the machine does not look ahead on these rules")
+    redone = drawn = 0
+    for n, game in enumerate(secret_positions(rules_path, 19, 6) + positions(rules_path, 23, 4)):
+        seat = game.to_move
+        assert seat is not None
+        guesses = Guesses(game, seat)
+        drawing = MachineGuesses(look, guesses)
+        mine, theirs = random.Random(n), random.Random(n)
+        if look.decide(drawing, [], STYLES["balanced"], False, 3, mine) is None:
+            assert mine.getstate() == theirs.getstate()     # untouched: the bot draws in Python
+            continue
+        for k in range(3):
+            packed, _ = look.packed(guesses.draw(theirs), guesses)
+            assert look.guess_rows[3][k].tolist() == packed.tolist(), f"position {n} ({game.step.phase}), guess {k}"
+        [theirs.getrandbits(32) for _ in range(3)]          # a seed per guess, as the bot draws them
+        assert mine.getstate() == theirs.getstate()
+        drawn += 1
+        redone += drawing.redoes
+    if "knizia2016" in rules_path or "modern-art" in rules_path:
+        assert redone >= 2 and drawn >= 5          # offers (sealed bids) drawn again, and cards alone
+
+
+@pytest.mark.parametrize("rules_path", RULES, ids=lambda p: Path(p).stem)
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_decision_drawn_whole_on_the_machine_is_the_bots(rules_path: str, spec: str) -> None:
+    """The one-step bots' guesses drawn and valued in one call are the worths the bot finds
+    drawing its guesses in the interpreter, guess by guess, and its generator ends where
+    that leaves it."""
+    rules = load_rules(rules_path)
+    look = lookahead(rules, compile=True)
+    if look is None:
+        pytest.skip("the machine does not look ahead on these rules")
+    whole = 0
+    for n, game in enumerate(secret_positions(rules_path, 29, 4) + positions(rules_path, 31, 6)):
+        seat = game.to_move
+        assert seat is not None
+        agent = make_agent(spec, n)
+        assert isinstance(agent, HeuristicAgent)
+        ids, secret = spread(game, game.legal_action_ids()), keeps_secret(game)
+        samples = agent.samples if secret else 1
+        agent.rng = random.Random(n)
+        found = agent._machine_worths(Guesses(game, seat), ids, secret, samples)
+        mine = agent.rng.getstate()
+        agent.engine, agent.rng = "interpreter", random.Random(n)
+        guessing = Guesses(game, seat)
+        guesses = [guessing.draw(agent.rng) for _ in range(samples)]
+        seeds = [agent.rng.getrandbits(32) for _ in guesses]
+        if found is None:
+            assert mine == random.Random(n).getstate()
+            continue
+        theirs = [agent._worths(guess, ids, seat, game.state.step, secret, seed) for guess, seed in zip(guesses, seeds)]
+        assert found == theirs, f"position {n} ({game.step.phase})"
+        assert mine == agent.rng.getstate()
+        whole += 1
+    if "knizia2016" in rules_path:
+        assert whole >= 8
 
 
 def _choice(engine: str, game: Game, seed: int) -> tuple[int, tuple]:

@@ -267,7 +267,7 @@ class Guesses:
         if state.working is None:
             return True
         mech = self.game.rules.mechanic_at(state.at)
-        return entry(RESAMPLE, mech) is None and not _working_slots(self.game, self.seat)
+        return entry(RESAMPLE, mech) is None and not working_slots(self.game, self.seat)
 
 
 @dataclass(frozen=True)
@@ -334,7 +334,7 @@ class Deal:
         worked out from."""
         state = game.state
         lists = (state.hands, state.decks, state.boxed)
-        working = _working_slots(game, seat)
+        working = working_slots(game, seat)
         for (kind, key, i), card in dealt:
             if kind == WORKING:
                 held, i, _ = working[key]           # its list and index in this copy's working data
@@ -383,11 +383,11 @@ def _hidden_runs(game: Game, seat: int) -> list[Run]:
     runs += [((DECKS, name), pile, [i for i in range(len(pile)) if (name, i) not in seen], sets.deck[name])
              for name, pile in state.decks.items()]
     runs += [((BOXED, name), pile, list(range(len(pile))), sets.deck[name]) for name, pile in state.boxed.items()]
-    runs += [((WORKING, n), held, [i], allowed) for n, (held, i, allowed) in enumerate(_working_slots(game, seat))]
+    runs += [((WORKING, n), held, [i], allowed) for n, (held, i, allowed) in enumerate(working_slots(game, seat))]
     return runs
 
 
-def _working_slots(game: Game, seat: int) -> list[Slot]:
+def working_slots(game: Game, seat: int) -> list[Slot]:
     """The cards the running phase's working data holds that the seat cannot see."""
     state = game.state
     return hidden_cards(game.rules.mechanic_at(state.at), state.working, seat) if state.working is not None else []

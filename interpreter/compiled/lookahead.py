@@ -3,9 +3,9 @@ guessed position, its follow-ups or the secret phase it starts played through, a
 position reached valued by weights (tools/agents/heuristic.py, tools/agents/value.py, the same
 steps in the same order, so that the same numbers come out to the bit).
 
-Python draws the guesses and chooses (the bot's own generator stays there); this part does
-what costs: tens of engine steps, copies and valuations an action. Its tables come from
-tools/agents/machine_lookahead.py:
+Python chooses (the bot's own generator stays there); this part does what costs: tens of
+engine steps, copies and valuations an action, and, where it can draw them as Python does, the
+guesses too (compiled/guess.py). Its tables come from tools/agents/machine_lookahead.py:
 
 - `F`, what values a position: the weights (points, money, income, cards, tokens, places,
   start) as float64, in `W`; and in `F`, the phases that forecast (scoring, income), each as
@@ -13,9 +13,10 @@ tools/agents/machine_lookahead.py:
 - `B`, per action id: its block's number, whether a follow-up may be it (not a card play or
   standing action), and whether it is a follow-up;
 - `rows`: three positions' room (the position played on, the best candidate, a candidate);
-- `MT`: two generators' room: the bot's generator as seeded for this call, and the one a
-  secret phase draws from, copied from the first for every action (seeding one costs as much
-  as a dozen engine steps);
+- `MT`: the generators' room: the bot's generator as seeded for an action of a secret phase,
+  and the one a secret phase draws from, copied from the first for every action (seeding one
+  costs as much as a dozen engine steps); a third row, the bot's own generator, when the
+  machine draws the guesses;
 - `Q`, the forecasts kept (tools/agents/machine_memo.py lays it out): forecasts are three fifths
   of a greedy game's machine time, and a scoring phase's points change far less often than the
   positions do. Q[f] for each forecasting phase f of F: where its memo's description lies, or -1
@@ -33,8 +34,9 @@ import numpy as np
 from . import ops
 from .core import reset_scratch, stop
 from .entry import APPLY
+from .guess import DONE, guess
 from .jit import jit, jit_inline
-from .mt19937 import mt_choice_index, mt_refill, mt_seed_rows
+from .mt19937 import mt_choice_index, mt_genrand32, mt_refill, mt_seed_rows
 from .pointers import machine, mechanic
 
 FOLLOW_UPS = 12             # tools/agents/heuristic.py FOLLOW_UPS
@@ -242,31 +244,20 @@ def through_reveal(rows, game, M, R, seat, step, W, F, B, MT, Q):
     return game
 
 
-def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT, Q):
+@jit
+def valued(S, M, R, rows, ids, out, at, W, F, B, seat, secret, seed, MT, Q):
     """What each action of `ids` is worth to the seat in the guessed position S (heuristic.py
-    `best`, one guess): into out, NaN for an action not legal there. The part Python calls
-    (compiled/hubs.py compiles it on its own). A secret phase is played through with the
-    bot's generator seeded afresh from `seed` for every action, as the bot does (seeded once
-    into MT's row 1, and that row copied into row 0 for each action). With `seat` EVERY_SEAT:
-    every seat's worth of S itself into out, in seat order (tools/agents/value.py `values`: a
-    search's unfinished playout), none of its forecasts kept in Q: the ends of random playouts
-    are too varied for a key to pay (most missed; tools/agents/score_memo.py says the same)."""
-    if seat == EVERY_SEAT:
-        if out.shape[0] < S[ops.S_PLAYERS]:
-            stop(S, ops.ERR_ROOM, 0)
-        for each in range(S[ops.S_PLAYERS]):
-            out[each] = worth(S, M, each, W, F, F[:0])     # nothing kept: playouts end too far apart
-        return 0
+    `_worths`), into out[at:]: NaN for an action not legal there. A secret phase is played
+    through with the bot's generator seeded afresh from `seed` for every action, as the bot
+    does (seeded once into MT's row 1, and that row copied into row 0 for each action)."""
     step = S[ops.S_STEP]
     if secret != 0:
-        if MT.shape[0] < 2:                 # no room for the seeded generator: the caller values it itself
-            stop(S, ops.ERR_ROOM, 0)
-        mt_seed_rows(MT[1:], np.uint64(seed), 1)
+        mt_seed_rows(MT[1:2], np.uint64(seed), 1)
         mt_refill(MT[1])
     for i in range(ids.shape[0]):
         copy_used(S, rows[0], M)
         if machine(rows[0], M, R, APPLY, ids[i]) == 0:
-            out[i] = np.nan
+            out[at + i] = np.nan
             continue
         if secret != 0:
             seeded, drawing = MT[1], MT[0]
@@ -275,5 +266,46 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT, Q):
             game = through_reveal(rows, 0, M, R, seat, step, W, F, B, MT, Q)
         else:
             game = follow_ups(rows, 0, M, R, seat, step, W, F, B, Q)
-        out[i] = worth(rows[game], M, seat, W, F, Q)
-    return 0
+        out[at + i] = worth(rows[game], M, seat, W, F, Q)
+
+
+def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT, Q, D, X, G):
+    """The part Python calls (compiled/hubs.py compiles it on its own); its status (guess.py).
+
+    - With no rows in G: what each action of `ids` is worth to the seat in the guessed
+      position S (`valued`), into out.
+    - With rows in G, the bot's whole decision but its choice (heuristic.py `best`): S is the
+      position itself, and G's rows but the last (room) each take a guess of it, drawn from
+      the bot's generator in MT's row 2 (guess.py, deal `D`, room `X`); then a seed drawn per
+      guess (getrandbits(32)), as the bot draws them; then out[g * len(ids):] holds what each
+      action is worth on guess g. A guess the machine cannot draw as Python does ends the call
+      (RAN_ON, SHORT) before any worth: the bot then decides in Python from its generator's
+      state before the call.
+    - With `seat` EVERY_SEAT: every seat's worth of S itself into out, in seat order
+      (tools/agents/value.py `values`: a search's unfinished playout), none of its forecasts
+      kept in Q: the ends of random playouts are too varied for a key to pay (most missed;
+      tools/agents/score_memo.py says the same)."""
+    if seat == EVERY_SEAT:
+        if out.shape[0] < S[ops.S_PLAYERS]:
+            stop(S, ops.ERR_ROOM, 0)
+        for each in range(S[ops.S_PLAYERS]):
+            out[each] = worth(S, M, each, W, F, F[:0])     # nothing kept: playouts end too far apart
+        return DONE
+    if secret != 0 and MT.shape[0] < 2:      # no room for the seeded generator: the caller values it itself
+        stop(S, ops.ERR_ROOM, 0)
+    if G.shape[0] == 0:
+        valued(S, M, R, rows, ids, out, 0, W, F, B, seat, secret, seed, MT, Q)
+        return DONE
+    guesses, n = G.shape[0] - 1, ids.shape[0]
+    seeds = 5 * D[0]                         # after the deal's room
+    if MT.shape[0] < 3 or out.shape[0] < guesses * n or X.shape[0] < seeds + guesses:
+        stop(S, ops.ERR_ROOM, 0)
+    for g in range(guesses):
+        status = guess(S, M, R, G[g], G[guesses], D, MT[2], X, 0, seat)
+        if status != DONE:
+            return status
+    for g in range(guesses):
+        X[seeds + g] = mt_genrand32(MT[2])
+    for g in range(guesses):
+        valued(G[g], M, R, rows, ids, out, g * n, W, F, B, seat, secret, X[seeds + g], MT, Q)
+    return DONE

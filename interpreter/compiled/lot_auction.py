@@ -211,6 +211,32 @@ def pass_turn(S, M, phase, seat):
 
 
 @jit
+def secret_choices(S, M, phase, seat, out):
+    """The bids the seat could have made (a decline among them), while the sealed bids are
+    being made and it has made one (tools/determinize.py `_sealed_bids`); -1 otherwise."""
+    if field(S, M, WL_STYLE) != SEALED or S[sealed_at(M) + seat] < 0:
+        return -1
+    for other in range(S[ops.S_PLAYERS]):
+        if S[sealed_at(M) + other] < 0:
+            return legal(S, M, phase, seat, out)
+    return -1
+
+
+@jit
+def bid_again(S, M, phase, seat, action):
+    """The seat's sealed bid is the one this id makes (a decline: 0), and the declines counted
+    again as the game counts them."""
+    p = params(M, phase)
+    sealed = sealed_at(M)
+    S[sealed + seat] = 0 if action == M[p + LA_DECLINE] else action - M[p + LA_BID]
+    declines = 0
+    for other in range(S[ops.S_PLAYERS]):
+        if S[sealed + other] == 0:
+            declines += 1
+    S[work(M) + WL_PASSED] = declines
+
+
+@jit
 def sealed_winner(S, M, p):
     """The sealed bids shown together: (winner, price), the highest, a tie to the earlier in
     order (or to the seller first, with `ties: seller`); (-1, 0) when nobody bid."""
@@ -318,6 +344,11 @@ def hub(S, M, call, phase, seat, arg):
         return 0
     if call == ops.CALL_TENSOR:
         tensor(S, M, phase, seat, arg)
+        return 0
+    if call == ops.CALL_SECRET_CHOICES:
+        return secret_choices(S, M, phase, seat, arg)
+    if call == ops.CALL_CHOOSE_AGAIN:
+        bid_again(S, M, phase, seat, arg)
         return 0
     return answer(S, call, phase)
 

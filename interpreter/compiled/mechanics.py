@@ -57,6 +57,18 @@ def end(S, M, phase):
 
 
 @jit_inline
+def secret_choices(S, M, phase, seat, out):
+    """What the seat could have chosen in secret (ops.CALL_SECRET_CHOICES), into M[out:]; how
+    many, or -1 where it keeps no such choice now."""
+    return mechanic(S, M, kind_of(M, phase), ops.CALL_SECRET_CHOICES, phase, seat, out)
+
+
+@jit_inline
+def choose_again(S, M, phase, seat, action):
+    mechanic(S, M, kind_of(M, phase), ops.CALL_CHOOSE_AGAIN, phase, seat, action)
+
+
+@jit_inline
 def tensor(S, M, phase, seat, at):
     """The phase's pieces of the observation tensor, from M[at] on."""
     mechanic(S, M, kind_of(M, phase), ops.CALL_TENSOR, phase, seat, at)
@@ -65,7 +77,7 @@ def tensor(S, M, phase, seat, at):
 @jit_inline
 def answer(S, call, phase):
     """What a hub answers a call it has no use for (the base Mechanic's answer)."""
-    if call == ops.CALL_TO_MOVE:
+    if call == ops.CALL_TO_MOVE or call == ops.CALL_SECRET_CHOICES:
         return -1
     if call == ops.CALL_APPLY or call == ops.CALL_PASS:
         stop(S, ops.ERR_RULE, phase)

@@ -216,14 +216,8 @@ def apply(S, M, phase, seat, action):
         S[counts_at(M) + seat] += 1
         return
     base = M[p + ops.SO_OFFER_BASE]
-    steal = M[p + ops.SO_STEAL_BASE]
-    if base <= action <= base + M[p + ops.SO_MOST] or action == steal:
-        if action == steal:
-            S[kinds_at(M) + seat] = ops.OFFER_CARD if M[p + ops.SO_STEAL_CARD] >= 0 else ops.OFFER_STEAL
-            S[amounts_at(M) + seat] = 0
-        else:
-            S[kinds_at(M) + seat] = ops.OFFER_AMOUNT
-            S[amounts_at(M) + seat] = action - base
+    if base <= action <= base + M[p + ops.SO_MOST] or action == M[p + ops.SO_STEAL_BASE]:
+        offered(S, M, p, seat, action)
         S[index_at(M)] += 1
         return
     resolve = M[p + ops.SO_RESOLVE]
@@ -253,6 +247,34 @@ def apply(S, M, phase, seat, action):
         if S[q + 1] == 0:
             queue_pop(S, M, p)
         return
+
+
+@jit_inline
+def offered(S, M, p, seat, action):
+    """The seat's offer is the one this id makes: an amount, the steal card, or a steal."""
+    if action == M[p + ops.SO_STEAL_BASE]:
+        S[kinds_at(M) + seat] = ops.OFFER_CARD if M[p + ops.SO_STEAL_CARD] >= 0 else ops.OFFER_STEAL
+        S[amounts_at(M) + seat] = 0
+    else:
+        S[kinds_at(M) + seat] = ops.OFFER_AMOUNT
+        S[amounts_at(M) + seat] = action - M[p + ops.SO_OFFER_BASE]
+
+
+@jit
+def secret_choices(S, M, phase, seat, out):
+    """The offers the seat could have made, its cards to attach left out, while the offers are
+    being made and it has made one (tools/determinize.py `_offers`); -1 otherwise."""
+    if S[own(M) + ops.WSO_STAGE] != ops.STAGE_OFFER or S[kinds_at(M) + seat] == ops.OFFER_NONE:
+        return -1
+    p = params(M, phase)
+    n = offers(S, M, p, seat, out)
+    attach, first = M[p + ops.SO_ATTACH_BASE], 0
+    if attach >= 0:                             # the cards to attach come first
+        while first < n and attach <= M[out + first] < attach + M[p + ops.SO_N_ATTACHABLE]:
+            first += 1
+    for i in range(first, n):
+        M[out + i - first] = M[out + i]
+    return n - first
 
 
 @jit_inline
@@ -456,6 +478,11 @@ def hub(S, M, call, phase, seat, arg):
         return 0
     if call == ops.CALL_TENSOR:
         tensor(S, M, phase, seat, arg)
+        return 0
+    if call == ops.CALL_SECRET_CHOICES:
+        return secret_choices(S, M, phase, seat, arg)
+    if call == ops.CALL_CHOOSE_AGAIN:
+        offered(S, M, params(M, phase), seat, arg)
         return 0
     return answer(S, call, phase)
 

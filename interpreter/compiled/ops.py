@@ -200,6 +200,10 @@ CALL_TENSOR = 7        # fill the phase's pieces of the tensor (arg: where its f
                        # seat: the observer)
 CALL_FORECAST = 8      # what the phase would give the seat if it ran now (scoring, income: a bot's
                        # valuation, tools/agents/forecast.py), changing nothing
+CALL_SECRET_CHOICES = 9    # what the seat could have chosen in secret, among what it did choose and
+                           # another seat may not see yet (a guess makes it again, compiled/guess.py):
+                           # its ids into M[arg:], how many; -1 for no such choice
+CALL_CHOOSE_AGAIN = 10     # the seat's secret choice made again: arg, one of those ids
 
 # ---- the observation tensor's plan (at TH_TENSOR): where each piece of the engine's lies ----------
 TN_SIZE, TN_SEAT, TN_PLAYERS, TN_TO_MOVE, TN_START, TN_AT, TN_PASSES, TN_OPTIONS = 0, 1, 2, 3, 4, 5, 6, 7

@@ -193,6 +193,26 @@ def _pack_work(W: memoryview, T: np.ndarray, game: Game, lowering: Lowering, unk
             _put(W, T, ops.TH_S_WORK, found)
 
 
+def working_word(game: Game, lowering: Lowering, T: np.ndarray, held: list[Any], i: int) -> int | None:
+    """Where in the row the card held[i] of the running phase's data lies (a card a guess deals
+    again): the one number of the packed working data that changes when that card does; None
+    where none or several do (its mechanic keeps it otherwise)."""
+    state, rules = game.state, game.rules
+    pid = rules.flow.leaf_phase(state.at)
+    mech = rules.phases[pid]
+    before = _module_call(mech, "pack_work", lowering, pid, state.working, state)
+    card = held[i]
+    held[i] = next(other for other in lowering.cards if other != card)
+    try:
+        after = _module_call(mech, "pack_work", lowering, pid, state.working, state)
+    finally:
+        held[i] = card
+    if before is None or after is None:
+        return None
+    changed = [k for k, (a, b) in enumerate(zip(before, after)) if a != b]
+    return int(T[ops.TH_S_WORK]) + changed[0] if len(changed) == 1 else None
+
+
 def _put(W: memoryview, T: np.ndarray, region: int, values: list[int]) -> None:
     _write(W, int(T[region]), values)
 

@@ -35,7 +35,8 @@ PLAYOUT_SIGNATURE = types.int64(STATE, STATE, STATE, STATE, STATE, STATE, ROWS, 
                                 types.Array(types.uint32, 2, "C"))
 FLOATS = types.Array(types.float64, 1, "C")
 LOOKAHEAD_SIGNATURE = types.int64(STATE, STATE, STATE, ROWS, STATE, FLOATS, FLOATS, STATE, STATE, types.int64,
-                                  types.int64, types.int64, types.Array(types.uint32, 2, "C"), STATE)
+                                  types.int64, types.int64, types.Array(types.uint32, 2, "C"), STATE, STATE, STATE,
+                                  ROWS)
 SEARCH_SIGNATURE = types.int64(STATE, STATE, STATE, ROWS, STATE, ROWS, FLOATS, FLOATS, STATE,
                                types.Array(types.uint32, 1, "C"), STATE, FLOATS, STATE, FLOATS, STATE, STATE)
 VECTOR_SIGNATURE = types.int64(ROWS, STATE, STATE, STATE, types.Array(types.uint32, 2, "C"), STATE, STATE, STATE,

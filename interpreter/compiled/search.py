@@ -1,22 +1,18 @@
 """The search bot's whole decision in machine code (tools/agents/ismcts.py): at every
-iteration a guess of the hidden cards dealt into a copy of the position's row and its decision
-worked out again, the tree walked by UCB from the root, one node added, a random playout, and
-one reward per seat backed up; then the root's most visited action. The bot's generator is
-Python's own (compiled/mt19937.py, handed over as its state and handed back), drawing what
-random.Random draws in the same order (tools/sampling.py: `sample` for the deal, `below` for
-the replies), and every number is the interpreter's float for float, so it is the same tree
-and the same choice as the search in Python (tools/agents/machine_search.py prepares it and
-says when it may run).
+iteration a guess of the position (compiled/guess.py), the tree walked by UCB from the root,
+one node added, a random playout, and one reward per seat backed up; then the root's most
+visited action. The bot's generator is Python's own (compiled/mt19937.py, handed over as its
+state and handed back), drawing what random.Random draws in the same order (tools/sampling.py:
+`sample` for the deal, `below` for the replies), and every number is the interpreter's float
+for float, so it is the same tree and the same choice as the search in Python
+(tools/agents/machine_search.py prepares it and says when it may run).
 
-A guess whose decision, worked out again, runs on (the row changes beyond the decision) is
-one the bot in Python settles in the interpreter, which this code cannot: the call then ends
-with RAN_ON, having changed nothing the caller keeps, and the caller searches in Python from
-the generator's state before the call.
+A guess that the machine cannot draw as Python does (guess.py: RAN_ON, SHORT) ends the call,
+having changed nothing the caller keeps, and the caller searches in Python from the
+generator's state before the call.
 
 Tables, made by the caller:
-- `D`, the deal: the pool's size and the number of groups, each pool card's index, then per
-  group its fitting pool positions (count, positions) and its places (count, then per place
-  where it lies in the row and whether a card there is counted (a hand) or written (a pile));
+- `D`, the deal (guess.py);
 - `P`: the seat, the iterations of this call, the horizon (0: to the end), the tree's nodes so
   far (0: a new tree; the call leaves its count there, so that a search on a time budget goes
   on with the same tree in the next call); `FP`: UCB's constant, the spread;
@@ -31,101 +27,19 @@ import math
 import numpy as np
 
 from . import ops
-from .core import stop, zero
-from .entry import APPLY, DECIDE, result_keys
+from .core import stop
+from .entry import APPLY, result_keys
+from .guess import DONE, guess
 from .jit import jit
 from .lookahead import worth
-from .mt19937 import mt_genrand32, mt_randbelow
+from .mt19937 import mt_randbelow
 from .playout import won
 from .pointers import machine
 
-DONE, RAN_ON, SHORT = 0, 1, 2               # SHORT: too few cards to deal (the bot in Python says why)
 MOVER, VISITS, AVAIL, ACTION, CHILD, NEXT = 0, 1, 2, 3, 4, 5
 NODE_FIELDS = 6
 P_SEAT, P_ITERATIONS, P_HORIZON, P_NODES = 0, 1, 2, 3
 FP_C, FP_SPREAD = 0, 1
-
-
-@jit
-def sample(MT, X, fits, n, k, out, pool, selected):
-    """rng.sample(X[fits:fits + n], k) into X[out:out + k], drawn as tools/sampling.py draws it."""
-    setsize = 21
-    if k > 5:
-        setsize += 4 ** int(math.ceil(math.log(float(k * 3)) / math.log(4.0)))
-    if n <= setsize:
-        for i in range(n):
-            X[pool + i] = X[fits + i]
-        for i in range(k):
-            left = n - i
-            j = mt_randbelow(MT, left)
-            X[out + i] = X[pool + j]
-            X[pool + j] = X[pool + left - 1]
-    else:
-        zero(X, selected, n)
-        for i in range(k):
-            j = mt_randbelow(MT, n)
-            while X[selected + j] != 0:
-                j = mt_randbelow(MT, n)
-            X[selected + j] = 1
-            X[out + i] = X[fits + j]
-
-
-@jit
-def deal(row, D, MT, X, room):
-    """The pool dealt into the row as tools/determinize.py Deal.cards deals it; False if a
-    group has fewer cards left than places."""
-    npool, groups = D[0], D[1]
-    taken, fits, out, pool, selected = room, room + npool, room + 2 * npool, room + 3 * npool, room + 4 * npool
-    zero(X, taken, npool)
-    at = 2 + npool
-    for _ in range(groups):
-        count, n = D[at], 0
-        for f in range(count):
-            k = D[at + 1 + f]
-            if X[taken + k] == 0:
-                X[fits + n] = k
-                n += 1
-        at += 1 + count
-        places = D[at]
-        if n < places:
-            return False
-        sample(MT, X, fits, n, places, out, pool, selected)
-        for i in range(places):
-            k = X[out + i]
-            X[taken + k] = 1
-            card, where = D[2 + k], D[at + 1 + 2 * i]
-            if D[at + 2 + 2 * i] != 0:
-                row[where + card] += 1
-            else:
-                row[where] = card
-        at += 1 + 2 * places
-    return True
-
-
-@jit
-def guess(S0, M, R, rows, D, MT, X, room, seat):
-    """rows[0]: a guess of the position S0 (its hidden hand cards out, its legal ids 0), its
-    decision worked out again; DONE, RAN_ON or SHORT."""
-    row, before = rows[0], rows[1]
-    legal = M[ops.TH_S_LEGAL]
-    for k in range(S0.shape[0]):
-        row[k] = S0[k]
-    if not deal(row, D, MT, X, room):
-        return SHORT
-    first = np.uint64(mt_genrand32(MT))
-    second = np.uint64(mt_genrand32(MT))
-    row[ops.S_RNG] = np.int64((second << np.uint64(32)) | first)    # getrandbits(64): the first word least significant
-    mt_genrand32(MT)                                                # getrandbits(62): the seed, not kept in S
-    mt_genrand32(MT)
-    for k in range(legal):
-        before[k] = row[k]
-    machine(row, M, R, DECIDE, 0)
-    if row[ops.S_TO_MOVE] != seat:
-        return RAN_ON
-    for k in range(legal):
-        if k != ops.S_NLEGAL and row[k] != before[k]:
-            return RAN_ON
-    return DONE
 
 
 @jit
@@ -258,7 +172,7 @@ def search(S0, M, R, rows, D, tree, totals, W, F, MT, P, FP, X, FX, ids, out):
         tree[0, CHILD] = -1
         count = 1
     for _ in range(iterations):
-        status = guess(S0, M, R, rows, D, MT, X, 0, seat)
+        status = guess(S0, M, R, rows[0], rows[1], D, MT, X, 0, seat)
         if status != DONE:
             return status
         count = iterate(rows[0], M, R, tree, totals, count, W, F, MT, X, kids, untried, path, FX,

@@ -29,6 +29,7 @@ from ...interpreter.mechanics.base import Mechanic
 from ...interpreter.mechanics.lot_auction import LotAuction
 from ..determinize import Guesses
 from ..mechanic_hooks import entry
+from .machine_guesses import MachineGuesses
 from .machine_lookahead import lookahead
 from .options import Option
 from .value import WEIGHT_NAMES, Weights, value
@@ -125,10 +126,14 @@ class HeuristicAgent:
         ids = spread(game, ids)
         secret = keeps_secret(game)
         guessing = Guesses(game, seat)
-        guesses = [guessing.draw(self.rng) for _ in range(self.samples if secret else 1)]
-        seeds = [self.rng.getrandbits(32) for _ in guesses]
-        drawn_from = guessing if len(guesses) > 1 else None
-        worths = [self._worths(guess, ids, seat, step, secret, seed, drawn_from) for guess, seed in zip(guesses, seeds)]
+        samples = self.samples if secret else 1
+        worths = self._machine_worths(guessing, ids, secret, samples)
+        if worths is None:
+            guesses = [guessing.draw(self.rng) for _ in range(samples)]
+            seeds = [self.rng.getrandbits(32) for _ in guesses]
+            drawn_from = guessing if len(guesses) > 1 else None
+            worths = [self._worths(guess, ids, seat, step, secret, seed, drawn_from)
+                      for guess, seed in zip(guesses, seeds)]
         best, best_value = ids[0], -math.inf
         for n, action in enumerate(ids):
             total, count = 0.0, 0
@@ -145,6 +150,18 @@ class HeuristicAgent:
             if worth > best_value + 1e-9:
                 best, best_value = action, worth
         return best
+
+    def _machine_worths(self, guessing: Guesses, ids: list[int], secret: bool,
+                        samples: int) -> list[list[float | None]] | None:
+        """What each action is worth on each guess, the guesses drawn and valued by the machine
+        in one call (tools/agents/machine_lookahead.py `decide`, the same draws and numbers);
+        None where it cannot, the generator untouched."""
+        if self.engine == "interpreter":
+            return None
+        machine = lookahead(guessing.game.rules, compile=self.engine == "compiled")
+        if machine is None:
+            return None
+        return machine.decide(MachineGuesses(machine, guessing), ids, self.weights, secret, samples, self.rng)
 
     def _worths(self, guess: Game, ids: list[int], seat: int, step: int, secret: bool,
                 seed: int, drawn_from: Guesses | None = None) -> list[float | None]:

@@ -32,8 +32,9 @@ from ...interpreter.game import Game
 from ..determinize import Guesses
 from ..sampling import below
 from .heuristic import STYLES
+from .machine_guesses import MachineGuesses, MachinePosition, Unplayable
 from .machine_lookahead import lookahead
-from .machine_search import MachineGuesses, MachinePosition, Unplayable, machine_search
+from .machine_search import machine_search
 from .options import Option
 from .value import values
 

@@ -1,20 +1,25 @@
 """The one-step bots' lookahead on the compiled engine (interpreter/compiled/lookahead.py): a
 guess of the hidden facts handed to the machine as its state array (compiled/pack.py), and
-every action the bot weighs tried, played on and valued there, in one call a guess.
+every action the bot weighs tried, played on and valued there, in one call a guess; or, where
+the machine draws the guesses as Python does (tools/agents/machine_guesses.py), the guesses
+drawn there too, a whole decision in one call (`decide`).
 
-The bot draws its guesses and makes its choice in Python as before (its generator stays its
-own), so only what costs moves: the copies, steps and valuations, about forty thousand a game
-of greedy. The numbers are the interpreter's to the bit (the same steps in the same order,
-the same sums of floats), hence the same choices. Where the machine cannot take a guess (rules
-it does not compile, a forecast of a mechanic it does not know, a region it cannot pack, a
-rule it stops at) the caller values that guess in the interpreter, as before.
+The bot makes its choice in Python as before (its generator stays its own, handed to the
+machine as its state and taken back), so only what costs moves: the guesses, copies, steps
+and valuations, about forty thousand a game of greedy. The numbers are the interpreter's to
+the bit (the same draws, the same steps in the same order, the same sums of floats), hence
+the same choices. Where the machine cannot take a guess (rules it does not compile, a
+forecast of a mechanic it does not know, a region it cannot pack, a rule it stops at) the
+caller values that guess in the interpreter, as before.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 import numpy as np
@@ -23,6 +28,7 @@ from ...interpreter.base.actions import PLAY, STANDING
 from ...interpreter.compiled import hubs, ops
 from ...interpreter.compiled.core import MachineStop
 from ...interpreter.compiled.game import CompiledRules, compiled, parts_of
+from ...interpreter.compiled.guess import DONE
 from ...interpreter.compiled.lookahead import B_FIELDS, EVERY_SEAT, F_FIELDS
 from ...interpreter.compiled.mt19937 import MT_WORDS
 from ...interpreter.compiled.not_compiled import NotCompiled
@@ -36,6 +42,10 @@ from .forecast import forecasters
 from .machine_memo import forecast_memo
 from .value import WEIGHT_NAMES, Weights
 
+if TYPE_CHECKING:
+    from .machine_guesses import MachineGuesses
+
+NO_GUESSES = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros((0, 0), dtype=np.int64))
 FORECASTING_KINDS = frozenset({ops.M_INCOME, ops.M_SCORE})      # the hubs that answer ops.CALL_FORECAST
 
 
@@ -46,10 +56,11 @@ class Lookahead:
     F: np.ndarray           # the phases that forecast: phase number, mechanic kind, pays the score
     B: np.ndarray           # per action id: block number, may be a follow-up, is a follow-up
     rows: np.ndarray        # three positions' room
-    MT: np.ndarray          # the bot's generator as seeded, and as the machine draws from it
+    MT: np.ndarray          # the bot's generator as seeded, as the machine draws from it, and its own state
     Q: np.ndarray           # the forecasts kept (tools/agents/machine_memo.py), for every game of these rules
     part: Callable[..., int]
     weight_rows: dict[Weights, np.ndarray] = field(default_factory=dict)   # weights as the machine reads them
+    guess_rows: dict[int, np.ndarray] = field(default_factory=dict)       # by guesses drawn a call: their room
     base: tuple[Guesses, tuple[np.ndarray, set[str]]] | None = None    # the position guesses were drawn from, packed
 
     def worths(self, guess: Game, ids: list[int], seat: int, weights: Weights, secret: bool,
@@ -64,16 +75,47 @@ class Lookahead:
         out = np.empty(len(ids), dtype=np.float64)
         try:
             self.part(S, self.machine.M, self.machine.R, self.rows, np.asarray(ids, dtype=np.int64), out,
-                      self.weight_row(weights), self.F, self.B, seat, int(secret), seed, self.MT, self.Q)
+                      self.weight_row(weights), self.F, self.B, seat, int(secret), seed, self.MT, self.Q, *NO_GUESSES)
         except MachineStop:
             return None
-        return [None if math.isnan(v) else float(v) for v in out]
+        return _worths(out.tolist())
+
+    def decide(self, drawing: MachineGuesses, ids: list[int], weights: Weights, secret: bool, samples: int,
+               rng: random.Random) -> list[list[float | None]] | None:
+        """What each action is worth on each of `samples` guesses drawn from `rng` (as
+        heuristic.py `best` draws them: the guesses, then a seed per guess), the guesses drawn
+        and valued in one call, and the generator moved on as the bot moves it; None, the
+        generator untouched, where the machine cannot draw the guesses as Python does: the bot
+        then decides in Python."""
+        if not drawing.whole():
+            return None
+        assert drawing.base is not None
+        machine = self.machine
+        D = drawing.deal_table()
+        G = self.guess_rows.get(samples)
+        if G is None:
+            G = self.guess_rows[samples] = np.zeros((samples + 1, machine.size), dtype=np.int64)
+        X = np.zeros(5 * int(D[0]) + samples, dtype=np.int64)
+        out = np.empty(samples * len(ids), dtype=np.float64)
+        version, words, gauss = rng.getstate()
+        self.MT[2] = words
+        try:
+            status = self.part(drawing.base, machine.M, machine.R, self.rows, np.asarray(ids, dtype=np.int64), out,
+                               self.weight_row(weights), self.F, self.B, drawing.guesses.seat, int(secret), 0,
+                               self.MT, self.Q, D, X, G)
+        except MachineStop:
+            return None
+        if status != DONE:
+            return None
+        rng.setstate((version, tuple(self.MT[2].tolist()), gauss))
+        found = out.tolist()
+        return [_worths(found[g * len(ids):(g + 1) * len(ids)]) for g in range(samples)]
 
     def values(self, S: np.ndarray, players: int, weights: Weights) -> list[float]:
         """Every seat's worth in the packed position S (tools/agents/value.py `values`)."""
         out = np.empty(players, dtype=np.float64)
         self.part(S, self.machine.M, self.machine.R, self.rows, self.B[:0], out, self.weight_row(weights),
-                  self.F, self.B, EVERY_SEAT, 0, 0, self.MT, self.Q)
+                  self.F, self.B, EVERY_SEAT, 0, 0, self.MT, self.Q, *NO_GUESSES)
         return out.tolist()
 
     def weight_row(self, weights: Weights) -> np.ndarray:
@@ -90,6 +132,10 @@ class Lookahead:
         if self.base is None or self.base[0] is not drawn_from:
             self.base = (drawn_from, guess_base(drawn_from.game, lowering, T))
         return pack_guess(guess, self.base[1], lowering, T)
+
+
+def _worths(found: list[float]) -> list[float | None]:
+    return [None if math.isnan(v) else v for v in found]
 
 
 def packable(unknown: set[str]) -> bool:
@@ -138,5 +184,5 @@ def _made(rules: Rules, machine: CompiledRules) -> Lookahead | None:
                                                         int(block.follow_up))
     hubs.prepare(["lookahead"])
     return Lookahead(machine, np.array(F, dtype=np.int64), B, np.zeros((3, machine.size), dtype=np.int64),
-                     np.zeros((2, MT_WORDS), dtype=np.uint32), forecast_memo(rules, machine, forecasting),
+                     np.zeros((3, MT_WORDS), dtype=np.uint32), forecast_memo(rules, machine, forecasting),
                      hubs.lookaheads())
