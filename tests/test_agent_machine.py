@@ -24,6 +24,7 @@ from amunre.interpreter.game import Game
 from amunre.tools.agents import make_agent
 from amunre.tools.agents.heuristic import STYLES, HeuristicAgent, keeps_secret, spread
 from amunre.tools.agents.ismcts import IsmctsAgent
+from amunre.tools.agents.machine_generator import MachineGenerator
 from amunre.tools.agents.machine_guesses import MachineGuesses, MachinePosition, Unplayable, position
 from amunre.tools.agents.machine_lookahead import NO_GUESSES, Lookahead, lookahead
 from amunre.tools.agents.machine_search import MachineSearch, machine_search
@@ -200,6 +201,32 @@ def test_a_guess_on_the_machine_steps_and_values_as_the_interpreter(rules_path: 
     assert compared >= 4                # the machine took most guesses, not none
 
 
+@pytest.mark.parametrize("rules_path", RULES, ids=lambda p: Path(p).stem)
+def test_a_kept_row_stepped_on_is_the_position_packed(rules_path: str) -> None:
+    """The lookahead keeps a game's row and steps it on by the actions taken since
+    (Lookahead.position) instead of packing the position at every decision: the row is the
+    pack, number for number (a study's pick counts, which the pack leaves out, set to 0)."""
+    from amunre.interpreter.compiled.pack import pack
+
+    rules = load_rules(rules_path)
+    look = lookahead(rules, compile=True)
+    if look is None:
+        pytest.skip("the machine does not look ahead on these rules")
+    players = min(max(rules.min_players, 4), rules.max_players)
+    game = new_game(rules, players=players, seed=8, events=False)
+    rng, stepped = random.Random(8), 0
+    while not game.over and len(game.history) < 400:
+        if rng.random() < 0.3:                  # a few actions between two looks, as between a bot's turns
+            kept = look.kept.get(game)
+            before = kept.done if kept is not None else None
+            row, _ = look.position(game)
+            packed, _ = pack(game, look.machine.lowering, look.machine.T)
+            assert row.tolist() == packed.tolist(), f"after {len(game.history)} actions ({game.step.phase})"
+            stepped += before is not None and before < len(game.history)
+        game.apply_id(rng.choice(game.legal_action_ids()))
+    assert stepped >= 5
+
+
 def secret_positions(rules_path: str, seed: int, count: int) -> list[Game]:
     """Positions of a random game where a seat decides while others' secret choices are made
     (an offer, a sealed bid) or wait to be: the guesses draw those again."""
@@ -227,15 +254,15 @@ def test_guesses_drawn_on_the_machine_are_the_interpreters(rules_path: str) -> N
         assert seat is not None
         guesses = Guesses(game, seat)
         drawing = MachineGuesses(look, guesses)
-        mine, theirs = random.Random(n), random.Random(n)
-        if look.decide(drawing, [], STYLES["balanced"], False, 3, mine) is None:
-            assert mine.getstate() == theirs.getstate()     # untouched: the bot draws in Python
+        mine, theirs = MachineGenerator(random.Random(n)), random.Random(n)
+        if look.decide(drawing, [], STYLES["balanced"], False, 3, mine.machine()) is None:
+            assert mine.python().getstate() == theirs.getstate()     # untouched: the bot draws in Python
             continue
         for k in range(3):
             packed, _ = look.packed(guesses.draw(theirs), guesses)
             assert look.guess_rows[3][k].tolist() == packed.tolist(), f"position {n} ({game.step.phase}), guess {k}"
         [theirs.getrandbits(32) for _ in range(3)]          # a seed per guess, as the bot draws them
-        assert mine.getstate() == theirs.getstate()
+        assert mine.python().getstate() == theirs.getstate()
         drawn += 1
         redone += drawing.redoes
     if "knizia2016" in rules_path or "modern-art" in rules_path:

@@ -47,6 +47,7 @@ B_FIELDS = 3
 F_PHASE, F_KIND, F_SCORE = 0, 1, 2
 F_FIELDS = 3
 EVERY_SEAT = -1             # `lookahead` values the position for every seat
+OWN = 2                     # MT's row with the bot's own generator, while the machine draws its guesses
 Q_CAPACITY, Q_KEY, Q_RUNS, Q_TABLE, Q_HEAD = 0, 1, 2, 3, 4      # a memo's description (then its runs)
 PROBES = 4                  # rows of a table tried for a key before the first of them is written over
 HASH_START, HASH_PRIME = 0xCBF29CE484222325, 0x100000001B3     # FNV-1a, a word a step
@@ -276,7 +277,7 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT, Q, D, X,
       position S (`valued`), into out.
     - With rows in G, the bot's whole decision but its choice (heuristic.py `best`): S is the
       position itself, and G's rows but the last (room) each take a guess of it, drawn from
-      the bot's generator in MT's row 2 (guess.py, deal `D`, room `X`); then a seed drawn per
+      the bot's generator in MT's row OWN (guess.py, deal `D`, room `X`); then a seed drawn per
       guess (getrandbits(32)), as the bot draws them; then out[g * len(ids):] holds what each
       action is worth on guess g. A guess the machine cannot draw as Python does ends the call
       (RAN_ON, SHORT) before any worth: the bot then decides in Python from its generator's
@@ -298,14 +299,14 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT, Q, D, X,
         return DONE
     guesses, n = G.shape[0] - 1, ids.shape[0]
     seeds = 5 * D[0]                         # after the deal's room
-    if MT.shape[0] < 3 or out.shape[0] < guesses * n or X.shape[0] < seeds + guesses:
+    if MT.shape[0] <= OWN or out.shape[0] < guesses * n or X.shape[0] < seeds + guesses:
         stop(S, ops.ERR_ROOM, 0)
     for g in range(guesses):
-        status = guess(S, M, R, G[g], G[guesses], D, MT[2], X, 0, seat)
+        status = guess(S, M, R, G[g], G[guesses], D, MT[OWN], X, 0, seat)
         if status != DONE:
             return status
     for g in range(guesses):
-        X[seeds + g] = mt_genrand32(MT[2])
+        X[seeds + g] = mt_genrand32(MT[OWN])
     for g in range(guesses):
         valued(G[g], M, R, rows, ids, out, g * n, W, F, B, seat, secret, X[seeds + g], MT, Q)
     return DONE

@@ -29,6 +29,7 @@ from ...interpreter.mechanics.base import Mechanic
 from ...interpreter.mechanics.lot_auction import LotAuction
 from ..determinize import Guesses
 from ..mechanic_hooks import entry
+from .machine_generator import MachineGenerator
 from .machine_guesses import MachineGuesses
 from .machine_lookahead import lookahead
 from .options import Option
@@ -102,7 +103,7 @@ class HeuristicAgent:
         if unknown:
             raise TypeError(f"{self.name} has no option {sorted(unknown)[0]}")
         known.update(settings)
-        self.rng = random.Random(seed)
+        self.generator = MachineGenerator(random.Random(seed))
         base = STYLES[known["style"]]
         chosen = Weights(**{name: getattr(base, name) if known[name] is None else known[name]
                             for name in WEIGHT_NAMES})
@@ -110,6 +111,15 @@ class HeuristicAgent:
         self.weights = chosen.scaled({name: math.exp(noise * self.rng.gauss(0.0, 1.0)) for name in WEIGHT_NAMES}
                                      if noise else {})
         self.temperature, self.samples = known["temperature"], known["samples"]
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's generator (taken back from the machine, where it drew last)."""
+        return self.generator.python()
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self.generator = MachineGenerator(rng)
 
     def choose(self, game: Game, legal: list[dict[str, Any]]) -> dict[str, Any]:
         ids = game.legal_action_ids()
@@ -161,7 +171,8 @@ class HeuristicAgent:
         machine = lookahead(guessing.game.rules, compile=self.engine == "compiled")
         if machine is None:
             return None
-        return machine.decide(MachineGuesses(machine, guessing), ids, self.weights, secret, samples, self.rng)
+        return machine.decide(MachineGuesses(machine, guessing), ids, self.weights, secret, samples,
+                              self.generator.machine())
 
     def _worths(self, guess: Game, ids: list[int], seat: int, step: int, secret: bool,
                 seed: int, drawn_from: Guesses | None = None) -> list[float | None]:

@@ -21,7 +21,7 @@ from ...interpreter.compiled.core import MachineStop
 from ...interpreter.compiled.entry import APPLY, DECIDE, RESULT
 from ...interpreter.compiled.game import winners
 from ...interpreter.compiled.lower_mechanics import module_of
-from ...interpreter.compiled.pack import pack, working_word
+from ...interpreter.compiled.pack import working_word
 from ...interpreter.game import Game
 from ..determinize import BOXED, DECKS, HANDS, RESAMPLE, TRIES, WORKING, Dealt, Guesses, uniform, working_slots
 from ..mechanic_hooks import entry
@@ -112,7 +112,7 @@ class MachineGuesses:
         counts its own in), and where each place of the deal lies in the row."""
         game, machine = self.guesses.game, self.look.machine
         lowering, T = machine.lowering, machine.T
-        S, unknown = pack(game, lowering, T)
+        S, unknown = self.look.position(game)
         if not packable(unknown):
             return
         index, ncards, hands = lowering.card_index, len(lowering.cards), int(T[ops.TH_S_HANDS])

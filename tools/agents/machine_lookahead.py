@@ -15,8 +15,8 @@ caller values that guess in the interpreter, as before.
 
 from __future__ import annotations
 
+import itertools
 import math
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -27,9 +27,10 @@ import numpy as np
 from ...interpreter.base.actions import PLAY, STANDING
 from ...interpreter.compiled import hubs, ops
 from ...interpreter.compiled.core import MachineStop
+from ...interpreter.compiled.entry import APPLY
 from ...interpreter.compiled.game import CompiledRules, compiled, parts_of
 from ...interpreter.compiled.guess import DONE
-from ...interpreter.compiled.lookahead import B_FIELDS, EVERY_SEAT, F_FIELDS
+from ...interpreter.compiled.lookahead import B_FIELDS, EVERY_SEAT, F_FIELDS, OWN
 from ...interpreter.compiled.mt19937 import MT_WORDS
 from ...interpreter.compiled.not_compiled import NotCompiled
 from ...interpreter.compiled.pack import guess_base, pack, pack_guess
@@ -56,12 +57,13 @@ class Lookahead:
     F: np.ndarray           # the phases that forecast: phase number, mechanic kind, pays the score
     B: np.ndarray           # per action id: block number, may be a follow-up, is a follow-up
     rows: np.ndarray        # three positions' room
-    MT: np.ndarray          # the bot's generator as seeded, as the machine draws from it, and its own state
+    MT: np.ndarray          # the bot's generator as seeded, and as the machine draws from it
     Q: np.ndarray           # the forecasts kept (tools/agents/machine_memo.py), for every game of these rules
     part: Callable[..., int]
     weight_rows: dict[Weights, np.ndarray] = field(default_factory=dict)   # weights as the machine reads them
     guess_rows: dict[int, np.ndarray] = field(default_factory=dict)       # by guesses drawn a call: their room
     base: tuple[Guesses, tuple[np.ndarray, set[str]]] | None = None    # the position guesses were drawn from, packed
+    kept: WeakKeyDictionary[Game, Kept] = field(default_factory=WeakKeyDictionary)   # each game's row, kept
 
     def worths(self, guess: Game, ids: list[int], seat: int, weights: Weights, secret: bool,
                seed: int, drawn_from: Guesses | None = None) -> list[float | None] | None:
@@ -81,12 +83,12 @@ class Lookahead:
         return _worths(out.tolist())
 
     def decide(self, drawing: MachineGuesses, ids: list[int], weights: Weights, secret: bool, samples: int,
-               rng: random.Random) -> list[list[float | None]] | None:
-        """What each action is worth on each of `samples` guesses drawn from `rng` (as
-        heuristic.py `best` draws them: the guesses, then a seed per guess), the guesses drawn
-        and valued in one call, and the generator moved on as the bot moves it; None, the
-        generator untouched, where the machine cannot draw the guesses as Python does: the bot
-        then decides in Python."""
+               MT: np.ndarray) -> list[list[float | None]] | None:
+        """What each action is worth on each of `samples` guesses drawn from the bot's generator
+        in MT's row OWN (machine_generator.py), as heuristic.py `best` draws them:
+        the guesses, then a seed per guess; the guesses drawn and valued in one call, and the
+        generator moved on as the bot moves it. None, the generator as it was, where the machine
+        cannot draw the guesses as Python does: the bot then decides in Python."""
         if not drawing.whole():
             return None
         assert drawing.base is not None
@@ -97,17 +99,16 @@ class Lookahead:
             G = self.guess_rows[samples] = np.zeros((samples + 1, machine.size), dtype=np.int64)
         X = np.zeros(5 * int(D[0]) + samples, dtype=np.int64)
         out = np.empty(samples * len(ids), dtype=np.float64)
-        version, words, gauss = rng.getstate()
-        self.MT[2] = words
+        before = MT[OWN].copy()
         try:
             status = self.part(drawing.base, machine.M, machine.R, self.rows, np.asarray(ids, dtype=np.int64), out,
                                self.weight_row(weights), self.F, self.B, drawing.guesses.seat, int(secret), 0,
-                               self.MT, self.Q, D, X, G)
+                               MT, self.Q, D, X, G)
         except MachineStop:
-            return None
+            status = -1
         if status != DONE:
+            MT[OWN] = before
             return None
-        rng.setstate((version, tuple(self.MT[2].tolist()), gauss))
         found = out.tolist()
         return [_worths(found[g * len(ids):(g + 1) * len(ids)]) for g in range(samples)]
 
@@ -117,6 +118,39 @@ class Lookahead:
         self.part(S, self.machine.M, self.machine.R, self.rows, self.B[:0], out, self.weight_row(weights),
                   self.F, self.B, EVERY_SEAT, 0, 0, self.MT, self.Q, *NO_GUESSES)
         return out.tolist()
+
+    def position(self, game: Game) -> tuple[np.ndarray, set[str]]:
+        """The game's position as the machine's row (a new array), and the regions it could not
+        fill. A bot packs the position at every decision (compiled/pack.py), a sixth of a greedy
+        game; instead the row of a game packed before is kept, and stepped on by the actions
+        taken since (a step costs a microsecond, a pack eighty): the compiled engine plays the
+        same games, so the row reached is the position packed (tests/compiled_support.py holds
+        every shipped file to it), but for the counts of a study's picks, which the pack leaves
+        out and are set to 0 here. A game that draws from outside (`chance`), a step the machine
+        stops at or refuses, or a row that does not agree with the game on the seat to move, the
+        step and the decision, is packed afresh."""
+        kept, history = self.kept.get(game), game.history
+        if kept is not None and game.chance is None and kept.done <= len(history):
+            machine, S = self.machine, kept.S
+            try:
+                stepped = all(machine.step(S, machine.M, machine.R, APPLY, action)
+                              for action in itertools.islice(history, kept.done, None))
+            except MachineStop:
+                stepped = False
+            kept.done = len(history)
+            if (stepped and S[ops.S_TO_MOVE] == (-1 if game.to_move is None else game.to_move)
+                    and S[ops.S_STEP] == game.state.step and S[ops.S_NLEGAL] == len(game.legal_action_ids())):
+                found = S.copy()
+                for at, size in kept.picks:
+                    found[at:at + size] = 0
+                return found, kept.unknown
+        packed, unknown = pack(game, self.machine.lowering, self.machine.T)
+        if packable(unknown) and game.chance is None:
+            picks = [(at, size) for name, at, size in self.machine.lowering.layout.table() if name in unknown]
+            self.kept[game] = Kept(packed.copy(), len(history), picks, unknown)
+        else:
+            self.kept.pop(game, None)
+        return packed, unknown
 
     def weight_row(self, weights: Weights) -> np.ndarray:
         W = self.weight_rows.get(weights)
@@ -136,6 +170,16 @@ class Lookahead:
 
 def _worths(found: list[float]) -> list[float | None]:
     return [None if math.isnan(v) else v for v in found]
+
+
+@dataclass
+class Kept:
+    """A game's row as the lookahead keeps it (Lookahead.position): after `done` actions of its
+    history, with the regions its first pack left out (a study's pick counts) and where they lie."""
+    S: np.ndarray
+    done: int
+    picks: list[tuple[int, int]]
+    unknown: set[str]
 
 
 def packable(unknown: set[str]) -> bool:
@@ -184,5 +228,5 @@ def _made(rules: Rules, machine: CompiledRules) -> Lookahead | None:
                                                         int(block.follow_up))
     hubs.prepare(["lookahead"])
     return Lookahead(machine, np.array(F, dtype=np.int64), B, np.zeros((3, machine.size), dtype=np.int64),
-                     np.zeros((3, MT_WORDS), dtype=np.uint32), forecast_memo(rules, machine, forecasting),
+                     np.zeros((2, MT_WORDS), dtype=np.uint32), forecast_memo(rules, machine, forecasting),
                      hubs.lookaheads())
