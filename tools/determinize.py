@@ -310,8 +310,8 @@ class Deal:
             groups.setdefault(allowed, []).extend([(kind, key, i) for i in indices])
         narrowest_first = sorted(groups.items(), key=lambda item: len(item[0]))
         pool = tuple(sorted([held[i] for _, held, indices, _ in runs for i in indices]))
-        return cls(pool, tuple((allowed, tuple(places)) for allowed, places in narrowest_first),
-                   tuple(tuple(k for k, card in enumerate(pool) if card in allowed) for allowed, _ in narrowest_first))
+        fits = [tuple([k for k, card in enumerate(pool) if card in allowed]) for allowed, _ in narrowest_first]
+        return cls(pool, tuple([(allowed, tuple(places)) for allowed, places in narrowest_first]), tuple(fits))
 
     def cards(self, rng: random.Random) -> list[tuple[Place, str]]:
         """The pool dealt out again at random: each place with its card. Each group draws among

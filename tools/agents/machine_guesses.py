@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import random
 from array import array
+from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
 from ...interpreter.compiled import ops
 from ...interpreter.compiled.core import MachineStop
 from ...interpreter.compiled.entry import APPLY, DECIDE, RESULT
-from ...interpreter.compiled.game import winners
+from ...interpreter.compiled.game import CompiledRules, winners
 from ...interpreter.compiled.lower_mechanics import module_of
 from ...interpreter.compiled.pack import working_word
 from ...interpreter.game import Game
@@ -94,14 +96,14 @@ class MachineGuesses:
       (Guesses.settle), so every guess is the one Guesses.draw gives.
     - Where it also makes a running phase's secret choices again (`redoes`: an offer, a sealed
       bid), only the machine draws it into the row, a whole decision at a time (compiled/guess.py
-      `choose_again`; `deal_table` is its deal); `draw` draws in the interpreter, as it does
-      where there is no base row."""
+      `choose_again`); `draw` draws in the interpreter, as it does where there is no base row."""
 
     def __init__(self, look: Lookahead, guesses: Guesses) -> None:
         self.look, self.guesses = look, guesses
         self.players = guesses.game.state.players
         self.base: np.ndarray | None = None
         self.targets: list[tuple[int, bool]] = []       # per dealt place: where in the row, counted or set
+        self.deal_table = np.zeros(0, dtype=np.int64)   # the deal as the machine reads it (with the base row)
         self.held_by_others = True
         self.redoes = not guesses.cards_only()
         if not self.redoes or _redone_in_machine(guesses):
@@ -109,48 +111,40 @@ class MachineGuesses:
 
     def _prepare(self) -> None:
         """The position's row with the cards of the hidden places of hands taken out (a guess
-        counts its own in), and where each place of the deal lies in the row."""
+        counts its own in), where each place of the deal lies in the row, and the deal as
+        compiled/guess.py reads it (`D`: the pool's size and the number of groups, each pool
+        card's index, then per group its fitting pool positions and its places, each as where it
+        lies in the row and whether a card there is counted)."""
         game, machine = self.guesses.game, self.look.machine
-        lowering, T = machine.lowering, machine.T
         S, unknown = self.look.position(game)
         if not packable(unknown):
             return
-        index, ncards, hands = lowering.card_index, len(lowering.cards), int(T[ops.TH_S_HANDS])
-        piles = {(deck, where): row[slot] for deck, row in zip(lowering.decks, lowering.deck_rows)
-                 for where, slot in ((DECKS, ops.DECK_S_DRAW), (BOXED, ops.DECK_S_BOXED))}
-        state = game.state
+        rows = row_places(machine)
+        index, W, state, deal = rows.index, S.data, game.state, self.guesses.deal()
         slots = working_slots(game, self.guesses.seat)
-        for _, places in self.guesses.deal().groups:
-            for kind, key, i in places:
-                if kind == HANDS:
-                    S[hands + key * ncards + index[state.hands[key][i]]] -= 1
-                    self.targets.append((hands + key * ncards, True))
-                elif kind == WORKING:
-                    held, at, _ = slots[key]
-                    word = working_word(game, lowering, T, held, at)
-                    if word is None:                # not one word of the row: drawn in the interpreter
-                        return
-                    self.targets.append((word, False))
-                else:
-                    self.targets.append((piles[key, kind] + 1 + i, False))
-        S[machine.legal_at:] = 0
-        S[ops.S_DECISIONS] = 0              # a guess is a new Game: none counted in its step (pack_guess)
-        self.held = {name: (row[ops.HELD_S], game.rules.denominations[name].values)
-                     for name, row in zip(game.rules.denominations, lowering.held_rows)}
-        self.held_by_others = bool(state.held)          # their cards are drawn too (the machine cannot)
-        self.base = S
-
-    def deal_table(self) -> np.ndarray:
-        """The deal as compiled/guess.py reads it (`D`)."""
-        deal, index = self.guesses.deal(), self.look.machine.lowering.card_index
         D = [len(deal.pool), len(deal.groups), *[index[card] for card in deal.pool]]
-        targets = iter(self.targets)
         for (_, places), fits in zip(deal.groups, deal.fits):
             D += [len(fits), *fits, len(places)]
-            for _ in places:
-                at, counted = next(targets)
-                D += [at, int(counted)]
-        return np.array(D, dtype=np.int64)
+            for kind, key, i in places:
+                if kind == HANDS:
+                    at = rows.hands + key * rows.ncards
+                    W[at + index[state.hands[key][i]]] -= 1
+                    target = (at, True)
+                elif kind == WORKING:
+                    held, place, _ = slots[key]
+                    word = working_word(game, machine.lowering, machine.T, held, place)
+                    if word is None:                # not one word of the row: drawn in the interpreter
+                        return
+                    target = (word, False)
+                else:
+                    target = (rows.piles[key, kind] + 1 + i, False)
+                self.targets.append(target)
+                D += [target[0], int(target[1])]
+        S[machine.legal_at:] = 0
+        W[ops.S_DECISIONS] = 0              # a guess is a new Game: none counted in its step (pack_guess)
+        self.held_by_others = bool(state.held)          # their cards are drawn too (the machine cannot)
+        self.deal_table = np.array(D, dtype=np.int64)
+        self.base = S
 
     def whole(self) -> bool:
         """Whether the machine draws this position's guesses whole (compiled/guess.py)."""
@@ -183,8 +177,9 @@ class MachineGuesses:
                 W[at + index[card]] += 1
             else:
                 W[at] = index[card]
+        held = row_places(self.look.machine).held
         for name, drawn in dealt.held.items():
-            at, values = self.held[name]
+            at, values = held[name]
             for other, cards in drawn.items():
                 counts = array(W.format, [cards.count(v) for v in values])
                 W[at + other * len(counts):at + (other + 1) * len(counts)] = counts
@@ -212,3 +207,31 @@ def _redone_in_machine(guesses: Guesses) -> bool:
         return True
     found = module_of(mech)
     return found is not None and hasattr(found[1], "secret_choices")
+
+
+@dataclass(frozen=True)
+class RowPlaces:
+    """Where the places a deal fills lie in the rows of one compiled rules file: the hands'
+    region, each deck's draw pile and box (by deck and kind of place), the resources held as
+    cards (by name: where, and the card values); worked out once, read at every decision."""
+    hands: int
+    ncards: int
+    index: dict[str, int]
+    piles: dict[tuple[str, int], int]
+    held: dict[str, tuple[int, tuple[int, ...]]]
+
+
+_PLACES: WeakKeyDictionary[CompiledRules, RowPlaces] = WeakKeyDictionary()
+
+
+def row_places(machine: CompiledRules) -> RowPlaces:
+    found = _PLACES.get(machine)
+    if found is None:
+        lowering, T = machine.lowering, machine.T
+        piles = {(deck, where): row[slot] for deck, row in zip(lowering.decks, lowering.deck_rows)
+                 for where, slot in ((DECKS, ops.DECK_S_DRAW), (BOXED, ops.DECK_S_BOXED))}
+        held = {name: (row[ops.HELD_S], tuple(machine.rules.denominations[name].values))
+                for name, row in zip(machine.rules.denominations, lowering.held_rows)}
+        found = _PLACES[machine] = RowPlaces(int(T[ops.TH_S_HANDS]), len(lowering.cards), lowering.card_index,
+                                             piles, held)
+    return found

@@ -93,7 +93,7 @@ class Lookahead:
             return None
         assert drawing.base is not None
         machine = self.machine
-        D = drawing.deal_table()
+        D = drawing.deal_table
         G = self.guess_rows.get(samples)
         if G is None:
             G = self.guess_rows[samples] = np.zeros((samples + 1, machine.size), dtype=np.int64)

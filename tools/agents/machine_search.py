@@ -59,7 +59,7 @@ class MachineSearch:
         if not drawing.whole() or (iterations <= 0 and deadline == math.inf):
             return None
         look, guesses, machine = self.look, drawing.guesses, self.look.machine
-        D = drawing.deal_table()
+        D = drawing.deal_table
         step = iterations if deadline == math.inf else (min(chunk, iterations) if iterations else chunk)
         tree, totals = np.zeros((step + 1, search.NODE_FIELDS), dtype=np.int64), np.zeros(step + 1)
         scratch = 5 * int(D[0]) + 2 * (machine.size - machine.legal_at) + 1       # search.py's X, the path last
