@@ -135,6 +135,18 @@ def test_rows_seeded_side_by_side(first: int, count: int) -> None:
     assert (states[count] == 7).all()
 
 
+@pytest.mark.parametrize("count", [1, 3, 4, 7])
+def test_rows_seeded_each_with_its_own_seed(count: int) -> None:
+    """mt_seed_each seeds rows from `at` on, four lanes at a time, each as random.Random(its
+    seed), seeds of one and of two 32-bit words mixed; the rows around them untouched."""
+    seeds = np.array([2**32 - 1, 5, 2**40 + 3, 0, 2**62 + 11, 1009, 77][:count], dtype=np.int64)
+    states = np.full((count + 3, mt.MT_WORDS), 7, np.uint32)
+    mt.mt_seed_each(states, 2, seeds)
+    for k, seed in enumerate(seeds.tolist()):
+        assert as_python_state(states[2 + k]) == random.Random(seed).getstate()[1]
+    assert (states[:2] == 7).all() and (states[2 + count] == 7).all()
+
+
 @pytest.mark.parametrize("game", [0, 1, 2, 99])
 def test_seats_choose_what_python_agents_choose(game: int) -> None:
     """One generator per seat in a 2-D array, seeded game * 1009 + seat + 1, choosing in turn

@@ -380,8 +380,8 @@ def _hidden_runs(game: Game, seat: int) -> list[Run]:
         runs += [((HANDS, other), hand, [i for i, card in enumerate(hand) if card in hidden], hidden)
                  for other, hand in enumerate(state.hands) if other != seat]
     seen = seen_cards(game, seat)
-    runs += [((DECKS, name), pile, [i for i in range(len(pile)) if (name, i) not in seen], sets.deck[name])
-             for name, pile in state.decks.items()]
+    runs += [((DECKS, name), pile, [i for i in range(len(pile)) if (name, i) not in seen] if seen
+              else list(range(len(pile))), sets.deck[name]) for name, pile in state.decks.items()]
     runs += [((BOXED, name), pile, list(range(len(pile))), sets.deck[name]) for name, pile in state.boxed.items()]
     runs += [((WORKING, n), held, [i], allowed) for n, (held, i, allowed) in enumerate(working_slots(game, seat))]
     return runs

@@ -13,10 +13,10 @@ guesses too (compiled/guess.py). Its tables come from tools/agents/machine_looka
 - `B`, per action id: its block's number, whether a follow-up may be it (not a card play or
   standing action), and whether it is a follow-up;
 - `rows`: three positions' room (the position played on, the best candidate, a candidate);
-- `MT`: the generators' room: the bot's generator as seeded for an action of a secret phase,
-  and the one a secret phase draws from, copied from the first for every action (seeding one
-  costs as much as a dozen engine steps); a third row, the bot's own generator, when the
-  machine draws the guesses;
+- `MT`: the generators' room: row 0, the one a secret phase draws from, copied for every
+  action from the bot's generator as seeded for that action's guess (seeding one costs as much
+  as a dozen engine steps): row 1 for one guess; while the machine draws the guesses, row OWN
+  holds the bot's own generator and the rows after it each guess's seeded one;
 - `Q`, the forecasts kept (tools/agents/machine_memo.py lays it out): forecasts are three fifths
   of a greedy game's machine time, and a scoring phase's points change far less often than the
   positions do. Q[f] for each forecasting phase f of F: where its memo's description lies, or -1
@@ -36,7 +36,7 @@ from .core import reset_scratch, stop
 from .entry import APPLY
 from .guess import DONE, guess
 from .jit import jit, jit_inline
-from .mt19937 import mt_choice_index, mt_genrand32, mt_refill, mt_seed_rows
+from .mt19937 import mt_choice_index, mt_genrand32, mt_refill, mt_seed_each, mt_seed_rows
 from .pointers import machine, mechanic
 
 FOLLOW_UPS = 12             # tools/agents/heuristic.py FOLLOW_UPS
@@ -50,7 +50,7 @@ EVERY_SEAT = -1             # `lookahead` values the position for every seat
 OWN = 2                     # MT's row with the bot's own generator, while the machine draws its guesses
 Q_CAPACITY, Q_KEY, Q_RUNS, Q_TABLE, Q_HEAD = 0, 1, 2, 3, 4      # a memo's description (then its runs)
 PROBES = 4                  # rows of a table tried for a key before the first of them is written over
-HASH_START, HASH_PRIME = 0xCBF29CE484222325, 0x100000001B3     # FNV-1a, a word a step
+HASH_START, HASH_PRIME = 0xCBF29CE484222325, 0x100000001B3     # FNV-1a (key_hash)
 
 
 @jit
@@ -106,11 +106,7 @@ def remembered(S, M, Q, memo, kind, phase, seat):
     """The phase's forecast for the seat, from its table in Q where the same key was kept, else
     worked out and kept (over the first of the rows tried when none is free)."""
     capacity, runs = Q[memo + Q_CAPACITY], Q[memo + Q_RUNS]
-    h = np.uint64(HASH_START) ^ np.uint64(seat)
-    for r in range(runs):
-        start, length = Q[memo + Q_HEAD + 2 * r], Q[memo + Q_HEAD + 2 * r + 1]
-        for word in S[start:start + length]:
-            h = (h ^ np.uint64(word)) * np.uint64(HASH_PRIME)
+    h = key_hash(S, Q, memo, runs, seat)
     width = 2 + Q[memo + Q_KEY]
     table = Q[memo + Q_TABLE]
     first = np.int64(h >> np.uint64(32)) & (capacity - 1)
@@ -134,6 +130,28 @@ def remembered(S, M, Q, memo, kind, phase, seat):
             kept[i] = word
         k += length
     return amount
+
+
+@jit_inline
+def key_hash(S, Q, memo, runs, seat):
+    """FNV-1a over the key's numbers, in four lanes (every fourth number of a run each, then
+    mixed): a lane's multiplications wait on one another, four lanes' overlap, and a scoring
+    phase's key is read at every valuation (a 2016 key is up to 96 numbers)."""
+    prime = np.uint64(HASH_PRIME)
+    h0 = np.uint64(HASH_START) ^ np.uint64(seat)
+    h1 = h2 = h3 = np.uint64(HASH_START)
+    for r in range(runs):
+        start, length = Q[memo + Q_HEAD + 2 * r], Q[memo + Q_HEAD + 2 * r + 1]
+        words = S[start:start + length]
+        fours = length - length % 4
+        for i in range(0, fours, 4):
+            h0 = (h0 ^ np.uint64(words[i])) * prime
+            h1 = (h1 ^ np.uint64(words[i + 1])) * prime
+            h2 = (h2 ^ np.uint64(words[i + 2])) * prime
+            h3 = (h3 ^ np.uint64(words[i + 3])) * prime
+        for i in range(fours, length):
+            h0 = (h0 ^ np.uint64(words[i])) * prime
+    return (((h0 * prime) ^ h1) * prime ^ h2) * prime ^ h3
 
 
 @jit_inline
@@ -246,24 +264,22 @@ def through_reveal(rows, game, M, R, seat, step, W, F, B, MT, Q):
 
 
 @jit
-def valued(S, M, R, rows, ids, out, at, W, F, B, seat, secret, seed, MT, Q):
+def valued(S, M, R, rows, ids, out, at, W, F, B, seat, secret, seeded, MT, Q):
     """What each action of `ids` is worth to the seat in the guessed position S (heuristic.py
     `_worths`), into out[at:]: NaN for an action not legal there. A secret phase is played
-    through with the bot's generator seeded afresh from `seed` for every action, as the bot
-    does (seeded once into MT's row 1, and that row copied into row 0 for each action)."""
+    through with the bot's generator seeded afresh for every action, as the bot does: seeded
+    once into MT's row `seeded` (and refilled) by the caller, and that row copied into row 0
+    for each action."""
     step = S[ops.S_STEP]
-    if secret != 0:
-        mt_seed_rows(MT[1:2], np.uint64(seed), 1)
-        mt_refill(MT[1])
     for i in range(ids.shape[0]):
         copy_used(S, rows[0], M)
         if machine(rows[0], M, R, APPLY, ids[i]) == 0:
             out[at + i] = np.nan
             continue
         if secret != 0:
-            seeded, drawing = MT[1], MT[0]
-            for w in range(seeded.shape[0]):
-                drawing[w] = seeded[w]
+            source, drawing = MT[seeded], MT[0]
+            for w in range(source.shape[0]):
+                drawing[w] = source[w]
             game = through_reveal(rows, 0, M, R, seat, step, W, F, B, MT, Q)
         else:
             game = follow_ups(rows, 0, M, R, seat, step, W, F, B, Q)
@@ -278,7 +294,8 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT, Q, D, X,
     - With rows in G, the bot's whole decision but its choice (heuristic.py `best`): S is the
       position itself, and G's rows but the last (room) each take a guess of it, drawn from
       the bot's generator in MT's row OWN (guess.py, deal `D`, room `X`); then a seed drawn per
-      guess (getrandbits(32)), as the bot draws them; then out[g * len(ids):] holds what each
+      guess (getrandbits(32)), as the bot draws them, each seeding a generator in the rows
+      after OWN (four at a time); then out[g * len(ids):] holds what each
       action is worth on guess g. A guess the machine cannot draw as Python does ends the call
       (RAN_ON, SHORT) before any worth: the bot then decides in Python from its generator's
       state before the call.
@@ -295,11 +312,21 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT, Q, D, X,
     if secret != 0 and MT.shape[0] < 2:      # no room for the seeded generator: the caller values it itself
         stop(S, ops.ERR_ROOM, 0)
     if G.shape[0] == 0:
-        valued(S, M, R, rows, ids, out, 0, W, F, B, seat, secret, seed, MT, Q)
+        if secret != 0:
+            mt_seed_rows(MT[1:2], np.uint64(seed), 1)
+            mt_refill(MT[1])
+        valued(S, M, R, rows, ids, out, 0, W, F, B, seat, secret, 1, MT, Q)
         return DONE
+    return on_guesses(S, M, R, rows, ids, out, W, F, B, seat, secret, MT, Q, D, X, G)
+
+
+@jit
+def on_guesses(S, M, R, rows, ids, out, W, F, B, seat, secret, MT, Q, D, X, G):
+    """`lookahead` with guess rows: the guesses drawn, their seeds and generators, the worths."""
     guesses, n = G.shape[0] - 1, ids.shape[0]
     seeds = 5 * D[0]                         # after the deal's room
-    if MT.shape[0] <= OWN or out.shape[0] < guesses * n or X.shape[0] < seeds + guesses:
+    if (MT.shape[0] <= OWN + (guesses if secret != 0 else 0) or out.shape[0] < guesses * n
+            or X.shape[0] < seeds + guesses):
         stop(S, ops.ERR_ROOM, 0)
     for g in range(guesses):
         status = guess(S, M, R, G[g], G[guesses], D, MT[OWN], X, 0, seat)
@@ -307,6 +334,10 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT, Q, D, X,
             return status
     for g in range(guesses):
         X[seeds + g] = mt_genrand32(MT[OWN])
+    if secret != 0:                          # each guess's generator, seeded side by side after the bot's own
+        mt_seed_each(MT, OWN + 1, X[seeds:seeds + guesses])
+        for g in range(guesses):
+            mt_refill(MT[OWN + 1 + g])
     for g in range(guesses):
-        valued(G[g], M, R, rows, ids, out, g * n, W, F, B, seat, secret, X[seeds + g], MT, Q)
+        valued(G[g], M, R, rows, ids, out, g * n, W, F, B, seat, secret, OWN + 1 + g, MT, Q)
     return DONE

@@ -101,16 +101,17 @@ def _key_adds(seed):
 
 
 @numba.njit(cache=True)
-def _seed_lanes(states, r0, r1, r2, r3, first):
-    """Seed rows r0..r3 (a row may repeat: its lanes compute the same words) as
-    random.Random(first + row). A seeding is one chain of 1,247 multiplications, every word
-    depending on the one before: kept in registers and run in four lanes at once, the chains
-    overlap in the processor instead of waiting on one another and on memory. Words 1..623
+def _seed_lanes(states, r0, r1, r2, r3, s0, s1, s2, s3):
+    """Seed rows r0..r3 (a row may repeat with its seed: its lanes compute the same words) as
+    random.Random(s0) ... random.Random(s3), the seeds as uint64. A seeding is one chain of
+    1,247 multiplications, every word depending on the one before: kept in registers and run
+    in four lanes at once, the chains overlap in the processor instead of waiting on one
+    another and on memory. Words 1..623
     start as init_genrand's (_START), read from there until written."""
-    e0, o0 = _key_adds(np.uint64(first) + np.uint64(r0))
-    e1, o1 = _key_adds(np.uint64(first) + np.uint64(r1))
-    e2, o2 = _key_adds(np.uint64(first) + np.uint64(r2))
-    e3, o3 = _key_adds(np.uint64(first) + np.uint64(r3))
+    e0, o0 = _key_adds(s0)
+    e1, o1 = _key_adds(s1)
+    e2, o2 = _key_adds(s2)
+    e3, o3 = _key_adds(s3)
     p0 = p1 = p2 = p3 = np.int64(_START[0])
     i = 1
     for step in range(_N):     # max(N, key length) steps, and a key is at most 2 words
@@ -152,7 +153,22 @@ def mt_seed_rows(states, first, count):
     (CPython seeds with |seed| instead)."""
     for group in range(0, count, LANES):
         last = count - 1
-        _seed_lanes(states, group, min(group + 1, last), min(group + 2, last), min(group + 3, last), first)
+        r1, r2, r3 = min(group + 1, last), min(group + 2, last), min(group + 3, last)
+        at = np.uint64(first)
+        _seed_lanes(states, group, r1, r2, r3, at + np.uint64(group), at + np.uint64(r1), at + np.uint64(r2),
+                    at + np.uint64(r3))
+
+
+@numba.njit(cache=True)
+def mt_seed_each(states, at, seeds):
+    """Seed rows at, at + 1, ... of `states` as random.Random(seed) for each of `seeds` (int64,
+    0 <= seed < 2**63), four at a time (_seed_lanes): a bot that seeds a generator per guess
+    seeds its guesses together."""
+    last = seeds.shape[0] - 1
+    for group in range(0, seeds.shape[0], LANES):
+        k1, k2, k3 = min(group + 1, last), min(group + 2, last), min(group + 3, last)
+        _seed_lanes(states, at + group, at + k1, at + k2, at + k3, np.uint64(seeds[group]), np.uint64(seeds[k1]),
+                    np.uint64(seeds[k2]), np.uint64(seeds[k3]))
 
 
 def mt_seed(state: np.ndarray, seed: int) -> None:

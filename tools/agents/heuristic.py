@@ -172,7 +172,7 @@ class HeuristicAgent:
         if machine is None:
             return None
         return machine.decide(MachineGuesses(machine, guessing), ids, self.weights, secret, samples,
-                              self.generator.machine())
+                              self.generator.machine(samples if secret else 0))
 
     def _worths(self, guess: Game, ids: list[int], seat: int, step: int, secret: bool,
                 seed: int, drawn_from: Guesses | None = None) -> list[float | None]:

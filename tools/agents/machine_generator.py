@@ -23,7 +23,7 @@ class MachineGenerator:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self.rows = np.zeros((OWN + 1, MT_WORDS), dtype=np.uint32)  # two rows of room, then the state
+        self.rows = np.zeros((OWN + 1, MT_WORDS), dtype=np.uint32)  # room, then the state, then room (`machine`)
         self.held = False
         self.rest: tuple[int, float | None] = (0, None)              # the state's version and gauss_next
 
@@ -35,9 +35,13 @@ class MachineGenerator:
             self.held = False
         return self.rng
 
-    def machine(self) -> np.ndarray:
-        """The rows the machine draws from, the generator's state in `rows[OWN]`: from now on
-        the machine holds it."""
+    def machine(self, room: int = 0) -> np.ndarray:
+        """The rows the machine draws from, the generator's state in `rows[OWN]` and `room` rows
+        after it (a generator seeded per guess): from now on the machine holds it."""
+        if self.rows.shape[0] < OWN + 1 + room:
+            grown = np.zeros((OWN + 1 + room, MT_WORDS), dtype=np.uint32)
+            grown[:self.rows.shape[0]] = self.rows
+            self.rows = grown
         if not self.held:
             version, words, gauss = self.rng.getstate()
             self.rows[OWN] = words

@@ -11,6 +11,7 @@ in machine code, whole decisions at a time. Elsewhere a guess is drawn in the in
 
 from __future__ import annotations
 
+import functools
 import random
 from array import array
 from dataclasses import dataclass
@@ -102,7 +103,6 @@ class MachineGuesses:
         self.look, self.guesses = look, guesses
         self.players = guesses.game.state.players
         self.base: np.ndarray | None = None
-        self.targets: list[tuple[int, bool]] = []       # per dealt place: where in the row, counted or set
         self.deal_table = np.zeros(0, dtype=np.int64)   # the deal as the machine reads it (with the base row)
         self.held_by_others = True
         self.redoes = not guesses.cards_only()
@@ -120,31 +120,42 @@ class MachineGuesses:
         if not packable(unknown):
             return
         rows = row_places(machine)
-        index, W, state, deal = rows.index, S.data, game.state, self.guesses.deal()
-        slots = working_slots(game, self.guesses.seat)
+        index, W, hands, deal = rows.index, S.data, game.state.hands, self.guesses.deal()
+        first_hand, ncards, piles = rows.hands, rows.ncards, rows.piles
         D = [len(deal.pool), len(deal.groups), *[index[card] for card in deal.pool]]
         for (_, places), fits in zip(deal.groups, deal.fits):
             D += [len(fits), *fits, len(places)]
             for kind, key, i in places:
                 if kind == HANDS:
-                    at = rows.hands + key * rows.ncards
-                    W[at + index[state.hands[key][i]]] -= 1
-                    target = (at, True)
+                    at = first_hand + key * ncards
+                    W[at + index[hands[key][i]]] -= 1
+                    D += [at, 1]
                 elif kind == WORKING:
-                    held, place, _ = slots[key]
+                    held, place, _ = working_slots(game, self.guesses.seat)[key]
                     word = working_word(game, machine.lowering, machine.T, held, place)
                     if word is None:                # not one word of the row: drawn in the interpreter
                         return
-                    target = (word, False)
+                    D += [word, 0]
                 else:
-                    target = (rows.piles[key, kind] + 1 + i, False)
-                self.targets.append(target)
-                D += [target[0], int(target[1])]
+                    D += [piles[key, kind] + 1 + i, 0]
         S[machine.legal_at:] = 0
         W[ops.S_DECISIONS] = 0              # a guess is a new Game: none counted in its step (pack_guess)
-        self.held_by_others = bool(state.held)          # their cards are drawn too (the machine cannot)
+        self.held_by_others = bool(game.state.held)     # their cards are drawn too (the machine cannot)
         self.deal_table = np.array(D, dtype=np.int64)
         self.base = S
+
+    @functools.cached_property
+    def targets(self) -> list[tuple[int, bool]]:
+        """Per dealt place, in the deal's order: where in the row, and whether its card is
+        counted there (a hand) or written (a pile, a phase's card); read from the deal table."""
+        D, found = self.deal_table.tolist(), []
+        at = 2 + D[0]
+        for _ in range(D[1]):
+            at += 1 + D[at]
+            places = D[at]
+            found += [(D[at + 1 + 2 * k], D[at + 2 + 2 * k] != 0) for k in range(places)]
+            at += 1 + 2 * places
+        return found
 
     def whole(self) -> bool:
         """Whether the machine draws this position's guesses whole (compiled/guess.py)."""

@@ -85,7 +85,8 @@ class Lookahead:
     def decide(self, drawing: MachineGuesses, ids: list[int], weights: Weights, secret: bool, samples: int,
                MT: np.ndarray) -> list[list[float | None]] | None:
         """What each action is worth on each of `samples` guesses drawn from the bot's generator
-        in MT's row OWN (machine_generator.py), as heuristic.py `best` draws them:
+        in MT's row OWN (machine_generator.py; with a row after it per guess for a secret
+        phase's generators), as heuristic.py `best` draws them:
         the guesses, then a seed per guess; the guesses drawn and valued in one call, and the
         generator moved on as the bot moves it. None, the generator as it was, where the machine
         cannot draw the guesses as Python does: the bot then decides in Python."""
