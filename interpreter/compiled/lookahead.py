@@ -134,9 +134,9 @@ def remembered(S, M, Q, memo, kind, phase, seat):
 
 @jit_inline
 def key_hash(S, Q, memo, runs, seat):
-    """FNV-1a over the key's numbers, in four lanes (every fourth number of a run each, then
-    mixed): a lane's multiplications wait on one another, four lanes' overlap, and a scoring
-    phase's key is read at every valuation (a 2016 key is up to 96 numbers)."""
+    """FNV-1a over the key's numbers as four hashes side by side (every fourth number of a run
+    each, then mixed): one hash's multiplications wait on one another, four hashes' overlap,
+    and a scoring phase's key is read at every valuation (a 2016 key is up to 96 numbers)."""
     prime = np.uint64(HASH_PRIME)
     h0 = np.uint64(HASH_START) ^ np.uint64(seat)
     h1 = h2 = h3 = np.uint64(HASH_START)

@@ -171,7 +171,11 @@ class HeuristicAgent:
         machine = lookahead(guessing.game.rules, compile=self.engine == "compiled")
         if machine is None:
             return None
-        return machine.decide(MachineGuesses(machine, guessing), ids, self.weights, secret, samples,
+        drawing = MachineGuesses(machine, guessing)
+        if not drawing.whole():
+            return None
+        assert drawing.base is not None
+        return machine.decide(drawing.base, drawing.deal_table, guessing.seat, ids, self.weights, secret, samples,
                               self.generator.machine(samples if secret else 0))
 
     def _worths(self, guess: Game, ids: list[int], seat: int, step: int, secret: bool,

@@ -19,7 +19,6 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 import numpy as np
@@ -42,9 +41,6 @@ from ..determinize import Guesses
 from .forecast import forecasters
 from .machine_memo import forecast_memo
 from .value import WEIGHT_NAMES, Weights
-
-if TYPE_CHECKING:
-    from .machine_guesses import MachineGuesses
 
 NO_GUESSES = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros((0, 0), dtype=np.int64))
 FORECASTING_KINDS = frozenset({ops.M_INCOME, ops.M_SCORE})      # the hubs that answer ops.CALL_FORECAST
@@ -82,19 +78,16 @@ class Lookahead:
             return None
         return _worths(out.tolist())
 
-    def decide(self, drawing: MachineGuesses, ids: list[int], weights: Weights, secret: bool, samples: int,
-               MT: np.ndarray) -> list[list[float | None]] | None:
-        """What each action is worth on each of `samples` guesses drawn from the bot's generator
-        in MT's row OWN (machine_generator.py; with a row after it per guess for a secret
-        phase's generators), as heuristic.py `best` draws them:
-        the guesses, then a seed per guess; the guesses drawn and valued in one call, and the
-        generator moved on as the bot moves it. None, the generator as it was, where the machine
-        cannot draw the guesses as Python does: the bot then decides in Python."""
-        if not drawing.whole():
-            return None
-        assert drawing.base is not None
+    def decide(self, base: np.ndarray, D: np.ndarray, seat: int, ids: list[int], weights: Weights, secret: bool,
+               samples: int, MT: np.ndarray) -> list[list[float | None]] | None:
+        """What each action is worth on each of `samples` guesses of the position `base` (its
+        row with the hidden cards out, `D` its deal: machine_guesses.py MachineGuesses) drawn
+        from the bot's generator in MT's row OWN (machine_generator.py; with a row after it per
+        guess for a secret phase's generators), as heuristic.py `best` draws them: the guesses,
+        then a seed per guess; the guesses drawn and valued in one call, and the generator moved
+        on as the bot moves it. None, the generator as it was, where the machine cannot draw
+        the guesses as Python does: the bot then decides in Python."""
         machine = self.machine
-        D = drawing.deal_table
         G = self.guess_rows.get(samples)
         if G is None:
             G = self.guess_rows[samples] = np.zeros((samples + 1, machine.size), dtype=np.int64)
@@ -102,9 +95,8 @@ class Lookahead:
         out = np.empty(samples * len(ids), dtype=np.float64)
         before = MT[OWN].copy()
         try:
-            status = self.part(drawing.base, machine.M, machine.R, self.rows, np.asarray(ids, dtype=np.int64), out,
-                               self.weight_row(weights), self.F, self.B, drawing.guesses.seat, int(secret), 0,
-                               MT, self.Q, D, X, G)
+            status = self.part(base, machine.M, machine.R, self.rows, np.asarray(ids, dtype=np.int64), out,
+                               self.weight_row(weights), self.F, self.B, seat, int(secret), 0, MT, self.Q, D, X, G)
         except MachineStop:
             status = -1
         if status != DONE:
@@ -124,7 +116,8 @@ class Lookahead:
         """The game's position as the machine's row (a new array), and the regions it could not
         fill. A bot packs the position at every decision (compiled/pack.py), a sixth of a greedy
         game; instead the row of a game packed before is kept, and stepped on by the actions
-        taken since (a step costs a microsecond, a pack eighty): the compiled engine plays the
+        taken since (a game's history only grows: Game.apply_id; a step costs a microsecond, a
+        pack eighty): the compiled engine plays the
         same games, so the row reached is the position packed (tests/compiled_support.py holds
         every shipped file to it), but for the counts of a study's picks, which the pack leaves
         out and are set to 0 here. A game that draws from outside (`chance`), a step the machine
