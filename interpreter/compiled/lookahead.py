@@ -295,10 +295,10 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT, Q, D, X,
       position itself, and G's rows but the last (room) each take a guess of it, drawn from
       the bot's generator in MT's row OWN (guess.py, deal `D`, room `X`); then a seed drawn per
       guess (getrandbits(32)), as the bot draws them, each seeding a generator in the rows
-      after OWN (four at a time); then out[g * len(ids):] holds what each
-      action is worth on guess g. A guess the machine cannot draw as Python does ends the call
-      (RAN_ON, SHORT) before any worth: the bot then decides in Python from its generator's
-      state before the call.
+      after OWN (four at a time); then out[g * len(ids):] holds what each action is worth on
+      guess g. A guess the machine cannot draw as Python does ends the call (RAN_ON, SHORT)
+      before any worth: the bot then decides in Python from its generator's state before the
+      call.
     - With `seat` EVERY_SEAT: every seat's worth of S itself into out, in seat order
       (tools/agents/value.py `values`: a search's unfinished playout), none of its forecasts
       kept in Q: the ends of random playouts are too varied for a key to pay (most missed;

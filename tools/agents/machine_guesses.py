@@ -95,9 +95,10 @@ class MachineGuesses:
       `draw` writes them into the row here. A guess whose working out ran on (the row changed
       beyond the decision) or stopped is settled by the interpreter from the same draws
       (Guesses.settle), so every guess is the one Guesses.draw gives.
-    - Where it also makes a running phase's secret choices again (`redoes`: an offer, a sealed
-      bid), only the machine draws it into the row, a whole decision at a time (compiled/guess.py
-      `choose_again`); `draw` draws in the interpreter, as it does where there is no base row."""
+    - Where it also makes a running phase's secret choices again (an offer, a sealed bid) or
+      deals the cards a phase holds face down (`redoes`), only the machine draws it into the
+      row, a whole decision at a time (compiled/guess.py `choose_again`); `draw` draws in the
+      interpreter, as it does where there is no base row."""
 
     def __init__(self, look: Lookahead, guesses: Guesses) -> None:
         self.look, self.guesses = look, guesses

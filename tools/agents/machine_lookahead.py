@@ -114,15 +114,15 @@ class Lookahead:
 
     def position(self, game: Game) -> tuple[np.ndarray, set[str]]:
         """The game's position as the machine's row (a new array), and the regions it could not
-        fill. A bot packs the position at every decision (compiled/pack.py), a sixth of a greedy
+        fill. Packing the position at every decision (compiled/pack.py) was a sixth of a greedy
         game; instead the row of a game packed before is kept, and stepped on by the actions
         taken since (a game's history only grows: Game.apply_id; a step costs a microsecond, a
-        pack eighty): the compiled engine plays the
-        same games, so the row reached is the position packed (tests/compiled_support.py holds
-        every shipped file to it), but for the counts of a study's picks, which the pack leaves
-        out and are set to 0 here. A game that draws from outside (`chance`), a step the machine
-        stops at or refuses, or a row that does not agree with the game on the seat to move, the
-        step and the decision, is packed afresh."""
+        pack eighty). The compiled engine plays the same games, so the row reached is the
+        position packed (tests/compiled_support.py holds every shipped file to it), but for the
+        counts of a study's picks, which the pack leaves out and are set to 0 here. A game that
+        draws from outside (`chance`), a step the machine stops at or refuses, or a row that
+        does not agree with the game on the seat to move, the step and the decision, is packed
+        afresh."""
         kept, history = self.kept.get(game), game.history
         if kept is not None and game.chance is None and kept.done <= len(history):
             machine, S = self.machine, kept.S
