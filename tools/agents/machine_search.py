@@ -27,7 +27,9 @@ import numpy as np
 from ...interpreter.compiled import hubs, search
 from ...interpreter.compiled.core import MachineStop
 from ...interpreter.compiled.guess import DONE
+from ...interpreter.compiled.lookahead import OWN
 from ...interpreter.model import Rules
+from .machine_generator import MachineGenerator
 from .machine_guesses import MachineGuesses
 from .machine_lookahead import Lookahead
 from .value import Weights
@@ -67,8 +69,8 @@ class MachineSearch:
         P = np.array([guesses.seat, 0, horizon, 0], dtype=np.int64)
         W, FP, FX, allowed = look.weight_row(weights), np.array([c, spread]), np.zeros(2 * drawing.players), \
             np.array(ids, dtype=np.int64)
-        version, words, gauss = rng.getstate()
-        MT = np.array(words, dtype=np.uint32)
+        generator = MachineGenerator(rng)             # the rng itself only moves on at the end
+        MT = generator.machine()[OWN]
         done = 0
         while (not iterations or done < iterations) and (done == 0 or time.perf_counter() < deadline):
             P[search.P_ITERATIONS] = min(step, iterations - done) if iterations else step
@@ -83,7 +85,7 @@ class MachineSearch:
             if status != DONE:
                 return None
             done += int(P[search.P_ITERATIONS])
-        rng.setstate((version, tuple(MT.tolist()), gauss))
+        generator.python()
         return int(self.out[0]), done
 
 
