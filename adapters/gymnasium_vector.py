@@ -88,8 +88,7 @@ class AmunreVectorEnv(VectorEnv):
         if set(self.setup) - NATIVE_SETUP:
             raise NotCompiled(f"a set-up with {', '.join(sorted(set(self.setup) - NATIVE_SETUP))}")
         self.machine = compiled(self.rules)             # NotCompiled where the compiled engine does not play them
-        hubs.prepare(["vector", "tensor"])
-        self.machine.observing()
+        hubs.prepare(["vector"])
         self._step_games = hubs.vectors()
         self.num_envs = num_envs
         self.actions = self.rules.actions.size

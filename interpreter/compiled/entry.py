@@ -14,7 +14,7 @@ cards of the resources that may be held as cards are written into the state by t
 from __future__ import annotations
 
 from . import decks, flow, material, ops, pointers, tensor
-from .core import random_below, reset_scratch, scratch, stop, zero
+from .core import random_below, reset_scratch, stop, zero
 from .jit import jit, jit_inline
 from .pointers import evaluate
 
@@ -90,12 +90,8 @@ def observe(S, M, R, seat):
     studies, bots and `run` never do, and need not wait for it."""
     reset_scratch(M)
     size = M[M[ops.TH_TENSOR] + ops.TN_SIZE]
-    out = scratch(S, M, size)
-    zero(M, out, size)
-    tensor.fill(S, M, seat, out)
-    region = M[out:out + size]          # copied as a view (core.zero)
-    for i in range(size):
-        R[i] = region[i]
+    zero(R, 0, size)
+    tensor.fill(S, M, seat, R, 0)
     return size
 
 

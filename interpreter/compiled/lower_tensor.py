@@ -49,4 +49,5 @@ def lower_tensor(lowering: Any) -> tuple[int, dict[str, int]]:
     for pid, mech in rules.phases.items():
         names = [piece.name for piece in mech.tensor_pieces(rules)]
         firsts[pid] = at(names[0]) if names else -1
+    plan[ops.TN_PHASES] = min((first for first in firsts.values() if first >= 0), default=size)
     return lowering.put(plan), firsts

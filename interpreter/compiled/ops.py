@@ -209,7 +209,8 @@ CALL_CHOOSE_AGAIN = 10     # the seat's secret choice made again: arg, one of th
 TN_SIZE, TN_SEAT, TN_PLAYERS, TN_TO_MOVE, TN_START, TN_AT, TN_PASSES, TN_OPTIONS = 0, 1, 2, 3, 4, 5, 6, 7
 TN_RESOURCES, TN_HAND, TN_SIZES, TN_PUBLIC, TN_HELD, TN_DECKS, TN_DISCARDS, TN_SHOWN = 8, 9, 10, 11, 12, 13, 14, 15
 TN_OWNER, TN_TOKENS, TN_SUPPLY, TN_MODS, TN_PLAYED, TN_PUBLIC_CARD, TN_SECRET = 16, 17, 18, 19, 20, 21, 22
-TN_FIELDS = 23
+TN_PHASES = 23         # where the phases' pieces begin (after the engine's; TN_SIZE: no phase has any)
+TN_FIELDS = 24
 
 # ---- why the machine stopped --------------------------------------------------------------
 ERR_RULE = 1           # a rule failed as it ran (the interpreter raises a GameError there)

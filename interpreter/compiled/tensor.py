@@ -1,12 +1,14 @@
 """The observation tensor in machine code: interpreter/play/observe.py's sections, number for
-number, into a region of M (the caller copies it out). Every number of the tensor is a whole
-number (one-hots, counts, amounts within the engine's limit), so int64 holds it exactly.
+number, into the caller's row V: the int64 numbers out (a game's `observation`), or a vector
+environment's float32 row, written once, with no copy between. Every number of the tensor is a
+whole number (one-hots, counts, amounts within the engine's limit), so int64 holds it exactly
+(a float32 row holds numpy's cast of it, as a copy of the int64 row would).
 
 The engine's sections come first (turn, seats, held cards, piles, places, records), then each
 phase's own pieces, which its mechanic's hub fills (`ops.CALL_TENSOR`) where the plan
 (compiled/lower_tensor.py) says its first piece lies. A seat of -1 is the public view.
 
-The tensor is a vector environment's observation at every step, a third of its time: the
+The tensor is a vector environment's observation at every step, about half its machine time: the
 sections read the tables' addresses once, before their loops (a store into M may change any
 number of M for all the compiler knows, so it reads again each one read in a loop), and walk
 runs of S (a hand, a pile, a place's tokens) as views, whose indices numba need not check.
@@ -15,6 +17,7 @@ runs of S (a hand, a pile, a place's tokens) as views, whose indices numba need 
 from __future__ import annotations
 
 from . import material, mechanics, ops
+from .core import release, scratch, zero
 from .jit import jit, jit_inline
 
 MAX_AMOUNT = 10 ** 15
@@ -37,32 +40,32 @@ def sorted_kind(M, card_table, card):
 
 
 @jit
-def turn_section(S, M, plan, seat, out):
+def turn_section(S, M, plan, seat, V, out):
     seats = M[ops.TH_SEATS]
     if 0 <= seat < seats:
-        M[out + M[plan + ops.TN_SEAT] + seat] = 1
+        V[out + M[plan + ops.TN_SEAT] + seat] = 1
     if 0 < S[ops.S_PLAYERS] <= seats:
-        M[out + M[plan + ops.TN_PLAYERS] + S[ops.S_PLAYERS] - 1] = 1
+        V[out + M[plan + ops.TN_PLAYERS] + S[ops.S_PLAYERS] - 1] = 1
     if S[ops.S_TO_MOVE] >= 0:
-        M[out + M[plan + ops.TN_TO_MOVE] + S[ops.S_TO_MOVE]] = 1
-    M[out + M[plan + ops.TN_START] + S[ops.S_START]] = 1
+        V[out + M[plan + ops.TN_TO_MOVE] + S[ops.S_TO_MOVE]] = 1
+    V[out + M[plan + ops.TN_START] + S[ops.S_START]] = 1
     if S[ops.S_OVER] == 0:
-        M[out + M[plan + ops.TN_AT] + S[ops.S_AT]] = 1
+        V[out + M[plan + ops.TN_AT] + S[ops.S_AT]] = 1
     passes = M[ops.TH_S_PASSES]
     for i in range(M[ops.TH_COUNTERS]):
-        M[out + M[plan + ops.TN_PASSES] + i] = S[passes + i]
+        V[out + M[plan + ops.TN_PASSES] + i] = S[passes + i]
     options = M[plan + ops.TN_OPTIONS]
     for o in range(M[ops.TH_OPTIONS]):
         row = M[options + o]
         word = S[M[ops.TH_S_OPTIONS] + o]
         for i in range(M[row + 1]):
             if M[row + 2 + i] == word:
-                M[out + M[row] + i] = 1
+                V[out + M[row] + i] = 1
                 break
 
 
 @jit
-def seat_section(S, M, plan, seat, out):
+def seat_section(S, M, plan, seat, V, out):
     players, cards, nres = S[ops.S_PLAYERS], M[ops.TH_CARDS], M[ops.TH_RES]
     secret = M[plan + ops.TN_SECRET] != 0
     hidden, resources, res_out = M[ops.TH_RES_HIDDEN], M[ops.TH_S_RES], out + M[plan + ops.TN_RESOURCES]
@@ -72,21 +75,21 @@ def seat_section(S, M, plan, seat, out):
     for other in range(players):
         for r in range(nres):
             if not secret or other == seat or M[hidden + r] == 0:
-                M[res_out + other * nres + r] = S[resources + other * nres + r]
-        M[sizes_out + other] = S[sizes + other]
+                V[res_out + other * nres + r] = S[resources + other * nres + r]
+        V[sizes_out + other] = S[sizes + other]
         hand = S[hands + other * cards:hands + (other + 1) * cards]
         for card in range(cards):
             count = hand[card]
             if count != 0:
                 kind = sorted_kind(M, card_table, card)
                 if other == seat:
-                    M[hand_out + kind] += count
+                    V[hand_out + kind] += count
                 if M[public_card + card] != 0:
-                    M[public_out + other * cards + kind] += count
+                    V[public_out + other * cards + kind] += count
 
 
 @jit
-def held_section(S, M, plan, seat, out):
+def held_section(S, M, plan, seat, V, out):
     """The observing seat's cards of each resource held as cards in this game, by value."""
     if seat < 0:
         return
@@ -95,46 +98,46 @@ def held_section(S, M, plan, seat, out):
         if at >= 0 and (S[ops.S_HELD] >> held) & 1 != 0:
             counts = material.held_counts(S, M, held, seat)
             for i in range(counts.shape[0]):
-                M[out + at + i] = counts[i]
+                V[out + at + i] = counts[i]
 
 
 @jit
-def pile_section(S, M, plan, out):
+def pile_section(S, M, plan, V, out):
     decks, card_table = M[ops.TH_DECKS], M[ops.TH_CARD]
     sizes_out = out + M[plan + ops.TN_DECKS]
     for deck in range(decks):
-        M[sizes_out + deck] = S[material.pile(M, deck, ops.DECK_S_DRAW)]
-        M[sizes_out + decks + deck] = S[material.pile(M, deck, ops.DECK_S_BOXED)]
+        V[sizes_out + deck] = S[material.pile(M, deck, ops.DECK_S_DRAW)]
+        V[sizes_out + decks + deck] = S[material.pile(M, deck, ops.DECK_S_BOXED)]
         for which, field in ((ops.DECK_S_DISCARD, ops.TN_DISCARDS), (ops.DECK_S_SHOWN, ops.TN_SHOWN)):
             at = M[plan + field]
             if at >= 0:
                 pile = material.pile(M, deck, which)
                 kinds = out + at
                 for card in S[pile + 1:pile + 1 + S[pile]]:
-                    M[kinds + sorted_kind(M, card_table, card)] += 1
+                    V[kinds + sorted_kind(M, card_table, card)] += 1
 
 
 @jit
-def place_section(S, M, plan, out):
+def place_section(S, M, plan, V, out):
     seats, places, tokens = M[ops.TH_SEATS], M[ops.TH_PLACES], M[ops.TH_TOKENS]
     owners, owned = out + M[plan + ops.TN_OWNER], M[plan + ops.TN_OWNER] >= 0
     owner_at = M[ops.TH_S_OWNER]
     for place in range(places):
         if owned:
             owner = S[owner_at + place]
-            M[owners + place * (seats + 1) + (seats if owner < 0 else owner)] = 1
+            V[owners + place * (seats + 1) + (seats if owner < 0 else owner)] = 1
     # the tokens lie in S as in the tensor: place by place, token by token
     counts = S[M[ops.TH_S_TOKENS]:M[ops.TH_S_TOKENS] + places * tokens]
-    tokens_out = M[out + M[plan + ops.TN_TOKENS]:out + M[plan + ops.TN_TOKENS] + places * tokens]
+    tokens_out = V[out + M[plan + ops.TN_TOKENS]:out + M[plan + ops.TN_TOKENS] + places * tokens]
     for k in range(counts.shape[0]):
         tokens_out[k] = counts[k]
     supply, supply_out = M[ops.TH_S_SUPPLY], out + M[plan + ops.TN_SUPPLY]
     for kind in range(M[ops.TH_SUPPLIES]):
-        M[supply_out + kind] = S[supply + kind]
+        V[supply_out + kind] = S[supply + kind]
 
 
 @jit
-def record_section(S, M, plan, out):
+def record_section(S, M, plan, V, out):
     players, cards = S[ops.S_PLAYERS], M[ops.TH_CARDS]
     mods = M[plan + ops.TN_MODS]
     for mod in range(M[ops.TH_MODS]):
@@ -152,7 +155,7 @@ def record_section(S, M, plan, out):
                     if M[piece + 2 + w] == value:
                         value = w
                         break
-            M[values + i] = bounded(value)
+            V[values + i] = bounded(value)
     played, card_table = M[plan + ops.TN_PLAYED], M[ops.TH_CARD]
     for lifetime in range(M[ops.TH_LIFETIMES]):
         at = M[played + lifetime]
@@ -162,20 +165,31 @@ def record_section(S, M, plan, out):
             for k in range(marks.shape[0]):
                 if marks[k] != 0:
                     seat, card = k // cards, k % cards
-                    M[out + at + seat * cards + sorted_kind(M, card_table, card)] = 1
+                    V[out + at + seat * cards + sorted_kind(M, card_table, card)] = 1
 
 
 @jit
-def fill(S, M, seat, out):
-    """The tensor of the position as `seat` sees it (-1: the public view), into M[out:] (zeros)."""
+def fill(S, M, seat, V, out):
+    """The tensor of the position as `seat` sees it (-1: the public view), into V[out:] (zeros):
+    the engine's sections straight into V, the phases' pieces through M's scratch, as their hubs
+    write into M (the last piece of the engine's ends where the first of a phase's begins)."""
     plan = M[ops.TH_TENSOR]
-    turn_section(S, M, plan, seat, out)
-    seat_section(S, M, plan, seat, out)
-    held_section(S, M, plan, seat, out)
-    pile_section(S, M, plan, out)
-    place_section(S, M, plan, out)
-    record_section(S, M, plan, out)
+    turn_section(S, M, plan, seat, V, out)
+    seat_section(S, M, plan, seat, V, out)
+    held_section(S, M, plan, seat, V, out)
+    pile_section(S, M, plan, V, out)
+    place_section(S, M, plan, V, out)
+    record_section(S, M, plan, V, out)
+    phases_at, size = M[plan + ops.TN_PHASES], M[plan + ops.TN_SIZE]
+    if phases_at == size:
+        return
+    work = scratch(S, M, size - phases_at)
+    zero(M, work, size - phases_at)
     for phase in range(M[ops.TH_PHASES]):
         first = M[M[ops.TH_PHASE] + phase * ops.PHASE_FIELDS + ops.PHASE_TENSOR]
         if first >= 0:
-            mechanics.tensor(S, M, phase, seat, out + first)
+            mechanics.tensor(S, M, phase, seat, work + first - phases_at)
+    pieces, into = M[work:work + size - phases_at], V[out + phases_at:out + size]     # views: unchecked
+    for k in range(pieces.shape[0]):
+        into[k] = pieces[k]
+    release(M, work)

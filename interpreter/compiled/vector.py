@@ -13,11 +13,13 @@ single-environment adapter plays from the same seeds.
 
 from __future__ import annotations
 
-from . import ops
-from .entry import APPLY, START, TENSOR
+from . import ops, tensor
+from .core import reset_scratch
+from .entry import APPLY, START
 from .jit import jit
 from .mt19937 import mt_choice_index
 from .pointers import machine
+from .prefetch import state_ahead
 
 RUNNING, OVER, ILLEGAL, STOPPED = 0, 1, 2, 3
 
@@ -46,7 +48,8 @@ def step_games(S, S0, M, R, MT, actions, seats, starts, seeds, obs, masks, statu
     masks have a row a game (masks: the learner's legal ids as 0/1, all 0 once its game ended),
     MT a generator per game and seat (row game * players + seat). A game whose seat is -1 is
     played by the learner in every seat (self-play): one action a step, observed by the seat
-    to move (`observers`), or by the seat whose action ended the game."""
+    to move (`observers`), or by the seat whose action ended the game. The tensor is filled
+    straight into a game's float32 row (compiled/tensor.py), not copied there from int64."""
     players = S0[ops.S_PLAYERS]
     width = obs.shape[1]
     legal = M[ops.TH_S_LEGAL]
@@ -55,18 +58,21 @@ def step_games(S, S0, M, R, MT, actions, seats, starts, seeds, obs, masks, statu
         for k in range(mask.shape[0]):
             mask[k] = 0
         mover = S[i, ops.S_TO_MOVE]
+        if i + 1 < S.shape[0]:
+            state_ahead(S[i + 1], M)                    # the next game's state, while this one steps
+        for k in range(width):
+            row[k] = 0.0
         try:
             status[i] = one_step(S[i], S0, M, R, MT, actions[i], seats[i], starts[i], seeds[i], i, players)
             if seats[i] < 0:                            # self-play: the seat to move, or the one that ended it
                 observers[i] = S[i, ops.S_TO_MOVE] if status[i] == RUNNING or starts[i] != 0 else mover
-            machine(S[i], M, R, TENSOR, observers[i] if seats[i] < 0 else seats[i])
+            reset_scratch(M)
+            tensor.fill(S[i], M, observers[i] if seats[i] < 0 else seats[i], row, 0)
         except Exception:                               # the machine stopped (core.MachineStop)
             status[i] = STOPPED
             for k in range(width):
                 row[k] = 0.0
             continue
-        for k in range(width):
-            row[k] = R[k]
         if status[i] == RUNNING:
             for k in range(S[i, ops.S_NLEGAL]):
                 mask[S[i, legal + k]] = 1
