@@ -159,6 +159,10 @@ def check_page_against_engine(page: Any, table: Table, seat: int) -> None:
             chip = box.query_selector(f".token[data-token='{token}']")
             assert (chip.text_content().rsplit(" ", 1)[1] if chip else "0") == str(count), (place, token)
     assert page.get_attribute("#main", "data-phase") == (game.step.phase or "")
+    kept = page.query_selector("#phase ul.kept")
+    if kept is not None:                  # what earlier phases keep is not listed under the lots or offers
+        heading = kept.evaluate("node => node.previousElementSibling.textContent")
+        assert heading == "Kept from earlier phases", heading
     if not game.over and game.to_move == seat:
         shown_ids = [int(b.get_attribute("data-action-id")) for b in page.query_selector_all("button.action")]
         assert shown_ids == game.legal_action_ids()
@@ -168,10 +172,11 @@ def test_a_2016_round_played_by_clicking(page: Any, live: Live) -> None:
     table = start_from_form(page, live, "knizia2016", ["human", "greedy", "greedy"], seed=7)
     game, pick = table.game, random.Random(7)
     phases_seen: list[str] = []
-    clicks = 0
+    clicks, kept_seen = 0, False
     while True:
         settle(page, table, 0)
         check_page_against_engine(page, table, 0)
+        kept_seen = kept_seen or page.query_selector("#phase ul.kept") is not None
         phase = game.step.phase or ""
         if phase not in phases_seen:
             phases_seen.append(phase)
@@ -191,6 +196,7 @@ def test_a_2016_round_played_by_clicking(page: Any, live: Live) -> None:
         assert game.history[before] == action_id                # the engine took the action clicked
     assert game.step.round == 2 and clicks >= 5
     assert {"auction", "market"} <= set(phases_seen)
+    assert kept_seen, "no earlier phase's kept facts were shown in the round"
     log_lines = page.query_selector_all("#log .line")
     assert len(log_lines) == min(len(table.story.lines), LINES_SENT)
 

@@ -231,7 +231,10 @@ function drawPhase(view) {
   for (const [deck, cards] of Object.entries(phase.shown)) {
     parts.push(el("p", {class: "shown", text: `Face up beside ${deck}: ${cards.join(", ")}`}));
   }
-  if (phase.kept.length) parts.push(el("ul", {class: "kept"}, phase.kept.map(k => el("li", {text: k}))));
+  if (phase.kept.length) {          // under a heading of their own: not the running phase's lots or offers
+    parts.push(el("h3", {class: "kept-head", text: "Kept from earlier phases"}),
+               el("ul", {class: "kept"}, phase.kept.map(k => el("li", {text: k}))));
+  }
   if (phase.private.length) {
     parts.push(el("ul", {class: "private"}, phase.private.map(p => el("li", {text: "Only you see: " + p}))));
   }
