@@ -21,7 +21,7 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -92,9 +92,9 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+def watched_page(browser: Any, **device: Any) -> Iterator[Any]:
+    """A fresh page; the test fails if the page reports an error."""
+    context = browser.new_context(**device)
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
@@ -102,6 +102,18 @@ def page(browser: Any) -> Iterator[Any]:
     yield opened
     context.close()
     assert errors == [], f"the page reported errors: {errors}"
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    yield from watched_page(browser, viewport={"width": 1400, "height": 1000})
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A phone's screen (390 x 844 CSS pixels, touch)."""
+    yield from watched_page(browser, viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                            has_touch=True)
 
 
 def shoot(page: Any, name: str) -> None:
@@ -168,7 +180,9 @@ def check_page_against_engine(page: Any, table: Table, seat: int) -> None:
         assert shown_ids == game.legal_action_ids()
 
 
-def test_a_2016_round_played_by_clicking(page: Any, live: Live) -> None:
+def play_a_round_by_clicking(page: Any, live: Live, shots: str, look: Callable[[], None] = lambda: None) -> None:
+    """Seat 0 of a 2016 game against two greedy bots clicks random legal actions through the
+    first round, the page checked against the engine at every decision (and by `look`)."""
     table = start_from_form(page, live, "knizia2016", ["human", "greedy", "greedy"], seed=7)
     game, pick = table.game, random.Random(7)
     phases_seen: list[str] = []
@@ -176,11 +190,12 @@ def test_a_2016_round_played_by_clicking(page: Any, live: Live) -> None:
     while True:
         settle(page, table, 0)
         check_page_against_engine(page, table, 0)
+        look()
         kept_seen = kept_seen or page.query_selector("#phase ul.kept") is not None
         phase = game.step.phase or ""
         if phase not in phases_seen:
             phases_seen.append(phase)
-            shoot(page, f"knizia2016-{len(phases_seen):02d}-{phase}")
+            shoot(page, f"{shots}-{len(phases_seen):02d}-{phase}")
         if game.over or game.step.round != 1:
             break
         buttons = page.query_selector_all("button.action")
@@ -199,6 +214,23 @@ def test_a_2016_round_played_by_clicking(page: Any, live: Live) -> None:
     assert kept_seen, "no earlier phase's kept facts were shown in the round"
     log_lines = page.query_selector_all("#log .line")
     assert len(log_lines) == min(len(table.story.lines), LINES_SENT)
+
+
+def test_a_2016_round_played_by_clicking(page: Any, live: Live) -> None:
+    play_a_round_by_clicking(page, live, "knizia2016")
+
+
+def test_a_2016_round_played_on_a_phone(phone: Any, live: Live) -> None:
+    """At 390 px nothing is wider than the screen, and the move stays in view at the top while
+    the page scrolls (the board and the log under it)."""
+    def fits_and_keeps_the_move_in_view() -> None:
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+        phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        top = phone.evaluate("document.getElementById('actions').getBoundingClientRect().top")
+        assert 0 <= top <= 1, f"scrolled to the bottom, the move is at {top} px, not at the top"
+        phone.evaluate("window.scrollTo(0, 0)")
+    play_a_round_by_clicking(phone, live, "knizia2016-phone", fits_and_keeps_the_move_in_view)
 
 
 def test_a_pharaohs_heir_game_started_and_one_action_taken(page: Any, live: Live) -> None:
