@@ -233,6 +233,30 @@ def test_a_2016_round_played_on_a_phone(phone: Any, live: Live) -> None:
     play_a_round_by_clicking(phone, live, "knizia2016-phone", fits_and_keeps_the_move_in_view)
 
 
+def test_a_game_of_friends_shows_each_seats_link_and_qr_code(page: Any, live: Live) -> None:
+    """With two human seats the start page stays, listing both links, each with its QR code
+    drawn (an image the browser decoded), and each link opens its seat."""
+    page.goto(live.url + "/")
+    page.wait_for_selector("#start")
+    page.select_option("#rules", "knizia2016")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    for seat, agent in enumerate(["human", "human", "random"]):
+        page.select_option(f"select.agent[data-seat='{seat}']", agent)
+    page.click("#start")
+    page.wait_for_selector(".seat-links img.qr[data-seat='1']")
+    table = live.newest()
+    for token, seat in table.tokens.items():
+        link = page.text_content(f"a.seat-link[data-seat='{seat}']")
+        assert link == f"{live.url}/seat/{token}"
+        page.wait_for_function("s => document.querySelector(`img.qr[data-seat='${s}']`).naturalWidth > 0", arg=seat,
+                               timeout=WAIT_MS)
+    shoot(page, "start-friends")
+    page.click("a.seat-link[data-seat='1']")
+    page.wait_for_url(f"**/seat/{next(t for t, s in table.tokens.items() if s == 1)}", timeout=WAIT_MS)
+    page.wait_for_selector("#phase")
+
+
 def test_a_pharaohs_heir_game_started_and_one_action_taken(page: Any, live: Live) -> None:
     table = start_from_form(page, live, "pharaohs-heir", ["human", "random", "random"], seed=3)
     settle(page, table, 0)

@@ -9,6 +9,7 @@ Routes (every game is reached through a token, never by a number one could guess
     GET  /api/{seat,watch}/TOKEN/log  the game's log once it is over (`amunre run --log`'s format)
     GET  /replay/TOKEN         a replay;   GET /api/replay/TOKEN?step=K&seat=S  a step's view
     GET  /api/{seat,watch}/TOKEN/stream   server-sent events: the view's version (ends with the game)
+    GET  /qr/seat/TOKEN        the seat's link as a QR code (SVG), for a friend's phone
     GET  /api/setup            the rules files, their options and players, the agents
     POST /api/games            start a game;   POST /api/replays  a log's text, to step through
 
@@ -26,7 +27,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any
@@ -46,6 +47,7 @@ from ...interpreter.base.limits import MAX_PLAYERS
 from ...tools.agents import AGENTS, check_spec
 from ...tools.rulebook_render import style_hash
 from .catalog import Catalog
+from .links import qr_svg, seat_links
 from .refused import Refused
 from .tables import HUMAN, Replay, Table
 
@@ -88,6 +90,8 @@ class Server:
     replays: dict[str, Replay] = field(default_factory=dict)                    # by token
     lock: threading.Lock = field(default_factory=threading.Lock)
     hosts: tuple[str, ...] = LOOPBACK_HOSTS          # the Host names accepted; () takes any
+    public: str | None = None       # the address other machines reach it by (links.public_base); None: this one only
+    told: Callable[[str], None] | None = None        # the terminal, told each new game's seat links (public only)
 
     def seat(self, token: str) -> tuple[Table, int]:
         found = self._table(token)
@@ -171,8 +175,14 @@ class Server:
                 raise Refused(f"this server holds {self.limits.games} games already; finish one or wait", 503)
             self.tables.update({token: (table, seat) for token, seat in table.tokens.items()})
             self.tables[table.watch] = (table, None)
+        if self.public is not None and self.told is not None and table.tokens:
+            self.told(seat_links(self.public, sorted((seat, f"/seat/{token}") for token, seat in table.tokens.items())))
         table.wake_bots()
         return table
+
+    def base(self, request: Request) -> str:
+        """Where links to this server point: its public address, else the one the request used."""
+        return self.public if self.public is not None else str(request.base_url).rstrip("/")
 
     def open_replay(self, text: str) -> str:
         try:
@@ -222,7 +232,7 @@ def create_app(server: Server) -> Starlette:
         Route("/seat/{token}", api.shell), Route("/watch/{token}", api.shell), Route("/replay/{token}", api.shell),
         Route("/api/setup", api.setup),
         Route("/api/games", api.start, methods=["POST"]),
-        Route("/api/seat/{token}", api.seat_view),
+        Route("/api/seat/{token}", api.seat_view), Route("/qr/seat/{token}", api.seat_qr),
         Route("/api/seat/{token}/act", api.act, methods=["POST"]),
         Route("/api/watch/{token}", api.watch_view),
         Route("/api/replays", api.replay_open, methods=["POST"]),
@@ -262,9 +272,16 @@ class _Api:
     async def start(self, request: Request) -> Response:
         body = await _json_body(request, SMALL_BODY)
         table = await anyio.to_thread.run_sync(self.server.start, body)
-        seats = [{"seat": s, "agent": spec, "url": f"/seat/{token}" if (token := _token_of(table, s)) else None}
+        base = self.server.base(request)
+        seats = [{"seat": s, "agent": spec, "url": f"/seat/{token}" if (token := _token_of(table, s)) else None,
+                  "link": f"{base}/seat/{token}" if token else None, "qr": f"/qr/seat/{token}" if token else None}
                  for s, spec in enumerate(table.agents)]
         return JSONResponse({"watch": f"/watch/{table.watch}", "seats": seats}, status_code=201)
+
+    async def seat_qr(self, request: Request) -> Response:
+        token = request.path_params["token"]
+        self.server.seat(token)                             # a seat's token, or 404
+        return Response(qr_svg(f"{self.server.base(request)}/seat/{token}"), media_type="image/svg+xml")
 
     async def seat_view(self, request: Request) -> Response:
         table, seat = self.server.seat(request.path_params["token"])

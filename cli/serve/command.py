@@ -41,13 +41,15 @@ def serve_command(
         "--idle", metavar="MINUTES", min=1, max=10080, help="A game or replay nobody has looked at for this "
         "long is dropped.")] = 60,
 ) -> None:
-    """Play in the browser: start a game against bots (or friends, each with a link of their own),
+    """Play in the browser: start a game against bots (or friends, each with a link of their own,
+    printed with a QR code when the server listens beyond this machine, e.g. --host 0.0.0.0),
     watch the bots' moves as they are told, or step through a game's log."""
     try:
         import uvicorn
 
         from .app import LOOPBACK_HOSTS, Limits, Server, create_app
         from .catalog import Catalog
+        from .links import public_base
     except ImportError as error:
         raise fail(f"amunre serve needs its extra ({error.name} is missing): pip install 'amunre[serve]' "
                    "(in a checkout: pip install -e '.[serve]')") from None
@@ -58,9 +60,11 @@ def serve_command(
         print(f"warning: listening on {host}: other machines can reach this server; a game is guarded only "
               "by its links", file=sys.stderr)
     hosts = (*LOOPBACK_HOSTS, host) if _is_loopback(host) else ()      # elsewhere the names are unknown
-    server = Server(Catalog(paths), Limits(games=max_games, idle=idle * 60.0, pace=pace), hosts=hosts)
+    public = public_base(host, port)
+    server = Server(Catalog(paths), Limits(games=max_games, idle=idle * 60.0, pace=pace), hosts=hosts, public=public,
+                    told=lambda text: print(text, end="", flush=True))
     shown = f"[{host}]" if ":" in host else host
-    address = f"http://{shown}:{port}"
+    address = public or f"http://{shown}:{port}"
     if replay is not None:
         print(f"replay of {replay}: {address}/replay/{_replay(server, replay)}")
     print(f"amunre serve: open {address}/ in a browser (Ctrl-C stops it)", flush=True)

@@ -108,9 +108,11 @@ async function startPage() {
                                             body: JSON.stringify(body)});
       const humans = made.seats.filter(s => s.url);
       links.replaceChildren(el("h2", {text: "Your game"}),
-        el("p", {text: "Each human seat has its own link: open yours, send the others to their players."}),
-        el("ul", {}, humans.map(s => el("li", {}, seatChip(s.seat), " ",
-          el("a", {href: s.url, class: "seat-link", "data-seat": s.seat, text: new URL(s.url, location).href})))),
+        el("p", {text: "Each human seat has its own link: open yours, send the others to their players (or let them scan its code)."}),
+        el("ul", {class: "seat-links"}, humans.map(s => el("li", {}, seatChip(s.seat), " ",
+          el("a", {href: s.url, class: "seat-link", "data-seat": s.seat, text: s.link}),
+          el("img", {class: "qr", src: s.qr, "data-seat": s.seat, width: 148, height: 148,
+                     alt: `QR code of seat ${s.seat}'s link`})))),
         el("p", {}, "Watch (public view): ", el("a", {href: made.watch, id: "watch-link", text: "watch"})));
       if (humans.length === 1) location.assign(humans[0].url);
       else if (humans.length === 0) location.assign(made.watch);
