@@ -23,6 +23,7 @@ import amunre
 from amunre.cli.serve.app import GONE, Limits, Server, create_app
 from amunre.cli.serve.catalog import Catalog
 from amunre.cli.serve.tables import Table
+from amunre.tools.agents import AGENTS
 from amunre.tools.rulebook_render import style_hash
 from conftest import REPO
 
@@ -150,6 +151,25 @@ def test_the_other_seats_links_and_a_seat_not_to_move() -> None:
     answer = client.post(waiting + "/act", json={"id": game.legal_action_ids()[0]})
     assert answer.status_code == 409 and "turn" in answer.json()["error"]
     assert client.post(urls[mover] + "/act", json={"id": game.legal_action_ids()[0]}).status_code == 200
+
+
+def test_a_seat_handed_to_a_bot_is_played_by_it_to_the_end(client: TestClient) -> None:
+    made = start(client, "knizia2016", ["human", "random", "random"], seed=3)
+    seat_url, watch_url = api(made["seats"][0]["url"]), api(made["watch"])
+    view = settled(client, seat_url)
+    assert view["bots"] == list(AGENTS) and "bots" not in client.get(watch_url).json()
+    for body, status in (({"agent": "human"}, 400), ({"agent": "no_such_bot"}, 400), ({}, 400),
+                         ({"agent": "greedy:iterations=99999"}, 400)):
+        assert client.post(seat_url + "/bot", json=body).status_code == status, body
+    assert client.post(watch_url.replace("/watch/", "/seat/") + "/bot", json={"agent": "random"}).status_code == 404
+    answer = client.post(seat_url + "/bot", json={"agent": "Random"})
+    assert answer.status_code == 200, answer.text
+    assert "Seat 0 is played by random from here on" in answer.json()["log"]
+    again = client.post(seat_url + "/bot", json={"agent": "greedy"})
+    assert again.status_code in (400, 409) and ("bot already" in again.text or "over" in again.text)
+    view = settled(client, seat_url, seconds=300)
+    assert view["over"] and "bots" not in view and view["seats"][0]["agent"] == "random"
+    assert client.post(seat_url + "/bot", json={"agent": "random"}).status_code == 400     # the game is over
 
 
 def test_one_seats_responses_never_carry_another_seats_hidden_facts() -> None:

@@ -257,6 +257,30 @@ def test_a_game_of_friends_shows_each_seats_link_and_qr_code(page: Any, live: Li
     page.wait_for_selector("#phase")
 
 
+def test_a_seat_handed_to_a_bot_from_its_page_and_reached_by_the_keyboard(page: Any, live: Live) -> None:
+    """The move's buttons and the hand-over are reached with Tab and pressed with Enter; after
+    the confirmation the chosen bot plays the seat to the end of the game."""
+    table = start_from_form(page, live, "knizia2016", ["human", "random", "random"], seed=5)
+    settle(page, table, 0)
+    page.focus("button.action")
+    before = len(table.game.history)
+    page.keyboard.press("Enter")                            # the focused action, taken by the keyboard
+    deadline = time.monotonic() + 30
+    while len(table.game.history) <= before:
+        assert time.monotonic() < deadline, "Enter on an action did not reach the game"
+        time.sleep(0.01)
+    settle(page, table, 0)
+    page.select_option("#hand-over-agent", "random")
+    page.focus("#hand-over-agent")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "hand-over"
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#result", timeout=WAIT_MS * 2)
+    assert table.game.over and table.agents[0] == "random"
+    assert page.query_selector("#hand-over") is None
+
+
 def test_a_pharaohs_heir_game_started_and_one_action_taken(page: Any, live: Live) -> None:
     table = start_from_form(page, live, "pharaohs-heir", ["human", "random", "random"], seed=3)
     settle(page, table, 0)

@@ -5,6 +5,7 @@ Routes (every game is reached through a token, never by a number one could guess
     GET  /                     the start page: pick rules, players, options, agents; open a replay
     GET  /seat/TOKEN           a human seat's page;   GET /api/seat/TOKEN        its view (JSON)
     POST /api/seat/TOKEN/act   {"id": N}: the seat's action, by the engine's action id
+    POST /api/seat/TOKEN/bot   {"agent": SPEC}: the seat played by that bot from now on
     GET  /watch/TOKEN          a watcher's page (the public view); GET /api/watch/TOKEN its view
     GET  /api/{seat,watch}/TOKEN/log  the game's log once it is over (`amunre run --log`'s format)
     GET  /replay/TOKEN         a replay;   GET /api/replay/TOKEN?step=K&seat=S  a step's view
@@ -234,6 +235,7 @@ def create_app(server: Server) -> Starlette:
         Route("/api/games", api.start, methods=["POST"]),
         Route("/api/seat/{token}", api.seat_view), Route("/qr/seat/{token}", api.seat_qr),
         Route("/api/seat/{token}/act", api.act, methods=["POST"]),
+        Route("/api/seat/{token}/bot", api.hand_over, methods=["POST"]),
         Route("/api/watch/{token}", api.watch_view),
         Route("/api/replays", api.replay_open, methods=["POST"]),
         Route("/api/replay/{token}", api.replay_view),
@@ -291,6 +293,15 @@ class _Api:
         table, seat = self.server.seat(request.path_params["token"])
         body = await _json_body(request, SMALL_BODY)
         await anyio.to_thread.run_sync(table.act, seat, body.get("id"))
+        return JSONResponse(await anyio.to_thread.run_sync(table.view, seat))
+
+    async def hand_over(self, request: Request) -> Response:
+        table, seat = self.server.seat(request.path_params["token"])
+        body = await _json_body(request, SMALL_BODY)
+        spec = body.get("agent")
+        if not isinstance(spec, str) or _agent(spec.strip().lower()) == HUMAN:
+            raise Refused("agent: the name of a bot (amunre agents), to play the seat from now on")
+        await anyio.to_thread.run_sync(table.hand_over, seat, spec.strip().lower())
         return JSONResponse(await anyio.to_thread.run_sync(table.view, seat))
 
     async def watch_view(self, request: Request) -> Response:

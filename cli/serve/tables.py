@@ -28,7 +28,7 @@ from rich.console import Console
 from ...interpreter.base.errors import AmunreError, IllegalAction
 from ...interpreter.game import Game, new_game
 from ...interpreter.model import Rules
-from ...tools.agents import make_agent
+from ...tools.agents import AGENTS, make_agent
 from ...tools.rulebook import slug
 from ...tools.simulate.seeds import agent_seed
 from ..logs import LogCheck
@@ -110,6 +110,8 @@ class Table:
             view.update(latest(self.story.lines, len(self.story.lines)))
             view["version"], view["failure"] = self.version, self.failure
             view["thinking"] = not self.game.over and self.game.to_move in self.bots
+            if seat is not None and seat not in self.bots and not self.game.over:
+                view["bots"] = list(AGENTS)             # what the seat may be handed to (hand_over)
             if self.rulebook:
                 view["rulebook"] = f"{self.rulebook}#phase-{slug(self.game.step.phase)}"
             return view
@@ -133,6 +135,22 @@ class Table:
             except (IllegalAction, AmunreError) as error:
                 raise Refused(f"not a legal action now: {error}", 409) from None
             self._told(seat, action, (game.log or [])[seen:])
+        self.wake_bots()
+
+    def hand_over(self, seat: int, spec: str) -> None:
+        """A human seat played by a bot from now on (its player left the table, or wants to
+        watch); the seat's link still shows what the seat sees. Refused once the game is over or
+        when a bot plays the seat already."""
+        with self.lock:
+            self.touched = time.monotonic()
+            if self.game.over:
+                raise Refused("the game is over")
+            if seat in self.bots:
+                raise Refused(f"seat {seat} is played by a bot already ({self.agents[seat]})", 409)
+            self.bots[seat] = make_agent(spec, agent_seed(self.seed, seat))
+            self.agents[seat] = spec
+            self.story.lines.append(f"Seat {seat} is played by {spec} from here on")
+            self.version += 1
         self.wake_bots()
 
     def wake_bots(self) -> None:

@@ -249,7 +249,18 @@ function drawPhase(view) {
   return el("section", {id: "phase", class: "panel"}, parts);
 }
 
-function drawActions(view, act) {
+let handOverChoice = "greedy";   // the bot picked to take the seat over, kept across redraws
+
+function drawHandOver(view, handOver) {
+  const select = el("select", {id: "hand-over-agent", "aria-label": "the bot to play your seat"},
+    view.bots.map(name => el("option", {value: name, text: name})));
+  select.value = view.bots.includes(handOverChoice) ? handOverChoice : view.bots[0];
+  select.addEventListener("change", () => { handOverChoice = select.value; });
+  return el("p", {class: "hand-over"}, "Leaving? Hand your seat to ", select, " ",
+    el("button", {id: "hand-over", type: "button", text: "hand over", onclick: () => handOver(select.value)}));
+}
+
+function drawActions(view, act, handOver) {
   const box = el("section", {id: "actions", class: "panel"});
   if (view.result) {
     box.append(el("h2", {text: "Game over"}), el("p", {id: "result", text: view.result.text}),
@@ -263,6 +274,7 @@ function drawActions(view, act) {
     const who = view.to_move === null || view.to_move === undefined ? "" : seatName(view.to_move);
     box.append(el("h2", {text: "Waiting"}), el("p", {id: "waiting",
       text: view.thinking ? `${who} (a bot) is thinking…` : `${who} is to move.`}));
+    if (view.bots && handOver) box.append(drawHandOver(view, handOver));
     return box;
   }
   box.append(el("h2", {text: "Your move"}));
@@ -284,6 +296,7 @@ function drawActions(view, act) {
       el("button", {class: "action", type: "button", "data-action-id": action.id, text: action.label,
                     onclick: () => act(action.id)}))));
   }
+  if (view.bots && handOver) box.append(drawHandOver(view, handOver));
   return box;
 }
 
@@ -311,7 +324,7 @@ function statusText(view) {
   return `${mover} — ${where}`;
 }
 
-function drawGame(view, act, extra) {
+function drawGame(view, act, extra, handOver) {
   document.title = `${view.title} — amunre`;
   document.getElementById("title").textContent = view.title + (view.you !== null && view.you !== undefined
     ? ` — you are ${seatName(view.you)}` : " — public view");
@@ -326,7 +339,7 @@ function drawGame(view, act, extra) {
   main.replaceChildren(
     el("div", {class: "layout"},
       el("div", {class: "left"}, extra || null, drawBoard(view.board, new Set(view.phase.lots.map(lot => lot.id)))),
-      el("div", {class: "right"}, view.replay && !view.over ? null : drawActions(view, act), drawPhase(view),
+      el("div", {class: "right"}, view.replay && !view.over ? null : drawActions(view, act, handOver), drawPhase(view),
          drawSeats(view))),
     drawLog(view.log, fresh, view.log_skipped));
   main.dataset.version = view.version ?? "";
@@ -347,7 +360,7 @@ function gamePage(kind, token) {
   function draw(view) {            // answers may arrive out of order: never draw an older view
     if (view.version < drawn) return;
     drawn = view.version;
-    drawGame(view, act);
+    drawGame(view, act, null, handOver);
     if (view.over) { over = true; quiet(); }
     if (view.over && !document.getElementById("download-log")) {     // the log tells every secret: only now
       document.getElementById("top").append(el("a", {href: `${base}/log`, id: "download-log", download: "amunre-game.jsonl",
@@ -369,6 +382,13 @@ function gamePage(kind, token) {
     try {
       draw(await api(`${base}/act`, {method: "POST", headers: {"content-type": "application/json"},
                                      body: JSON.stringify({id})}));
+    } catch (error) { showError(error.message); refresh(); }
+  }
+  async function handOver(agent) {
+    if (!window.confirm(`Hand your seat to ${agent}? It plays your seat from now on; this page goes on showing what your seat sees.`)) return;
+    try {
+      draw(await api(`${base}/bot`, {method: "POST", headers: {"content-type": "application/json"},
+                                     body: JSON.stringify({agent})}));
     } catch (error) { showError(error.message); refresh(); }
   }
   // One stream per open page, closed while the tab is hidden and once the game is over: a
