@@ -6,6 +6,7 @@ server's bounds and errors. tests/test_serve_browser.py drives the same app in C
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 import time
@@ -164,7 +165,7 @@ def test_a_seat_handed_to_a_bot_is_played_by_it_to_the_end(client: TestClient) -
     assert client.post(watch_url.replace("/watch/", "/seat/") + "/bot", json={"agent": "random"}).status_code == 404
     answer = client.post(seat_url + "/bot", json={"agent": "Random"})
     assert answer.status_code == 200, answer.text
-    assert "Seat 0 is played by random from here on" in answer.json()["log"]
+    assert "    Seat 0 is played by random from here on" in answer.json()["log"]
     again = client.post(seat_url + "/bot", json={"agent": "greedy"})
     assert again.status_code in (400, 409) and ("bot already" in again.text or "over" in again.text)
     view = settled(client, seat_url, seconds=300)
@@ -495,3 +496,22 @@ def test_a_game_says_how_many_ages_and_rounds_it_has(client: TestClient) -> None
     url = api(start(client, "modern-art", ["human", "random", "random"], seed=3)["seats"][0]["url"])
     step = settled(client, url)["step"]
     assert (step["ages"], step["rounds"]) == (None, 4)                # no ages; four rounds
+
+
+def test_a_persons_only_legal_move_is_made_for_them_and_said() -> None:
+    """Three people click at random through a 2016 game: whenever one of them is to move there
+    is a choice to make; where there was none the move was made for them, and the play-by-play
+    says so. The game is the engine's own game of those moves (replayed from the log)."""
+    rules = amunre.load_rules(REPO / "rules" / "knizia2016.yaml")
+    table = Table(rules, 3, 11, ["human"] * 3, {}, pace=0)
+    pick = random.Random(11)
+    while not table.game.over:
+        legal = table.game.legal_action_ids()
+        assert len(legal) > 1, "a person was left to make a move with no choice"
+        table.act(table.game.to_move, pick.choice(legal))
+    made = [line for line in table.story.lines if "only legal move, made for it" in line]
+    assert made, "no move was ever forced in a whole game: the test shows nothing"
+    replayed = amunre.new_game(rules, 3, 11, {"options": {}}, events=False)
+    for action_id in table.game.history:
+        replayed.apply_id(action_id)
+    assert replayed.over and replayed.result()["scores"] == table.game.result()["scores"]

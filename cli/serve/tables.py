@@ -102,6 +102,7 @@ class Table:
                         self.options)
         self._told(None, None, list(self.game.log or []))
         self._running = False               # a bots' thread is playing (set and cleared under the lock)
+        self._play_forced()
 
     def view(self, seat: int | None) -> dict[str, Any]:
         with self.lock:
@@ -135,7 +136,23 @@ class Table:
             except (IllegalAction, AmunreError) as error:
                 raise Refused(f"not a legal action now: {error}", 409) from None
             self._told(seat, action, (game.log or [])[seen:])
+            self._play_forced()
         self.wake_bots()
+
+    def _play_forced(self) -> None:
+        """Make a person's only legal move for them (placing a token where one place is left,
+        say), as often as one is to move with no choice, and say so; under the lock, in the same
+        step as the move before, so no page sees the position waiting for it."""
+        game = self.game
+        while not game.over and game.to_move is not None and game.to_move not in self.bots:
+            legal = game.legal_action_ids()
+            if len(legal) != 1:
+                return
+            seat, seen = game.to_move, len(game.log or [])
+            action = game.action_from_id(legal[0])
+            game.apply_id(legal[0])
+            self._told(seat, action, (game.log or [])[seen:])
+            self.story.lines.append(f"    (seat {seat}'s only legal move, made for it)")
 
     def hand_over(self, seat: int, spec: str) -> None:
         """A human seat played by a bot from now on (its player left the table, or wants to
@@ -149,7 +166,7 @@ class Table:
                 raise Refused(f"seat {seat} is played by a bot already ({self.agents[seat]})", 409)
             self.bots[seat] = make_agent(spec, agent_seed(self.seed, seat))
             self.agents[seat] = spec
-            self.story.lines.append(f"Seat {seat} is played by {spec} from here on")
+            self.story.lines.append(f"    Seat {seat} is played by {spec} from here on")
             self.version += 1
         self.wake_bots()
 
@@ -184,6 +201,7 @@ class Table:
                     action = game.action_from_id(action_id)
                     game.apply_id(action_id)
                     self._told(seat, action, (game.log or [])[seen:])
+                    self._play_forced()
             except Exception:                  # a bot that fails stops the table; its error, which
                 log.exception("seat %s's bot failed", seat)      # may name hidden cards, stays here
                 with self.lock:
