@@ -186,7 +186,7 @@ def play_a_round_by_clicking(page: Any, live: Live, shots: str, look: Callable[[
     table = start_from_form(page, live, "knizia2016", ["human", "greedy", "greedy"], seed=7)
     game, pick = table.game, random.Random(7)
     phases_seen: list[str] = []
-    clicks, kept_seen = 0, False
+    clicks, kept_seen, sale_asked = 0, False, False
     while True:
         settle(page, table, 0)
         check_page_against_engine(page, table, 0)
@@ -199,9 +199,20 @@ def play_a_round_by_clicking(page: Any, live: Live, shots: str, look: Callable[[
         if game.over or game.step.round != 1:
             break
         buttons = page.query_selector_all("button.action")
+        for button in buttons:            # the engine's card sale, and only it, is asked about first
+            kind = game.action_from_id(int(button.get_attribute("data-action-id")))["type"]
+            assert (button.get_attribute("data-confirm") == "yes") == (kind == "sell"), kind
         chosen = pick.choice(buttons)
         action_id = int(chosen.get_attribute("data-action-id"))
         before = len(game.history)
+        if chosen.get_attribute("data-confirm") and not sale_asked:
+            page.once("dialog", lambda dialog: dialog.dismiss())
+            chosen.click()                # declined: nothing is sent
+            page.wait_for_timeout(300)    # (Playwright handles the dialog while it waits)
+            assert len(game.history) == before
+            sale_asked = True
+        if chosen.get_attribute("data-confirm"):
+            page.once("dialog", lambda dialog: dialog.accept())
         chosen.click()
         clicks += 1
         deadline = time.monotonic() + 30
@@ -212,6 +223,7 @@ def play_a_round_by_clicking(page: Any, live: Live, shots: str, look: Callable[[
     assert game.step.round == 2 and clicks >= 5
     assert {"auction", "market"} <= set(phases_seen)
     assert kept_seen, "no earlier phase's kept facts were shown in the round"
+    assert sale_asked, "no card sale was chosen in the round: its confirmation went untried"
     log_lines = page.query_selector_all("#log .line")
     assert len(log_lines) == min(len(table.story.lines), LINES_SENT)
 

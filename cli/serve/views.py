@@ -77,13 +77,20 @@ def game_view(game: Game, seat: int | None, agents: list[str], actions: bool = T
     return view
 
 
+# The engine's own action that gives up a card held for its price (interpreter/play/standing.py):
+# the page asks before it is sent, as a card sold is gone.
+CONFIRMED = ("sell",)
+
+
 def legal(game: Game) -> list[dict[str, Any]]:
-    """The legal actions as the engine numbers them, each with its words."""
+    """The legal actions as the engine numbers them, each with its words (and whether the page
+    asks before sending it)."""
     found = []
     for action_id in game.legal_action_ids():
         action = game.action_from_id(action_id)
-        found.append({"id": action_id, "type": str(action.get("type", "")),
-                      "label": plain(action_text(game.rules, action))})
+        kind = str(action.get("type", ""))
+        found.append({"id": action_id, "type": kind, "label": plain(action_text(game.rules, action)),
+                      "confirm": kind in CONFIRMED})
     return found
 
 

@@ -288,13 +288,16 @@ function drawActions(view, act, handOver) {
       const select = el("select", {class: "action-select", "data-type": type, "aria-label": type},
         list.map(action => el("option", {value: action.id, text: action.label})));
       box.append(el("div", {class: "action-group", "data-type": type}, select,
-        el("button", {class: "action-choose", type: "button", text: "do it",
-                      onclick: () => act(Number(select.value))})));
+        el("button", {class: "action-choose", type: "button", text: "do it", onclick: () => {
+          const action = list.find(a => a.id === Number(select.value));
+          if (!action.confirm || window.confirm(`${action.label}? This cannot be taken back.`)) act(action.id);
+        }})));
       continue;
     }
     box.append(el("div", {class: "action-group", "data-type": type}, list.map(action =>
       el("button", {class: "action", type: "button", "data-action-id": action.id, text: action.label,
-                    onclick: () => act(action.id)}))));
+                    "data-confirm": action.confirm ? "yes" : null,
+                    onclick: () => { if (!action.confirm || window.confirm(`${action.label}? This cannot be taken back.`)) act(action.id); }}))));
   }
   if (view.bots && handOver) box.append(drawHandOver(view, handOver));
   return box;
