@@ -178,6 +178,24 @@ def check_page_against_engine(page: Any, table: Table, seat: int) -> None:
     if not game.over and game.to_move == seat:
         shown_ids = [int(b.get_attribute("data-action-id")) for b in page.query_selector_all("button.action")]
         assert shown_ids == game.legal_action_ids()
+        said = page.query_selector("#outbid")
+        lost = outbid_on(game, seat)
+        assert (said.text_content() if said else None) == \
+            (f"You were outbid on {', '.join(lost)}." if lost else None)
+
+
+def outbid_on(game: Any, seat: int) -> list[str]:
+    """The lots the seat's standing bid was beaten on, from the auction's own working data
+    (each seat's [lot, bid space]), not from the events the page's view reads."""
+    data = game.state.working
+    bids = data.get("bids") if isinstance(data, dict) else None
+    if not isinstance(bids, list) or seat >= len(bids) or not bids[seat]:
+        return []
+    lot, space = bids[seat]
+    if lot not in data.get("lots", []):
+        return []
+    beaten = any(other != seat and bid and bid[0] == lot and bid[1] > space for other, bid in enumerate(bids))
+    return [game.rules.place_ids[lot].replace("_", " ")] if beaten else []
 
 
 def play_a_round_by_clicking(page: Any, live: Live, shots: str, look: Callable[[], None] = lambda: None) -> None:
@@ -243,6 +261,48 @@ def test_a_2016_round_played_on_a_phone(phone: Any, live: Live) -> None:
         assert 0 <= top <= 1, f"scrolled to the bottom, the move is at {top} px, not at the top"
         phone.evaluate("window.scrollTo(0, 0)")
     play_a_round_by_clicking(phone, live, "knizia2016-phone", fits_and_keeps_the_move_in_view)
+
+
+def test_a_seat_outbid_is_told_so_in_words(page: Any, live: Live) -> None:
+    """Seat 0 bids on a lot, another seat bids higher on it: when seat 0 is to move again its
+    page says which lot it was outbid on, and its old bid is marked as beaten."""
+    page.goto(live.url + "/")
+    page.wait_for_selector("#start")
+    page.select_option("#rules", "knizia2016")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    for seat in range(3):
+        page.select_option(f"select.agent[data-seat='{seat}']", "human")
+    page.fill("#seed", "5")
+    page.click("#start")
+    page.wait_for_selector("a.seat-link[data-seat='0']")
+    table = live.newest()
+    game = table.game
+    page.goto(live.url + page.get_attribute("a.seat-link[data-seat='0']", "href"))
+    target = None
+    while not (game.to_move == 0 and outbid_on(game, 0)):
+        assert game.step.phase == "auction", "the auction ended before seat 0 was outbid"
+        legal = game.legal_actions()
+        mover = game.to_move
+        if mover == 0:
+            bid = legal[0] if target is None else next(a for a in legal if a["lot"] != target)
+            if target is None:
+                target = bid["lot"]
+            settle(page, table, 0)
+            page.click(f"button.action[data-action-id='{game.action_to_id(bid)}']")
+            deadline = time.monotonic() + 30
+            while game.to_move == 0:
+                assert time.monotonic() < deadline, "the click did not reach the game"
+                time.sleep(0.01)
+            continue
+        over_target = [a for a in legal if a.get("lot") == target]
+        bid = over_target[0] if target is not None and over_target and not outbid_on(game, 0) else \
+            next((a for a in legal if a.get("lot") != target), legal[0])
+        table.act(mover, game.action_to_id(bid))
+    settle(page, table, 0)
+    assert page.text_content("#outbid") == f"You were outbid on {target.replace('_', ' ')}."
+    assert "outbid" in page.get_attribute(f".lot[data-lot='{target}'] .bid[data-seat='0']", "class")
+    shoot(page, "knizia2016-outbid")
 
 
 def test_a_game_of_friends_shows_each_seats_link_and_qr_code(page: Any, live: Live) -> None:

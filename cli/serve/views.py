@@ -161,6 +161,11 @@ def _place(rules: Rules, p: int, owners: list[int], tokens: list[dict[str, int]]
             "face_up": place_id in face_up}
 
 
+def _amount(value: Any) -> bool:
+    """Whether a bid is an amount (a seat's latest bid below the best on its lot was outbid)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def phase_view(game: Game, obs: dict[str, Any]) -> dict[str, Any]:
     """The running phase's public data: its lots and the bids on them, the offers made, what
     phases keep, the cards face up, what only this seat sees, and its other facts."""
@@ -171,9 +176,12 @@ def phase_view(game: Game, obs: dict[str, Any]) -> dict[str, Any]:
     bids = current_bids(game) if lots else {}
     for p in lots:
         place_id = rules.place_ids[p]
+        on_lot = [(s, b) for s, b in sorted(bids.items()) if b.get("lot") == place_id]
+        best = max((b["space"] for _, b in on_lot if _amount(b.get("space"))), default=None)
         view["lots"].append({"id": place_id, "facts": place_facts(rules, p),
-                             "bids": [{"seat": s, "space": plain_value(b.get("space"))}
-                                      for s, b in sorted(bids.items()) if b.get("lot") == place_id]})
+                             "bids": [{"seat": s, "space": plain_value(b.get("space")),
+                                       "outbid": best is not None and _amount(b.get("space")) and b["space"] < best}
+                                      for s, b in on_lot]})
     offers = data.get("offers")
     if isinstance(offers, list):
         unit = phase_unit(rules, step.phase)

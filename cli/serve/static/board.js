@@ -224,7 +224,9 @@ function drawPhase(view) {
     parts.push(el("h3", {text: "Lots"}), el("ul", {class: "lots"}, phase.lots.map(lot =>
       el("li", {class: "lot", "data-lot": lot.id}, el("b", {text: lot.id.replaceAll("_", " ")}),
         el("span", {class: "doc", text: ` (${lot.facts})`}),
-        lot.bids.map(bid => el("span", {class: "bid", "data-seat": bid.seat}, " ", seatChip(bid.seat), ` ${bid.space}`))))));
+        lot.bids.map(bid => el("span", {class: "bid" + (bid.outbid ? " outbid" : ""), "data-seat": bid.seat,
+                                        title: bid.outbid ? "outbid" : null},
+          " ", seatChip(bid.seat), ` ${bid.space}`, bid.outbid ? " (outbid)" : ""))))));
   }
   if (phase.offers.length) {
     parts.push(el("h3", {text: "Offers"}), el("ul", {class: "offers"}, phase.offers.map(offer =>
@@ -278,6 +280,11 @@ function drawActions(view, act, handOver) {
     return box;
   }
   box.append(el("h2", {text: "Your move"}));
+  const lost = view.phase.lots.filter(lot => lot.bids.some(bid => bid.seat === view.you && bid.outbid));
+  if (lost.length) {
+    box.append(el("p", {id: "outbid", role: "status",
+                        text: `You were outbid on ${lost.map(lot => lot.id.replaceAll("_", " ")).join(", ")}.`}));
+  }
   const groups = new Map();
   for (const action of view.actions) {
     if (!groups.has(action.type)) groups.set(action.type, []);
