@@ -515,3 +515,35 @@ def test_a_persons_only_legal_move_is_made_for_them_and_said() -> None:
     for action_id in table.game.history:
         replayed.apply_id(action_id)
     assert replayed.over and replayed.result()["scores"] == table.game.result()["scores"]
+
+
+def test_what_changed_since_a_persons_last_move_is_marked() -> None:
+    """After seat 0's move the others move: seat 0's view counts the lines told since and names
+    the places and purses that changed, as seat 0 sees them (compared here with its
+    observations before and after); before its first move, and for a watcher, nothing is marked."""
+    rules = amunre.load_rules(REPO / "rules" / "knizia2016.yaml")
+    table = Table(rules, 3, 2, ["human"] * 3, {}, pace=0)
+    pick = random.Random(2)
+    game = table.game
+    assert "changed" not in table.view(0)
+    marked_places = marked_purses = 0
+    told, before = None, None
+    while not game.over and game.step.age == 1:
+        mover = game.to_move
+        if mover == 0:
+            table.act(0, pick.choice(game.legal_action_ids()))
+            told, before = len(table.story.lines), game.observation(0)
+            continue
+        table.act(mover, pick.choice(game.legal_action_ids()))
+        if game.to_move != 0 or told is None:
+            continue
+        view, now = table.view(0), game.observation(0)
+        assert view["since"] == len(table.story.lines) - told
+        places = [p for i, p in enumerate(rules.place_ids)
+                  if (before["owner"][i], before["tokens"][i]) != (now["owner"][i], now["tokens"][i])]
+        purses = [[s, k] for s, purse in enumerate(now["resources"]) for k, v in purse.items()
+                  if before["resources"][s][k] != v]
+        assert view["changed"] == {"places": places, "resources": purses}
+        marked_places, marked_purses = marked_places + len(places), marked_purses + len(purses)
+        assert "changed" not in table.view(None)
+    assert marked_places and marked_purses, "nothing ever changed between seat 0's moves: the test shows nothing"

@@ -171,6 +171,10 @@ def check_page_against_engine(page: Any, table: Table, seat: int) -> None:
             chip = box.query_selector(f".token[data-token='{token}']")
             assert (chip.text_content().rsplit(" ", 1)[1] if chip else "0") == str(count), (place, token)
     assert page.get_attribute("#main", "data-phase") == (game.step.phase or "")
+    marked = table.view(seat)               # what changed since the seat's last move, as the server says
+    shown_changed = [b.get_attribute("data-place") for b in page.query_selector_all(".place.changed")]
+    assert sorted(shown_changed) == sorted(marked.get("changed", {}).get("places", []))
+    assert len(page.query_selector_all("#log .line.fresh")) == min(marked.get("since", 0), len(marked["log"]))
     kept = page.query_selector("#phase ul.kept")
     if kept is not None:                  # what earlier phases keep is not listed under the lots or offers
         heading = kept.evaluate("node => node.previousElementSibling.textContent")
@@ -204,12 +208,13 @@ def play_a_round_by_clicking(page: Any, live: Live, shots: str, look: Callable[[
     table = start_from_form(page, live, "knizia2016", ["human", "greedy", "greedy"], seed=7)
     game, pick = table.game, random.Random(7)
     phases_seen: list[str] = []
-    clicks, kept_seen, sale_asked = 0, False, False
+    clicks, kept_seen, sale_asked, changed_seen = 0, False, False, False
     while True:
         settle(page, table, 0)
         check_page_against_engine(page, table, 0)
         look()
         kept_seen = kept_seen or page.query_selector("#phase ul.kept") is not None
+        changed_seen = changed_seen or page.query_selector(".place.changed") is not None
         phase = game.step.phase or ""
         if phase not in phases_seen:
             phases_seen.append(phase)
@@ -241,6 +246,7 @@ def play_a_round_by_clicking(page: Any, live: Live, shots: str, look: Callable[[
     assert game.step.round == 2 and clicks >= 5
     assert {"auction", "market"} <= set(phases_seen)
     assert kept_seen, "no earlier phase's kept facts were shown in the round"
+    assert changed_seen, "no place was marked changed since seat 0's move in the round"
     assert sale_asked, "no card sale was chosen in the round: its confirmation went untried"
     log_lines = page.query_selector_all("#log .line")
     assert len(log_lines) == min(len(table.story.lines), LINES_SENT)

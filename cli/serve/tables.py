@@ -69,6 +69,32 @@ class Story:
 
 
 @dataclass
+class Seen:
+    """What a person saw after their last move: the lines told so far, and the owners, tokens
+    and purses of their observation, to mark what changed since."""
+    seat: int
+    told: int
+    owner: list[Any]
+    tokens: list[Any]
+    resources: list[Any]
+
+    @classmethod
+    def of(cls, game: Game, seat: int, told: int) -> Seen:
+        obs = game.observation(seat)
+        return cls(seat, told, obs["owner"], obs["tokens"], obs["resources"])
+
+    def since(self, game: Game, told: int) -> dict[str, Any]:
+        """The lines told since (`since`, a count), and the places and seats' resources that
+        changed (`changed`), as the seat sees them now."""
+        obs, ids = game.observation(self.seat), game.rules.place_ids
+        places = [ids[p] for p in range(len(ids))
+                  if self.owner[p] != obs["owner"][p] or self.tokens[p] != obs["tokens"][p]]
+        purses = [[other, name] for other, purse in enumerate(obs["resources"]) for name, value in purse.items()
+                  if self.resources[other].get(name) != value]
+        return {"since": told - self.told, "changed": {"places": places, "resources": purses}}
+
+
+@dataclass
 class Table:
     """A live game: its seats' agents, the links of its human seats, and what has been told."""
     rules: Rules
@@ -102,6 +128,7 @@ class Table:
                         self.options)
         self._told(None, None, list(self.game.log or []))
         self._running = False               # a bots' thread is playing (set and cleared under the lock)
+        self.seen: dict[int, Seen] = {}     # each person's position after their last move
         self._play_forced()
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -113,6 +140,8 @@ class Table:
             view["thinking"] = not self.game.over and self.game.to_move in self.bots
             if seat is not None and seat not in self.bots and not self.game.over:
                 view["bots"] = list(AGENTS)             # what the seat may be handed to (hand_over)
+            if seat in self.seen:
+                view.update(self.seen[seat].since(self.game, len(self.story.lines)))
             if self.rulebook:
                 view["rulebook"] = f"{self.rulebook}#phase-{slug(self.game.step.phase)}"
             return view
@@ -137,6 +166,7 @@ class Table:
                 raise Refused(f"not a legal action now: {error}", 409) from None
             self._told(seat, action, (game.log or [])[seen:])
             self._play_forced()
+            self.seen[seat] = Seen.of(game, seat, len(self.story.lines))
         self.wake_bots()
 
     def _play_forced(self) -> None:

@@ -151,9 +151,9 @@ async function startPage() {
 
 // ---- a game: the board, the seats, the phase, the actions, the log ------------------------------
 
-function drawPlace(place, lots) {
+function drawPlace(place, lots, changed) {
   const box = el("div", {class: "place" + (place.owner >= 0 ? " owned" : "") + (place.face_up ? " face-up" : "") +
-                                  (lots.has(place.id) ? " lot-here" : ""),
+                                  (lots.has(place.id) ? " lot-here" : "") + (changed.has(place.id) ? " changed" : ""),
                          "data-place": place.id, "data-owner": place.owner, title: place.facts},
     el("div", {class: "place-name", text: place.id.replaceAll("_", " ")}),
     el("div", {class: "place-facts", text: place.facts}),
@@ -168,12 +168,12 @@ function drawPlace(place, lots) {
   return box;
 }
 
-function drawBoard(board, lots) {
+function drawBoard(board, lots, changed) {
   const columns = board.columns.map(column => el("div", {class: "column", "data-column": column.label},
     column.label ? el("h3", {class: "column-label", text: column.label}) : null,
     column.bands.filter(band => band.places.length).map(band => el("div", {class: "band", "data-band": band.label},
       band.label ? el("h4", {text: band.label}) : null,
-      el("div", {class: "places"}, band.places.map(place => drawPlace(place, lots)))))));
+      el("div", {class: "places"}, band.places.map(place => drawPlace(place, lots, changed)))))));
   if (board.between && columns.length > 1) {
     columns.splice(1, 0, el("div", {class: "between", "aria-hidden": "true"}, el("span", {text: board.between})));
   }
@@ -188,6 +188,7 @@ function drawBoard(board, lots) {
 }
 
 function drawSeats(view) {
+  const changed = new Set(((view.changed || {}).resources || []).map(([seat, name]) => `${seat} ${name}`));
   return el("section", {id: "seats", class: "panel"}, el("h2", {text: "Seats"}),
     view.seats.map(seat => {
       const mine = seat.seat === view.you;
@@ -199,7 +200,9 @@ function drawSeats(view) {
         el("div", {class: "seat-head"}, seatChip(seat.seat, mine ? " (you)" : ""),
           el("span", {class: "agent", text: seat.agent}), seat.start ? el("span", {class: "start", text: "start player"}) : null),
         el("div", {class: "resources"}, Object.entries(seat.resources).map(([name, value]) =>
-          el("span", {class: "resource", "data-resource": name}, el("span", {class: "name", text: name}), " ",
+          el("span", {class: "resource" + (changed.has(`${seat.seat} ${name}`) ? " changed" : ""), "data-resource": name,
+                      title: changed.has(`${seat.seat} ${name}`) ? "changed since your last move" : null},
+            el("span", {class: "name", text: name}), " ",
             el("b", {class: "value", text: value})))),
         seat.held ? el("div", {class: "held"}, Object.entries(seat.held).map(([name, cards]) =>
           el("span", {text: `${name} cards: ${cards}`}))) : null,
@@ -345,10 +348,11 @@ function drawGame(view, act, extra, handOver) {
   const scrolled = logBox ? logBox.scrollTop : 0;
   const facts = document.querySelector("details.facts");
   const factsOpen = facts ? facts.open : false;
-  const fresh = view.replay ? view.replay.new_lines : 0;
+  const fresh = view.replay ? view.replay.new_lines : (view.since || 0);      // a seat: told since its last move
   main.replaceChildren(
     el("div", {class: "layout"},
-      el("div", {class: "left"}, extra || null, drawBoard(view.board, new Set(view.phase.lots.map(lot => lot.id)))),
+      el("div", {class: "left"}, extra || null, drawBoard(view.board, new Set(view.phase.lots.map(lot => lot.id)),
+                                                                 new Set((view.changed || {}).places || []))),
       el("div", {class: "right"}, view.replay && !view.over ? null : drawActions(view, act, handOver), drawPhase(view),
          drawSeats(view))),
     drawLog(view.log, fresh, view.log_skipped));
