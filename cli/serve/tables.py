@@ -129,6 +129,7 @@ class Table:
         self._told(None, None, list(self.game.log or []))
         self._running = False               # a bots' thread is playing (set and cleared under the lock)
         self.seen: dict[int, Seen] = {}     # each person's position after their last move
+        self.forced = 0                     # moves made for a person who had no other
         self._play_forced()
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -171,8 +172,10 @@ class Table:
 
     def _play_forced(self) -> None:
         """Make a person's only legal move for them (placing a token where one place is left,
-        say), as often as one is to move with no choice, and say so; under the lock, in the same
-        step as the move before, so no page sees the position waiting for it."""
+        say), as often as one is to move with no choice; under the lock, in the same step as the
+        move before, so no page sees the position waiting for it. The play-by-play tells the move
+        as any other, and not that it was the only one: where a purse is hidden, that would tell
+        the others what it cannot pay."""
         game = self.game
         while not game.over and game.to_move is not None and game.to_move not in self.bots:
             legal = game.legal_action_ids()
@@ -182,7 +185,7 @@ class Table:
             action = game.action_from_id(legal[0])
             game.apply_id(legal[0])
             self._told(seat, action, (game.log or [])[seen:])
-            self.story.lines.append(f"    (seat {seat}'s only legal move, made for it)")
+            self.forced += 1
 
     def hand_over(self, seat: int, spec: str) -> None:
         """A human seat played by a bot from now on (its player left the table, or wants to

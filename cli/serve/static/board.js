@@ -265,6 +265,11 @@ function drawHandOver(view, handOver) {
     el("button", {id: "hand-over", type: "button", text: "hand over", onclick: () => handOver(select.value)}));
 }
 
+// An action the view marks `confirm` (a card sold) is sent only once the person says yes.
+function confirmed(action) {
+  return !action.confirm || window.confirm(`${action.label}? This cannot be taken back.`);
+}
+
 function drawActions(view, act, handOver) {
   const box = el("section", {id: "actions", class: "panel"});
   if (view.result) {
@@ -300,14 +305,14 @@ function drawActions(view, act, handOver) {
       box.append(el("div", {class: "action-group", "data-type": type}, select,
         el("button", {class: "action-choose", type: "button", text: "do it", onclick: () => {
           const action = list.find(a => a.id === Number(select.value));
-          if (!action.confirm || window.confirm(`${action.label}? This cannot be taken back.`)) act(action.id);
+          if (confirmed(action)) act(action.id);
         }})));
       continue;
     }
     box.append(el("div", {class: "action-group", "data-type": type}, list.map(action =>
       el("button", {class: "action", type: "button", "data-action-id": action.id, text: action.label,
                     "data-confirm": action.confirm ? "yes" : null,
-                    onclick: () => { if (!action.confirm || window.confirm(`${action.label}? This cannot be taken back.`)) act(action.id); }}))));
+                    onclick: () => { if (confirmed(action)) act(action.id); }}))));
   }
   if (view.bots && handOver) box.append(drawHandOver(view, handOver));
   return box;
