@@ -121,7 +121,8 @@ def shoot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def start_from_form(page: Any, live: Live, rules: str, agents: list[str], seed: int) -> Table:
+def submit_start_form(page: Any, live: Live, rules: str, agents: list[str], seed: int) -> None:
+    """Fill the start page's form and press Start."""
     page.goto(live.url + "/")
     page.wait_for_selector("#start")
     page.select_option("#rules", rules)
@@ -130,8 +131,12 @@ def start_from_form(page: Any, live: Live, rules: str, agents: list[str], seed: 
     for seat, agent in enumerate(agents):
         page.select_option(f"select.agent[data-seat='{seat}']", agent)
     page.fill("#seed", str(seed))
-    before = len(live.server.games())
     page.click("#start")
+
+
+def start_from_form(page: Any, live: Live, rules: str, agents: list[str], seed: int) -> Table:
+    before = len(live.server.games())
+    submit_start_form(page, live, rules, agents, seed)
     page.wait_for_url("**/seat/**", timeout=WAIT_MS)
     assert len(live.server.games()) == before + 1
     return live.newest()
@@ -272,15 +277,7 @@ def test_a_2016_round_played_on_a_phone(phone: Any, live: Live) -> None:
 def test_a_seat_outbid_is_told_so_in_words(page: Any, live: Live) -> None:
     """Seat 0 bids on a lot, another seat bids higher on it: when seat 0 is to move again its
     page says which lot it was outbid on, and its old bid is marked as beaten."""
-    page.goto(live.url + "/")
-    page.wait_for_selector("#start")
-    page.select_option("#rules", "knizia2016")
-    page.fill("#players", "3")
-    page.dispatch_event("#players", "change")
-    for seat in range(3):
-        page.select_option(f"select.agent[data-seat='{seat}']", "human")
-    page.fill("#seed", "5")
-    page.click("#start")
+    submit_start_form(page, live, "knizia2016", ["human"] * 3, seed=5)
     page.wait_for_selector("a.seat-link[data-seat='0']")
     table = live.newest()
     game = table.game
@@ -314,14 +311,7 @@ def test_a_seat_outbid_is_told_so_in_words(page: Any, live: Live) -> None:
 def test_a_game_of_friends_shows_each_seats_link_and_qr_code(page: Any, live: Live) -> None:
     """With two human seats the start page stays, listing both links, each with its QR code
     drawn (an image the browser decoded), and each link opens its seat."""
-    page.goto(live.url + "/")
-    page.wait_for_selector("#start")
-    page.select_option("#rules", "knizia2016")
-    page.fill("#players", "3")
-    page.dispatch_event("#players", "change")
-    for seat, agent in enumerate(["human", "human", "random"]):
-        page.select_option(f"select.agent[data-seat='{seat}']", agent)
-    page.click("#start")
+    submit_start_form(page, live, "knizia2016", ["human", "human", "random"], seed=1)
     page.wait_for_selector(".seat-links img.qr[data-seat='1']")
     table = live.newest()
     for token, seat in table.tokens.items():

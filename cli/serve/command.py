@@ -6,7 +6,6 @@ imported only when the command runs, so the rest of the command line needs neith
 
 from __future__ import annotations
 
-import ipaddress
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -17,8 +16,6 @@ from ...interpreter.base.errors import AmunreError
 from ...interpreter.base.reading import FileRefused, read_text
 from ..conventions import fail, load_or_exit
 from ..play import resolve_rules
-
-LOOPBACK_NAMES = ("localhost",)
 
 
 def serve_command(
@@ -49,22 +46,21 @@ def serve_command(
 
         from .app import LOOPBACK_HOSTS, Limits, Server, create_app
         from .catalog import Catalog
-        from .links import public_base
+        from .links import http_address, is_loopback, public_base
     except ImportError as error:
         raise fail(f"amunre serve needs its extra ({error.name} is missing): pip install 'amunre[serve]' "
                    "(in a checkout: pip install -e '.[serve]')") from None
     paths = [resolve_rules(p) for p in rules_paths or []]
     for path in paths:
         load_or_exit(path)                          # a broken file is reported now, pointing into it
-    if not _is_loopback(host):
+    if not is_loopback(host):
         print(f"warning: listening on {host}: other machines can reach this server; a game is guarded only "
               "by its links", file=sys.stderr)
-    hosts = (*LOOPBACK_HOSTS, host) if _is_loopback(host) else ()      # elsewhere the names are unknown
+    hosts = (*LOOPBACK_HOSTS, host) if is_loopback(host) else ()      # elsewhere the names are unknown
     public = public_base(host, port)
     server = Server(Catalog(paths), Limits(games=max_games, idle=idle * 60.0, pace=pace), hosts=hosts, public=public,
                     told=lambda text: print(text, end="", flush=True))
-    shown = f"[{host}]" if ":" in host else host
-    address = public or f"http://{shown}:{port}"
+    address = public or http_address(host, port)
     if replay is not None:
         print(f"replay of {replay}: {address}/replay/{_replay(server, replay)}")
     print(f"amunre serve: open {address}/ in a browser (Ctrl-C stops it)", flush=True)
@@ -83,11 +79,3 @@ def _replay(server: Any, path: Path) -> str:
     except AmunreError as error:
         raise fail(f"{path}: {error}") from None
 
-
-def _is_loopback(host: str) -> bool:
-    if host in LOOPBACK_NAMES:
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

@@ -22,14 +22,23 @@ def public_base(host: str, port: int) -> str | None:
     network interface this machine reaches others through."""
     if host in ANY_ADDRESS:
         host = lan_address()
+    return None if is_loopback(host) else http_address(host, port)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether an address or name is this machine's own (a name other than localhost is taken
+    as the friends' machines resolve it: not this one)."""
+    if host == "localhost":
+        return True
     try:
-        if ipaddress.ip_address(host).is_loopback:
-            return None
-    except ValueError:                  # a name: the friends' machines resolve it as this one does
-        if host == "localhost":
-            return None
-    shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{port}"
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def http_address(host: str, port: int) -> str:
+    """http://HOST:PORT, an IPv6 address in brackets."""
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
 def lan_address() -> str:

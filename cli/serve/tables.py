@@ -159,13 +159,10 @@ class Table:
                 raise Refused(f"it is seat {game.to_move}'s turn, not yours", 409)
             if type(action_id) is not int:
                 raise Refused("an action is chosen by its id, a whole number")
-            seen = len(game.log or [])
             try:
-                action = game.action_from_id(action_id)
-                game.apply_id(action_id)
+                self._apply(seat, action_id)
             except (IllegalAction, AmunreError) as error:
                 raise Refused(f"not a legal action now: {error}", 409) from None
-            self._told(seat, action, (game.log or [])[seen:])
             self._play_forced()
             self.seen[seat] = Seen.of(game, seat, len(self.story.lines))
         self.wake_bots()
@@ -181,10 +178,7 @@ class Table:
             legal = game.legal_action_ids()
             if len(legal) != 1:
                 return
-            seat, seen = game.to_move, len(game.log or [])
-            action = game.action_from_id(legal[0])
-            game.apply_id(legal[0])
-            self._told(seat, action, (game.log or [])[seen:])
+            self._apply(game.to_move, legal[0])
             self.forced += 1
 
     def hand_over(self, seat: int, spec: str) -> None:
@@ -230,10 +224,7 @@ class Table:
                     if self.closed:
                         self._running = False
                         return
-                    game, seen = self.game, len(self.game.log or [])
-                    action = game.action_from_id(action_id)
-                    game.apply_id(action_id)
-                    self._told(seat, action, (game.log or [])[seen:])
+                    self._apply(seat, action_id)
                     self._play_forced()
             except Exception:                  # a bot that fails stops the table; its error, which
                 log.exception("seat %s's bot failed", seat)      # may name hidden cards, stays here
@@ -244,6 +235,13 @@ class Table:
                 return
             if self.pace > 0:
                 time.sleep(self.pace)
+
+    def _apply(self, seat: int, action_id: int) -> None:
+        """The seat's move applied and told (under the lock); the engine's errors pass through."""
+        game, seen = self.game, len(self.game.log or [])
+        action = game.action_from_id(action_id)
+        game.apply_id(action_id)
+        self._told(seat, action, (game.log or [])[seen:])
 
     def _told(self, seat: int | None, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
         self.story.tell(events)
