@@ -25,6 +25,7 @@ from .load.rules_cache import load_rules
 from .model import Rules, Step
 from .play import cards, cursor, flow
 from .play.observe import observation, observation_layout, observation_tensor
+from .play.outcomes import Outcome, outcomes_of
 from .play.setup import build_decks, check_start, deal, deal_held_cards, start_events
 from .position import DeckView, PlaceView, SeatView, deck_view, last_event, place_view, seat_view
 
@@ -75,6 +76,11 @@ class Game:
     def legal_actions(self) -> list[dict[str, Any]]:
         """The actions the seat to move may take now, as dicts, in the order of their ids."""
         return self.rules.actions.dicts(self._decision_ids(), self)
+
+    def outcomes(self) -> dict[int, Outcome]:
+        """Each legal action id with what it would change for the seat taking it, if taken now
+        (its price and gain; interpreter/play/outcomes.py), worked out on copies."""
+        return outcomes_of(self)
 
     def _decision_ids(self) -> list[int]:
         if self.decision is None:       # a restored game: the decision is worked out again
@@ -153,7 +159,7 @@ class Game:
             more = " ..." if len(self._decision_ids()) > 12 else ""
             raise IllegalAction(f"{shown_value(action_id, 60)} is not among the legal action ids "
                                 f"{self.legal_action_ids()[:12]}{more}", action_id)
-        state, rules = self.state, self.rules
+        state = self.state
         seat = state.to_move
         assert seat is not None                  # an id is legal only while a seat is to move
         self.decision = self.to_move = state.to_move = None
@@ -162,12 +168,20 @@ class Game:
         if self.decisions_in_step > MAX_DECISIONS_PER_STEP:
             raise GameError(f"phase '{self.step.phase}' asked for more than {MAX_DECISIONS_PER_STEP:,} decisions: "
                             "its rules never let it end")
+        self.carry_out(seat, action_id)
+        flow.advance(self)
+
+    def carry_out(self, seat: int, action_id: int) -> None:
+        """The action's own change, without the automatic steps it lets run after it: apart from
+        apply_id, so that what an action would change can be worked out on a copy without
+        running on into what the seat may not know yet (interpreter/play/outcomes.py)."""
+        rules = self.rules
         space = rules.actions
         block, indices = space.block_at[action_id], space.indices_at[action_id]
         rank = block.rank
         standing = rules.standing
         if rank == DECIDE or rank == CLOSE and (standing is None or action_id != standing.decline):
-            apply = rules.leaf_plans[state.at].apply                        # the mechanic's own (through a
+            apply = rules.leaf_plans[self.state.at].apply                   # the mechanic's own (through a
             apply(self, seat, block, indices)                               # local: see Plan)
         elif rank == PLAY:
             cards.play(self, seat, block, indices)
@@ -175,8 +189,7 @@ class Game:
             assert standing is not None
             standing.apply(self, seat, block, indices)
         else:                                    # declining, when asked only for standing actions
-            rules.leaf_plans[state.at].pass_turn(self, seat)
-        flow.advance(self)
+            rules.leaf_plans[self.state.at].pass_turn(self, seat)
 
     def _why_illegal(self, action: Any, ) -> str:
         if self.state.over:

@@ -15,7 +15,10 @@ it through a small contract, the rules of the phase:
 - `end(game)`: the phase ends (maybe early): put back what only it holds;
 - `closing`: the block of the action that closes a seat's turn. When it is all a seat could
   do (no card to play either), the engine takes it for the seat, unless `asks_standing` and
-  the seat has standing actions (cards it may sell).
+  the seat has standing actions (cards it may sell);
+- `deferred(game, seat, block, indices)`: what a legal action commits the seat to later, by
+  resource, should it stand (a bid's price, paid when it wins): beside what carrying it out on
+  a copy shows at once, it is what an action would cost (interpreter/play/outcomes.py);
 
 and what a seat may observe of it (interpreter/play/observe.py): `observe(data, seat)` masks
 its working data, `private(game, seat)` gives the facts only that seat sees, and
@@ -182,6 +185,12 @@ class Mechanic:
 
     def end(self, game: Game) -> None:
         """The phase ends (maybe early, by `end_if`): put back anything only it was holding."""
+
+    def deferred(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> dict[str, int]:
+        """What this legal action commits the seat to later, by resource (negative: to pay),
+        should the choice stand: nothing, for a mechanic whose actions change what they change
+        at once."""
+        return {}
 
     # ---- information ---------------------------------------------------------------------------
     def observe(self, data: dict[str, Any], seat: int | None) -> dict[str, Any]:

@@ -131,6 +131,15 @@ class LotAuction(Auction):
             data["best"], data["leader"], data["passed"] = indices[0], seat, 0
             game.event({"event": "offered", "seat": seat, "amount": indices[0]})
 
+    def deferred(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> dict[str, int]:
+        """A bid, paid if it wins; the set price, by the seat that accepts it (by the seller, if
+        no one does: a price set is not shown as the seller's own)."""
+        if block is self.bid:
+            return {self.pay: -indices[0]}
+        if block is self.buy:
+            return {self.pay: -game.state.working["price"]}
+        return {}
+
     def pass_turn(self, game: Game, seat: int) -> None:
         data = game.state.working
         data["turn"] = _next(data)[0] + 1

@@ -150,6 +150,10 @@ class PlacementAuction(Auction):
         if game.log is not None:
             game.event({"event": "bid", "seat": seat, "lot": game.rules.place_ids[lot], "space": self.spaces[index]})
 
+    def deferred(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> dict[str, int]:
+        """A bid's space, paid when the bid wins its lot."""
+        return {self.pay: -self.spaces[indices[1]]} if block is self.bid else {}
+
     def _resolve(self, game: Game) -> None:
         state = game.state
         data = state.working

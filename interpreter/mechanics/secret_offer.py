@@ -304,6 +304,15 @@ class SecretOffer(Mechanic):
             if head[1] == 0:          # its last reward: with none left it could only pass (selling cannot
                 data["queue"].pop(0)  # change that), so its turn ends now, not at one more engine step
 
+    def deferred(self, game: Game, seat: int, block: Block, indices: tuple[int, ...]) -> dict[str, int]:
+        """An offer's amount, paid as the offers are shown; a steal's gain, taken once they are
+        settled."""
+        if block is self.offer:
+            return {self.pay: -indices[0]}
+        if block is self.steal and self.steal_gain:
+            return {self.pay: self.steal_gain}
+        return {}
+
     def offer_of(self, block: Block, indices: tuple[int, ...]) -> dict[str, Any]:
         """An offer as the phase keeps it: an amount, or the steal card, or a steal."""
         if block is self.offer:
