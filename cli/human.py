@@ -15,9 +15,9 @@ from typing import Any, TextIO
 from rich.columns import Columns
 from rich.console import Console
 
-from ..interpreter.base.errors import AmunreError
 from ..interpreter.game import Game
-from .render import action_text, esc, seat_markup
+from ..interpreter.play.outcomes import Outcome
+from .render import action_text, esc, outcome_text, seat_markup
 from .seat_view import observation_view
 
 QUIT_WORDS = ("q", "quit", "exit")
@@ -44,7 +44,8 @@ class HumanAgent:
         assert seat is not None                 # an agent is asked only while a seat decides
         observation_view(self.console, game, seat)
         self.console.print(f"  {seat_markup(seat)}, choose:", highlight=False)
-        numbered = [(a.get("type"), f"[bold]{i:>2})[/] {action_text(game.rules, a)}{self._preview(game, seat, a)}")
+        outcomes = game.outcomes() if self.preview else {}
+        numbered = [(a.get("type"), f"[bold]{i:>2})[/] {action_text(game.rules, a)}{self._preview(outcomes, game, a)}")
                     for i, a in enumerate(legal, 1)]
         for _kind, lines in _runs(numbered):
             if len(lines) > 8:       # e.g. every amount one may offer: several to a line
@@ -75,21 +76,13 @@ class HumanAgent:
             self.console.print(f"[red]'{esc(text)}' is not a choice: type a number from 1 to {count}.[/]",
                                highlight=False)
 
-    def _preview(self, game: Game, seat: int, action: dict[str, Any]) -> str:
-        """What the action would do at once to the seat's own counters, e.g. ' [coins -3]'."""
-        if not self.preview or action.get("type") in ("offer", "attach"):
+    def _preview(self, outcomes: dict[int, Outcome], game: Game, action: dict[str, Any]) -> str:
+        """What the action would cost or bring, as the engine says (Game.outcomes), e.g.
+        ' [-3 gold]'."""
+        if not self.preview:
             return ""
-        try:
-            trial = game.clone()
-            trial.apply(action)
-        except AmunreError:
-            return ""
-        if trial.state.step != game.state.step:
-            return ""            # the phase ended: later phases' changes are not this action's price
-        before, after = game.state.resources[seat], trial.state.resources[seat]
-        changes = [f"{name} {after[name] - value:+d}" for name, value in before.items()
-                   if isinstance(value, int) and after.get(name, value) != value]
-        return f" [dim]\\[{esc(', '.join(changes))}][/]" if changes else ""
+        said = outcome_text(outcomes[game.action_to_id(action)].to_json())
+        return f" [dim]\\[{esc(said)}][/]" if said else ""
 
 
 def _runs(items: list[tuple[Any, str]]) -> list[tuple[Any, list[str]]]:

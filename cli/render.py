@@ -378,6 +378,33 @@ def winner_line(result: dict[str, Any], agents: list[str] | None = None, score: 
 
 # ---- actions and what a seat sees ------------------------------------------------------------
 
+def _amounts(amounts: dict[str, int]) -> str:
+    return ", ".join(f"{n:+d} {name}" for name, n in sorted(amounts.items()))
+
+
+def outcome_text(outcome: dict[str, Any]) -> str:
+    """What an action would change (an outcome's JSON, interpreter/play/outcomes.py) in words:
+    '-15 gold', '-6 gold if it stands', '+3 gold on collect', '+1 farmer on mendes'."""
+    parts = []
+    if outcome.get("now"):
+        parts.append(_amounts(outcome["now"]))
+    if outcome.get("later"):
+        parts.append(f"{_amounts(outcome['later'])} if it stands")
+    if outcome.get("then"):
+        parts.append(f"{_amounts(outcome['then'])} on {outcome.get('closing', 'closing')}")
+    for place, tokens in sorted((outcome.get("tokens") or {}).items()):
+        parts.append(f"{_amounts(tokens)} on {place}")
+    if outcome.get("owns"):
+        parts.append("takes " + ", ".join(outcome["owns"]))
+    cards = outcome.get("cards", 0)
+    if cards:
+        drawn = " drawn" if cards > 0 and outcome.get("chance") else ""
+        parts.append(f"{cards:+d} card{'' if abs(cards) == 1 else 's'}{drawn}")
+    elif outcome.get("chance"):
+        parts.append("by chance")
+    return "; ".join(parts)
+
+
 def action_text(rules: Rules, action: dict[str, Any], docs: bool = True) -> str:
     """One legal action in words (markup), e.g. 'bid 6 on <place>'; unknown types generically."""
     kind = action.get("type")

@@ -21,9 +21,12 @@ pytest.importorskip("httpx2")
 from starlette.testclient import TestClient
 
 import amunre
+from amunre.cli.render import outcome_text
+from amunre.cli.serve import views
 from amunre.cli.serve.app import GONE, Limits, Server, create_app
 from amunre.cli.serve.catalog import Catalog
 from amunre.cli.serve.tables import Table
+from amunre.interpreter.base.actions import PLAY
 from amunre.tools.agents import AGENTS
 from amunre.tools.rulebook_render import style_hash
 from conftest import REPO
@@ -547,3 +550,37 @@ def test_what_changed_since_a_persons_last_move_is_marked() -> None:
         marked_places, marked_purses = marked_places + len(places), marked_purses + len(purses)
         assert "changed" not in table.view(None)
     assert marked_places and marked_purses, "nothing ever changed between seat 0's moves: the test shows nothing"
+
+
+def test_every_action_says_what_it_costs_or_brings_and_paying_cards_are_marked() -> None:
+    """2016 with random moves to the first harvest a seat may play a card at: every action of
+    every view carries the engine's outcome and its words; a card play that raises the harvest
+    says by how much on collect and is marked, with its card; a sale is never marked."""
+    rules = amunre.load_rules(REPO / "rules" / "knizia2016.yaml")
+    marked = 0
+    for seed in range(1, 40):
+        game = amunre.new_game(rules, players=3, seed=seed)
+        pick = random.Random(seed)
+        while not game.over and game.step.round == 1:
+            seat = game.to_move
+            view = views.game_view(game, seat, ["human"] * 3)
+            outcomes = game.outcomes()
+            for action in view["actions"]:
+                assert action["outcome"] == outcomes[action["id"]].to_json()
+                assert action["gain"] == outcome_text(action["outcome"])
+                play = game.rules.actions.block_at[action["id"]].rank == PLAY
+                assert action["pays"] == (play and bool(action["outcome"].get("then") or action["outcome"].get("now"))
+                                          and min([*action["outcome"].get("then", {}).values(),
+                                                   *action["outcome"].get("now", {}).values()]) > 0)
+                if action["pays"]:
+                    marked += 1
+                    assert action["card"] in [card["id"] for card in view["seats"][seat]["hand"]]
+                    if game.step.phase == "harvest":
+                        assert action["gain"].startswith("+") and " gold on collect" in action["gain"]
+            for bid in [a for a in view["actions"] if a["type"] == "bid"]:
+                space = game.action_from_id(bid["id"])["space"]
+                assert bid["gain"] == (f"-{space} gold if it stands" if space else "")
+            game.apply_id(pick.choice(game.legal_action_ids()))
+        if marked:
+            return
+    pytest.fail("no card play that pays was met")

@@ -31,6 +31,7 @@ pytest.importorskip("starlette")
 uvicorn = pytest.importorskip("uvicorn")
 playwright = pytest.importorskip("playwright.sync_api")
 
+from amunre.cli.render import outcome_text
 from amunre.cli.serve.app import Limits, Server, create_app
 from amunre.cli.serve.catalog import Catalog
 from amunre.cli.serve.tables import LINES_SENT, Table
@@ -185,8 +186,13 @@ def check_page_against_engine(page: Any, table: Table, seat: int) -> None:
         heading = kept.evaluate("node => node.previousElementSibling.textContent")
         assert heading == "Kept from earlier phases", heading
     if not game.over and game.to_move == seat:
-        shown_ids = [int(b.get_attribute("data-action-id")) for b in page.query_selector_all("button.action")]
+        buttons = page.query_selector_all("button.action")
+        shown_ids = [int(b.get_attribute("data-action-id")) for b in buttons]
         assert shown_ids == game.legal_action_ids()
+        outcomes = game.outcomes()        # each button says what its action costs or brings, as the engine says
+        for action_id, button in zip(shown_ids, buttons):
+            gain = button.query_selector("small.gain")
+            assert (gain.text_content() if gain else "") == outcome_text(outcomes[action_id].to_json())
         said = page.query_selector("#outbid")
         lost = outbid_on(game, seat)
         assert (said.text_content() if said else None) == \

@@ -14,6 +14,7 @@ from typing import Any
 
 from rich.text import Text
 
+from ...interpreter.base.actions import PLAY
 from ...interpreter.game import Game
 from ...interpreter.model import Rules, Split
 from ..render import (
@@ -21,6 +22,7 @@ from ..render import (
     describe_phase,
     kept_text,
     offer_text,
+    outcome_text,
     phase_unit,
     place_facts,
     plain_value,
@@ -83,14 +85,21 @@ CONFIRMED = ("sell",)
 
 
 def legal(game: Game) -> list[dict[str, Any]]:
-    """The legal actions as the engine numbers them, each with its words (and whether the page
-    asks before sending it)."""
+    """The legal actions as the engine numbers them, each with its words, what it would change
+    if taken now (`outcome`, from the engine: Game.outcomes, with its words) and whether the page
+    asks before sending it. A card play that would pay or score now (a resource gained at once or
+    on closing the turn, nothing paid) is marked `pays`, and so is its card in the hand."""
     found = []
+    outcomes = game.outcomes()
     for action_id in game.legal_action_ids():
         action = game.action_from_id(action_id)
         kind = str(action.get("type", ""))
+        outcome = outcomes[action_id].to_json()
+        gains = [n for part in ("now", "then") for n in (outcome.get(part) or {}).values()
+                 if game.rules.actions.block_at[action_id].rank == PLAY]
         found.append({"id": action_id, "type": kind, "label": plain(action_text(game.rules, action)),
-                      "confirm": kind in CONFIRMED})
+                      "card": action.get("card"), "outcome": outcome, "gain": outcome_text(outcome),
+                      "pays": bool(gains) and min(gains) > 0, "confirm": kind in CONFIRMED})
     return found
 
 

@@ -35,6 +35,7 @@ class Outcome:
     now: Amounts = field(default_factory=dict)         # resources paid (negative) or gained at once
     later: Amounts = field(default_factory=dict)       # committed should the choice stand (a bid paid when it wins)
     then: Amounts = field(default_factory=dict)        # what it adds to closing the turn (a card raising an income)
+    closing: str = ""                                  # the type of the action that closes the turn, for `then`
     tokens: dict[str, Amounts] = field(default_factory=dict)    # place -> token -> change
     owns: tuple[str, ...] = ()                         # places the seat comes to own
     cards: int = 0                                     # cards the seat's hand gains (negative: gives up)
@@ -48,6 +49,8 @@ class Outcome:
         found: dict[str, Any] = {name: value for name, value in (
             ("now", self.now), ("later", self.later), ("then", self.then), ("tokens", self.tokens),
             ("owns", list(self.owns)), ("cards", self.cards)) if value}
+        if self.then:
+            found["closing"] = self.closing
         if self.chance:
             found["chance"] = True
         return found
@@ -86,9 +89,10 @@ def _outcome(game: Game, seat: int, action_id: int, closing: int, before: Amount
     then: Amounts = {}
     if block.rank == PLAY and closing >= 0:
         then = _difference(before, _closing_gain(copy, seat, closing))
+    closes = space.block_at[closing].type if then else ""
     mech = game.rules.leaf_plans[game.state.at].mech
     later = mech.deferred(game, seat, block, indices) if block.rank in (DECIDE, CLOSE) else {}
-    return Outcome(now=_gained(game, copy, seat), later={k: v for k, v in later.items() if v}, then=then,
+    return Outcome(now=_gained(game, copy, seat), later={k: v for k, v in later.items() if v}, then=then, closing=closes,
                    tokens=_tokens(game, copy), owns=_owns(game, copy, seat),
                    cards=len(copy.state.hands[seat]) - len(game.state.hands[seat]),
                    chance=bool(copy.draws) or _drew(game, copy))

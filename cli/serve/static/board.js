@@ -189,11 +189,14 @@ function drawBoard(board, lots, changed) {
 
 function drawSeats(view) {
   const changed = new Set(((view.changed || {}).resources || []).map(([seat, name]) => `${seat} ${name}`));
+  const paying = new Set(view.actions.filter(action => action.pays && action.card).map(action => action.card));
   return el("section", {id: "seats", class: "panel"}, el("h2", {text: "Seats"}),
     view.seats.map(seat => {
       const mine = seat.seat === view.you;
       const hand = el("ul", {class: "hand"}, seat.hand.map(card =>
-        el("li", {class: "card", "data-card": card.id}, el("b", {text: card.id.replaceAll("_", " ")}),
+        el("li", {class: "card" + (mine && paying.has(card.id) ? " pays" : ""), "data-card": card.id,
+                  title: mine && paying.has(card.id) ? "would pay or score if played now" : null},
+          el("b", {text: card.id.replaceAll("_", " ")}),
           card.doc ? el("span", {class: "doc", text: " — " + card.doc}) : null)));
       const box = el("div", {class: "seat" + (mine ? " mine" : "") + (view.to_move === seat.seat ? " to-move" : ""),
                              "data-seat": seat.seat},
@@ -301,7 +304,7 @@ function drawActions(view, act, handOver) {
   for (const [type, list] of groups) {
     if (list.length > MANY_ACTIONS) {          // every amount one may bid, say: a list to pick from
       const select = el("select", {class: "action-select", "data-type": type, "aria-label": type},
-        list.map(action => el("option", {value: action.id, text: action.label})));
+        list.map(action => el("option", {value: action.id, text: action.label + (action.gain ? ` (${action.gain})` : "")})));
       box.append(el("div", {class: "action-group", "data-type": type}, select,
         el("button", {class: "action-choose", type: "button", text: "do it", onclick: () => {
           const action = list.find(a => a.id === Number(select.value));
@@ -310,9 +313,10 @@ function drawActions(view, act, handOver) {
       continue;
     }
     box.append(el("div", {class: "action-group", "data-type": type}, list.map(action =>
-      el("button", {class: "action", type: "button", "data-action-id": action.id, text: action.label,
+      el("button", {class: "action" + (action.pays ? " pays" : ""), type: "button", "data-action-id": action.id,
                     "data-confirm": action.confirm ? "yes" : null,
-                    onclick: () => { if (confirmed(action)) act(action.id); }}))));
+                    onclick: () => { if (confirmed(action)) act(action.id); }},
+        action.label, action.gain ? el("small", {class: "gain", text: action.gain}) : null))));
   }
   if (view.bots && handOver) box.append(drawHandOver(view, handOver));
   return box;
