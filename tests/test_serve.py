@@ -584,3 +584,27 @@ def test_every_action_says_what_it_costs_or_brings_and_paying_cards_are_marked()
         if marked:
             return
     pytest.fail("no card play that pays was met")
+
+
+@pytest.mark.parametrize("name", ["knizia2016", "modern-art", "pharaohs-heir", "knizia2003"])
+def test_the_scoring_table_is_public_and_sums_to_the_scores(name: str) -> None:
+    """The latest scoring's table is the same for every seat and a watcher (it is summed from
+    public events); over an age of 2016 it sums to each seat's points gained since the scoring
+    before; once the game is over it is the whole game's, summing to the result's scores."""
+    rules = amunre.load_rules(REPO / "rules" / f"{name}.yaml")
+    game = amunre.new_game(rules, players=3, seed=4)
+    pick, score = random.Random(4), rules.winner.score
+    key, before, tables = None, [0, 0, 0], 0
+    while not game.over:
+        game.apply_id(pick.choice(game.legal_action_ids()))
+        shown = [views.game_view(game, seat, ["human"] * 3)["scoring"] for seat in (None, 0, 1, 2)]
+        assert all(table == shown[0] for table in shown)
+        if shown[0] is not None and shown[0]["key"] != key and not game.over:
+            key, tables = shown[0]["key"], tables + 1
+            now = [game.state.resources[seat][score] for seat in range(3)]
+            if name == "knizia2016":        # points come only from scorings and the cards played at them
+                assert shown[0]["totals"] == [a - b for a, b in zip(now, before)]
+            before = now
+    final = views.game_view(game, 0, ["human"] * 3)["scoring"]
+    assert final["totals"] == game.result()["scores"]
+    assert tables >= (1 if name != "modern-art" else 0)

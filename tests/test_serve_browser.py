@@ -469,3 +469,36 @@ def test_two_seats_http_responses_hold_only_their_own_secrets(live: Live) -> Non
         assert table.game.state.hands[other] and not any(card in text for card in table.game.state.hands[other])
         assert all(card in text for card in table.game.state.hands[seat])
         assert json.loads(text)["seats"][other]["resources"]["funds"] == "hidden"
+
+
+def test_an_ages_scoring_pauses_with_a_table_of_points_by_source(page: Any, live: Live) -> None:
+    """Played to the end of 2016's first age, seat 0's page shows the age's scoring first: a row
+    per source, a column per seat, the numbers the engine's own score events and card plays
+    gave; "continue" folds it into the phase panel, and a new view keeps it folded."""
+    submit_start_form(page, live, "knizia2016", ["human"] * 3, seed=11)
+    page.wait_for_selector("a.seat-link[data-seat='0']")
+    table = live.newest()
+    game, pick = table.game, random.Random(11)
+    link = page.get_attribute("a.seat-link[data-seat='0']", "href")
+    while game.step.age == 1 or game.to_move != 0:
+        table.act(game.to_move, pick.choice(game.legal_action_ids()))
+    page.goto(live.url + link)
+    settle(page, table, 0)
+    points: dict[str, list[int]] = {}         # the age's points as the engine told them: scored and played
+    for event in game.log or []:
+        if event.get("event") == "gain" and event["resource"] == "vp":
+            points.setdefault(event["cause"]["id"], [0, 0, 0])[event["seat"]] += event["amount"]
+    rows = page.query_selector_all("#scoring tr[data-source]")
+    shown = {row.get_attribute("data-source"): [int(td.text_content()) for td in row.query_selector_all("td")[1:]]
+             for row in rows}
+    assert shown == {source: seats for source, seats in points.items() if any(seats)}
+    totals = [int(td.text_content()) for td in page.query_selector_all("#scoring tr.total td")[1:]]
+    assert totals == [game.state.resources[seat]["vp"] for seat in range(3)]    # nothing else gave points yet
+    assert "age 1" in page.text_content("#scoring h2")
+    shoot(page, "knizia2016-scoring")
+    page.click("#close-scoring")
+    assert page.query_selector("#scoring") is None
+    assert page.query_selector("#phase details.last-scoring") is not None
+    page.reload()
+    settle(page, table, 0)
+    assert page.query_selector("#scoring") is None, "a closed scoring came back"

@@ -30,6 +30,7 @@ from ..render import (
     winner_line,
 )
 from ..seat_view import current_bids, occupied, place_modifiers
+from . import scoring
 
 NOBODY = -1
 # The running phase's data drawn on their own (not in the generic list of its facts): the places
@@ -70,6 +71,7 @@ def game_view(game: Game, seat: int | None, agents: list[str], actions: bool = T
         "board": board(rules, obs),
         "phase": phase_view(game, obs),
         "actions": legal(game) if actions and seat is not None and obs["to_move"] == seat and not obs["over"] else [],
+        "scoring": scoring.latest(rules, game.log or [], game.state.players, obs["over"]),
     }
     if obs["over"]:
         result = game.result()

@@ -254,7 +254,36 @@ function drawPhase(view) {
       el("dl", {}, facts.flatMap(([k, v]) => [el("dt", {text: k}),
                                                el("dd", {text: typeof v === "string" ? v : JSON.stringify(v)})]))));
   }
+  if (view.scoring && !view.over && closedScorings.has(view.scoring.key)) {
+    parts.push(el("details", {class: "last-scoring"}, el("summary", {text: view.scoring.title}),
+                  scoringTable(view.scoring, view.seats)));
+  }
   return el("section", {id: "phase", class: "panel"}, parts);
+}
+
+// The latest scoring's table: each seat's points by source. A scoring the person has not yet
+// closed is shown first, above the move (the game pauses for them there); once closed, it is
+// kept folded in the phase panel. Which ones were closed is kept for the tab's life.
+const closedScorings = new Set(JSON.parse(sessionStorage.getItem("amunre-closed-scorings") || "[]"));
+
+function scoringTable(scoring, seats) {
+  return el("table", {class: "scoring-table"},
+    el("tr", {}, el("th", {text: scoring.resource}), seats.map(s => el("th", {}, seatChip(s.seat)))),
+    scoring.rows.map(row => el("tr", {"data-source": row.source}, el("td", {class: "source", text: row.source.replaceAll("_", " ")}),
+      row.points.map(points => el("td", {text: points})))),
+    el("tr", {class: "total"}, el("td", {text: "total"}), scoring.totals.map(points => el("td", {text: points}))));
+}
+
+function drawScoring(view, redraw) {
+  const scoring = view.scoring;
+  if (!scoring || view.over || closedScorings.has(scoring.key)) return null;
+  return el("section", {id: "scoring", class: "panel", role: "status", "data-key": scoring.key},
+    el("h2", {text: scoring.title}), scoringTable(scoring, view.seats),
+    el("button", {id: "close-scoring", type: "button", text: "continue", onclick: () => {
+      closedScorings.add(scoring.key);
+      sessionStorage.setItem("amunre-closed-scorings", JSON.stringify([...closedScorings]));
+      redraw();
+    }}));
 }
 
 let handOverChoice = "greedy";   // the bot picked to take the seat over, kept across redraws
@@ -280,6 +309,7 @@ function drawActions(view, act, handOver) {
       el("table", {class: "scores"}, el("tr", {}, view.seats.map(s => el("th", {}, seatChip(s.seat)))),
         el("tr", {}, view.result.scores.map((score, seat) =>
           el("td", {class: view.result.winners.includes(seat) ? "winner" : "", text: score})))));
+    if (view.scoring) box.append(el("h3", {text: view.scoring.title}), scoringTable(view.scoring, view.seats));
     return box;
   }
   if (view.failure) box.append(el("p", {class: "error", text: view.failure}));
@@ -362,7 +392,8 @@ function drawGame(view, act, extra, handOver) {
     el("div", {class: "layout"},
       el("div", {class: "left"}, extra || null, drawBoard(view.board, new Set(view.phase.lots.map(lot => lot.id)),
                                                                  new Set((view.changed || {}).places || []))),
-      el("div", {class: "right"}, view.replay && !view.over ? null : drawActions(view, act, handOver), drawPhase(view),
+      el("div", {class: "right"}, drawScoring(view, () => drawGame(view, act, extra, handOver)),
+         view.replay && !view.over ? null : drawActions(view, act, handOver), drawPhase(view),
          drawSeats(view))),
     drawLog(view.log, fresh, view.log_skipped));
   main.dataset.version = view.version ?? "";
