@@ -92,8 +92,8 @@ def _outcome(game: Game, seat: int, action_id: int, closing: int, before: Amount
     closes = space.block_at[closing].type if then else ""
     mech = game.rules.leaf_plans[game.state.at].mech
     later = mech.deferred(game, seat, block, indices) if block.rank in (DECIDE, CLOSE) else {}
-    return Outcome(now=_gained(game, copy, seat), later={k: v for k, v in later.items() if v}, then=then, closing=closes,
-                   tokens=_tokens(game, copy), owns=_owns(game, copy, seat),
+    return Outcome(now=_gained(game, copy, seat), later={k: v for k, v in later.items() if v}, then=then,
+                   closing=closes, tokens=_tokens(game, copy), owns=_owns(game, copy, seat),
                    cards=len(copy.state.hands[seat]) - len(game.state.hands[seat]),
                    chance=bool(copy.draws) or _drew(game, copy))
 
