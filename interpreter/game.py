@@ -359,12 +359,15 @@ class Game:
         given); AmunreError for anything that is not a game these rules reach."""
         return saves.restore(data, rules, new_game)
 
-    def clone(self, events: bool | None = None) -> Game:
+    def clone(self, events: bool | None = None, chance: Callable[[int], int] | None = None) -> Game:
         """An independent copy of the position and its action history, and of the event log
-        if it is kept; `events=False` keeps none in the copy (lookahead needs none)."""
+        if it is kept; `events=False` keeps none in the copy (lookahead needs none). With
+        `chance`, the copy's draws are answered by it, not by the game's generator, and recorded
+        in its `draws` from none (what an action would change is worked out so: play/outcomes.py)."""
         keep = self.log is not None if events is None else events
+        draws = [] if chance is not None else None if self.draws is None else list(self.draws)
         copy = Game(self.rules, self.state.clone(), list(self.history), keep, self.setup, self.unlimited,
-                    self._chance, None if self.draws is None else list(self.draws))
+                    chance or self._chance, draws)
         if keep and self.log is not None:
             copy.log = list(self.log)
         copy.decision = self.decision

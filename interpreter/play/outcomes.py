@@ -63,9 +63,7 @@ def _first(n: int) -> int:
 
 def _copy(game: Game) -> Game:
     """A copy without events whose chance is the stand-in (its draws recorded, so asked is seen)."""
-    copy = game.clone(events=False)
-    copy._chance, copy.draws = _first, []            # a copy of ours, never the game
-    return copy
+    return game.clone(events=False, chance=_first)
 
 
 def outcomes_of(game: Game) -> dict[int, Outcome]:
