@@ -455,11 +455,13 @@ def _deck_of(rules: Rules, card_id: Any) -> Any:
     return getattr(rules, "decks", {}).get(card.deck) if card is not None else None
 
 
-def place_facts(rules: Rules, place: int) -> str:
-    """A place's printed properties, briefly and in words: text values, true flags, non-zero
-    numbers (`some limit 3`, not the file's key `some_limit`)."""
+def place_facts(rules: Rules, place: int, leave_out: frozenset[str] = frozenset()) -> str:
+    """A place's printed properties (but those left out), briefly and in words: text values,
+    true flags, non-zero numbers (`some limit 3`, not the file's key `some_limit`)."""
     parts = []
     for name, value in rules.place_props[place].items():
+        if name in leave_out:
+            continue
         said = words(name)
         if isinstance(value, bool):
             if value:

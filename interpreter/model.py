@@ -246,6 +246,14 @@ class Example:
 
 
 @dataclass(frozen=True)
+class Symbol:
+    """A place property (or place modifier) a board shows as a small symbol."""
+    name: str
+    symbol: str
+    doc: str = ""
+
+
+@dataclass(frozen=True)
 class Layout:
     """How a program draws the board (`layout:`). Presentation only: play never reads it."""
     title: str = ""
@@ -253,6 +261,9 @@ class Layout:
     rows: Split | None = None
     between: str = ""                      # a label between the first column and the rest
     show: str = "all"                      # all places, or only those "occupied"
+    # The place properties and modifiers a place shows, each with its symbol and what it is
+    # (the property's or modifier's doc), in order; the others are folded (none: all in words).
+    symbols: tuple[Symbol, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)

@@ -18,6 +18,8 @@ from conftest import house, position
     ("layout:\n  rows: {by: region, order: [upper, middle]}\n", "middle", "not a value of 'region'"),
     ("layout:\n  columns: {by: side}\n  rows: {by: side}\n", "side}\n", "both split by 'side'"),
     ("layout:\n  columns: {by: owner, order: [west]}\n", "[west]", "an order is for a property's values"),
+    ("layout:\n  symbols: {feilds: F}\n", "feilds", "did you mean 'fields'?"),
+    ("layout:\n  symbols: {owner: O}\n", "owner", "not a place property or place modifier"),
 ])
 def test_a_wrong_layout_is_an_error_pointing_into_the_file(tmp_path: Path, body: str, inner: str, words: str) -> None:
     with pytest.raises(RulesError) as caught:
@@ -48,3 +50,14 @@ def test_a_layout_never_changes_the_digest(tmp_path: Path) -> None:
 def test_order_names_first_then_the_rest_as_declared(tmp_path: Path) -> None:
     made = house(tmp_path, "layout:\n  columns: {by: side, order: [east]}\n")
     assert made.layout.columns is not None and made.layout.columns.order == ("east", "west")
+
+
+def test_symbols_keep_their_order_and_what_they_mean(tmp_path: Path) -> None:
+    """A house rule's symbols replace a property's symbol in place and add new ones after; each
+    symbol carries its property's (or place modifier's) doc for the page's tooltip."""
+    made = house(tmp_path, "layout:\n  symbols: {fields: F, harvest_bonus: B, region: R}\n")
+    symbols = {symbol.name: symbol for symbol in made.layout.symbols}
+    assert symbols["fields"].symbol == "F" and symbols["fields"].doc.startswith("field spaces")
+    assert symbols["harvest_bonus"].doc.startswith("extra gold per farmer")
+    names = [symbol.name for symbol in made.layout.symbols]
+    assert names.index("nile") < names.index("fields") < names.index("temples") < names.index("region")

@@ -608,3 +608,27 @@ def test_the_scoring_table_is_public_and_sums_to_the_scores(name: str) -> None:
     final = views.game_view(game, 0, ["human"] * 3)["scoring"]
     assert final["totals"] == game.result()["scores"]
     assert tables >= (1 if name != "modern-art" else 0)
+
+
+@pytest.mark.parametrize("name", ["knizia2016", "pharaohs-heir"])
+def test_no_place_shows_a_raw_key_and_value(name: str) -> None:
+    """With a layout's symbols, a place shows each chosen property or modifier as its symbol
+    (its words in the tooltip), never as a key and a value; what it folds away is the rest, in
+    words. Checked on every place at positions all through a random game."""
+    rules = amunre.load_rules(REPO / "rules" / f"{name}.yaml")
+    names = {*rules.place_props[0], *rules.vocab.modifiers}
+    game = amunre.new_game(rules, players=3, seed=2)
+    pick, seen = random.Random(2), 0
+    while not game.over:
+        if len(game.history) % 7 == 0:
+            view = views.game_view(game, game.to_move, ["human"] * 3)
+            assert view["board"]["symbols"]
+            places = [p for column in view["board"]["columns"] for band in column["bands"] for p in band["places"]]
+            for place in places + view["phase"]["lots"]:
+                assert place.get("marks", {}) == {}, place       # every place modifier has a symbol
+                for symbol in place["symbols"]:
+                    assert not any(key in symbol["text"] or key.replace("_", " ") in symbol["text"] for key in names)
+                    assert symbol["title"].startswith(symbol["name"].replace("_", " "))
+                    seen += 1
+        game.apply_id(pick.choice(game.legal_action_ids()))
+    assert seen > 50

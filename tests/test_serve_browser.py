@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import socket
 import subprocess
@@ -176,6 +177,10 @@ def check_page_against_engine(page: Any, table: Table, seat: int) -> None:
         for token, count in observed["tokens"][p].items():
             chip = box.query_selector(f".token[data-token='{token}']")
             assert (chip.text_content().rsplit(" ", 1)[1] if chip else "0") == str(count), (place, token)
+    if rules.layout.symbols:              # a place shows symbols, never `key value` (the rest is folded)
+        for facts in page.query_selector_all(".place .place-facts"):
+            shown = facts.inner_text()
+            assert not re.search(r"[A-Za-z_]+ -?\d", shown), shown
     assert page.get_attribute("#main", "data-phase") == (game.step.phase or "")
     marked = table.view(seat)               # what changed since the seat's last move, as the server says
     shown_changed = [b.get_attribute("data-place") for b in page.query_selector_all(".place.changed")]

@@ -85,9 +85,9 @@ def renaming(old: dict[str, Any], new: dict[str, Any]) -> dict[str, str]:
     one: a name claimed for two partners, or renamed to a name `old` itself keeps, is dropped
     (else two different things could compare equal). A name is one name throughout a file."""
     claims = [(a, b) for a, b in _same_as(old)] + [(a, b) for b, a in _same_as(new)]
-    names = _one_to_one(claims, _declared(old))
+    names = _one_to_one(claims, _names_declared(old))
     while True:                                  # a derived formula may read another derived value
-        more = _one_to_one(list(names.items()) + _by_formula(old, new, names), _declared(old))
+        more = _one_to_one(list(names.items()) + _by_formula(old, new, names), _names_declared(old))
         if more == names:
             return names
         names = more
@@ -105,6 +105,12 @@ def _same_as(data: Any) -> Iterator[tuple[str, str]]:
             if isinstance(item, dict) and isinstance(item.get("id"), str) and isinstance(item.get("same_as"), str):
                 yield item["id"], item["same_as"]
             yield from _same_as(item)
+
+
+def _names_declared(data: dict[str, Any]) -> set[str]:
+    """Every name the file gives something, but the keys of its `layout:` (presentation: words
+    such as `rows` or `symbols` there name nothing a rule reads)."""
+    return _declared({key: value for key, value in data.items() if key != "layout"})
 
 
 def _declared(data: Any) -> set[str]:

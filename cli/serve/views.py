@@ -15,6 +15,7 @@ from typing import Any
 from rich.text import Text
 
 from ...interpreter.base.actions import PLAY
+from ...interpreter.dsl.sentences import words
 from ...interpreter.game import Game
 from ...interpreter.model import Rules, Split
 from ..render import (
@@ -145,7 +146,7 @@ def board(rules: Rules, obs: dict[str, Any]) -> dict[str, Any]:
         bands = [{"label": band_label, "places": [_place(rules, p, owners, tokens, mods, face_up) for p in places]}
                  for band_label, places in _split(rules, layout.rows, in_column, owners, players)]
         columns.append({"label": label, "bands": bands})
-    return {"title": layout.title, "between": layout.between, "columns": columns,
+    return {"title": layout.title, "between": layout.between, "columns": columns, "symbols": bool(layout.symbols),
             "decks": {name: {"left": count, "discards": len((obs.get("discards") or {}).get(name, []))}
                       for name, count in (obs.get("decks") or {}).items()},
             "supply": dict(obs.get("supply") or {})}
@@ -166,10 +167,41 @@ def _split(rules: Rules, split: Split | None, places: list[int], owners: list[in
 def _place(rules: Rules, p: int, owners: list[int], tokens: list[dict[str, int]],
            mods: dict[int, dict[str, Any]], face_up: set[str]) -> dict[str, Any]:
     place_id = rules.place_ids[p]
+    set_here = mods.get(p, {})
+    symbols = rules.layout.symbols
     return {"id": place_id, "facts": place_facts(rules, p), "owner": owners[p] if p < len(owners) else NOBODY,
             "tokens": {k: v for k, v in (tokens[p] if p < len(tokens) else {}).items() if v},
-            "marks": {name: plain_value(value) for name, value in mods.get(p, {}).items()},
+            "symbols": shown_symbols(rules, p, set_here), "more": folded_facts(rules, p),
+            "marks": {words(name): plain_value(value) for name, value in set_here.items()
+                      if not any(symbol.name == name for symbol in symbols)},
             "face_up": place_id in face_up}
+
+
+def folded_facts(rules: Rules, p: int) -> str:
+    """What a layout with symbols folds away: the place's other properties in words (those
+    the board is split by go without saying); nothing without symbols (the facts say it all)."""
+    layout = rules.layout
+    if not layout.symbols:
+        return ""
+    drawn = {split.by for split in (layout.columns, layout.rows) if split is not None}
+    return place_facts(rules, p, frozenset({*drawn, *(symbol.name for symbol in layout.symbols)}))
+
+
+def shown_symbols(rules: Rules, p: int, set_here: dict[str, Any] | None = None) -> list[dict[str, str]]:
+    """The place's properties and modifiers its layout shows as symbols, each with its words
+    (a tooltip): a number but 0 as the symbol and the number, a true flag as the symbol, a word
+    but `none` as the symbol and the word."""
+    shown = []
+    values = {**rules.place_props[p], **(set_here or {})}
+    for symbol in rules.layout.symbols:
+        value = values.get(symbol.name)
+        if value is None or value is False or value == 0 or value == "none":
+            continue
+        said = words(symbol.name) if value is True else f"{words(symbol.name)} {words(str(value))}"
+        text = symbol.symbol if value is True else f"{symbol.symbol}{plain_value(value)}"
+        shown.append({"name": symbol.name, "text": text.replace("_", " "),
+                      "title": f"{said}: {symbol.doc}" if symbol.doc else said})
+    return shown
 
 
 def _amount(value: Any) -> bool:
@@ -189,7 +221,8 @@ def phase_view(game: Game, obs: dict[str, Any]) -> dict[str, Any]:
         place_id = rules.place_ids[p]
         on_lot = [(s, b) for s, b in sorted(bids.items()) if b.get("lot") == place_id]
         best = max((b["space"] for _, b in on_lot if _amount(b.get("space"))), default=None)
-        view["lots"].append({"id": place_id, "facts": place_facts(rules, p),
+        view["lots"].append({"id": place_id, "facts": place_facts(rules, p), "symbols": shown_symbols(rules, p),
+                             "more": folded_facts(rules, p),
                              "bids": [{"seat": s, "space": plain_value(b.get("space")),
                                        "outbid": best is not None and _amount(b.get("space")) and b["space"] < best}
                                       for s, b in on_lot]})

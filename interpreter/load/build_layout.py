@@ -2,7 +2,8 @@
 
 A layout is presentation (interpreter/model.py `Layout`): no rule reads it. It is still checked
 when the rules load, so a misspelt property or value is an error pointing into the file rather
-than a board drawn wrongly. It names place properties with a closed set of values, or `owner`.
+than a board drawn wrongly. It names place properties with a closed set of values, or `owner`,
+to split the board by, and the properties and place modifiers each place shows as symbols.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base.errors import did_you_mean
-from ..model import Layout, Split
+from ..model import Layout, Split, Symbol
 from .build_context import Build
 
 OWNER = "owner"
@@ -23,7 +24,24 @@ def build_layout(build: Build, spec: dict[str, Any]) -> Layout:
     if columns is not None and rows is not None and columns.by == rows.by:
         build.problem(("layout", "rows", "by"), f"rows and columns both split by '{rows.by}'")
     return Layout(title=spec.get("title", ""), columns=columns, rows=rows,
-                  between=spec.get("columns", {}).get("between", ""), show=spec.get("show", "all"))
+                  between=spec.get("columns", {}).get("between", ""), show=spec.get("show", "all"),
+                  symbols=_symbols(build, spec.get("symbols", {})))
+
+
+def _symbols(build: Build, spec: dict[str, str]) -> tuple[Symbol, ...]:
+    """The properties and place modifiers a place shows as symbols, each with its doc."""
+    properties = build.get(("places", "properties"), {}) or {}
+    modifiers = {name: mod for name, mod in build.vocab.modifiers.items() if mod.scope == "place"}
+    found = []
+    for name, symbol in spec.items():
+        if name in properties:
+            found.append(Symbol(name, symbol, str(properties[name].get("doc", ""))))
+        elif name in modifiers:
+            found.append(Symbol(name, symbol, modifiers[name].doc))
+        else:
+            build.problem(("layout", "symbols", name), f"'{name}' is not a place property or place modifier",
+                          hint=did_you_mean(name, [*properties, *modifiers]), key=True)
+    return tuple(found)
 
 
 def _split(build: Build, spec: dict[str, Any] | None, key: str) -> Split | None:

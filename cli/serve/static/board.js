@@ -151,12 +151,23 @@ async function startPage() {
 
 // ---- a game: the board, the seats, the phase, the actions, the log ------------------------------
 
-function drawPlace(place, lots, changed) {
+// A place's printed facts: the symbols its layout chooses (each with its words on hover), the
+// rest folded away; without symbols, every fact in words.
+function placeFacts(place, symbols) {
+  if (!symbols) return el("div", {class: "place-facts", text: place.facts});
+  return el("div", {class: "place-facts"},
+    place.symbols.map(symbol => el("span", {class: "symbol", "data-name": symbol.name, title: symbol.title,
+                                            "aria-label": symbol.title, text: symbol.text})),
+    place.more ? el("details", {class: "more"}, el("summary", {text: "…", title: "more about this place"}),
+                    el("span", {text: place.more})) : null);
+}
+
+function drawPlace(place, lots, changed, symbols) {
   const box = el("div", {class: "place" + (place.owner >= 0 ? " owned" : "") + (place.face_up ? " face-up" : "") +
                                   (lots.has(place.id) ? " lot-here" : "") + (changed.has(place.id) ? " changed" : ""),
-                         "data-place": place.id, "data-owner": place.owner, title: place.facts},
+                         "data-place": place.id, "data-owner": place.owner, title: symbols ? null : place.facts},
     el("div", {class: "place-name", text: place.id.replaceAll("_", " ")}),
-    el("div", {class: "place-facts", text: place.facts}),
+    placeFacts(place, symbols),
     el("div", {class: "tokens"}, Object.entries(place.tokens).map(([token, count]) =>
       el("span", {class: "token", "data-token": token, text: `${token.replaceAll("_", " ")} ${count}`}))),
     Object.keys(place.marks).length ? el("div", {class: "marks"}, Object.entries(place.marks).map(([name, value]) =>
@@ -173,7 +184,7 @@ function drawBoard(board, lots, changed) {
     column.label ? el("h3", {class: "column-label", text: column.label}) : null,
     column.bands.filter(band => band.places.length).map(band => el("div", {class: "band", "data-band": band.label},
       band.label ? el("h4", {text: band.label}) : null,
-      el("div", {class: "places"}, band.places.map(place => drawPlace(place, lots, changed)))))));
+      el("div", {class: "places"}, band.places.map(place => drawPlace(place, lots, changed, board.symbols)))))));
   if (board.between && columns.length > 1) {
     columns.splice(1, 0, el("div", {class: "between", "aria-hidden": "true"}, el("span", {text: board.between})));
   }
@@ -229,7 +240,7 @@ function drawPhase(view) {
   if (phase.lots.length) {
     parts.push(el("h3", {text: "Lots"}), el("ul", {class: "lots"}, phase.lots.map(lot =>
       el("li", {class: "lot", "data-lot": lot.id}, el("b", {text: lot.id.replaceAll("_", " ")}),
-        el("span", {class: "doc", text: ` (${lot.facts})`}),
+        view.board.symbols ? placeFacts(lot, true) : el("span", {class: "doc", text: ` (${lot.facts})`}),
         lot.bids.map(bid => el("span", {class: "bid" + (bid.outbid ? " outbid" : ""), "data-seat": bid.seat,
                                         title: bid.outbid ? "outbid" : null},
           " ", seatChip(bid.seat), ` ${bid.space}`, bid.outbid ? " (outbid)" : ""))))));
