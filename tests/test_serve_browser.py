@@ -191,17 +191,45 @@ def check_page_against_engine(page: Any, table: Table, seat: int) -> None:
         heading = kept.evaluate("node => node.previousElementSibling.textContent")
         assert heading == "Kept from earlier phases", heading
     if not game.over and game.to_move == seat:
+        offered = offered_actions(page)
+        assert sorted(offered) == game.legal_action_ids()
+        carried = {a["id"] for a in marked.get("actions", []) if a["on"]}
         buttons = page.query_selector_all("button.action")
-        shown_ids = [int(b.get_attribute("data-action-id")) for b in buttons]
-        assert shown_ids == game.legal_action_ids()
+        assert not carried & {int(b.get_attribute("data-action-id")) for b in buttons}, \
+            "an action made on a place or card is a button of its own too"
         outcomes = game.outcomes()        # each button says what its action costs or brings, as the engine says
-        for action_id, button in zip(shown_ids, buttons):
+        for button in buttons + page.query_selector_all(".lot button.choice"):
             gain = button.query_selector("small.gain")
+            action_id = int(button.get_attribute("data-action-id"))
             assert (gain.text_content() if gain else "") == outcome_text(outcomes[action_id].to_json())
         said = page.query_selector("#outbid")
         lost = outbid_on(game, seat)
         assert (said.text_content() if said else None) == \
             (f"You were outbid on {', '.join(lost)}." if lost else None)
+
+
+def offered_actions(page: Any) -> dict[int, str]:
+    """Every action the page offers, by id: as a button of the move panel, or made on a place
+    or a card (its element lists the ids it carries)."""
+    offered = {int(b.get_attribute("data-action-id")): "button" for b in page.query_selector_all("button.action")}
+    for carrier in page.query_selector_all("[data-action-ids]"):
+        for action_id in carrier.get_attribute("data-action-ids").split():
+            offered.setdefault(int(action_id), "carried")
+    return offered
+
+
+def take(page: Any, action_id: int, answer: str | None = None) -> None:
+    """Make the action as a person would: its button, or a click on the place or card that
+    carries it and then its choice (a dialog answered `accept` or `dismiss` when one opens)."""
+    if answer is not None:
+        page.once("dialog", lambda dialog: getattr(dialog, answer)())
+    button = page.query_selector(f"button.action[data-action-id='{action_id}']")
+    if button is None:
+        carriers = page.query_selector_all(f"[data-action-ids~='{action_id}']")
+        assert carriers, f"action {action_id} is neither a button nor carried by a place or card"
+        carriers[action_id % len(carriers)].click()            # the board's place, a lot's row, a card
+        button = page.wait_for_selector(f"#chooser button.choice[data-action-id='{action_id}']")
+    button.click()
 
 
 def outbid_on(game: Any, seat: int) -> list[str]:
@@ -224,7 +252,7 @@ def play_a_round_by_clicking(page: Any, live: Live, shots: str, look: Callable[[
     table = start_from_form(page, live, "knizia2016", ["human", "greedy", "greedy"], seed=7)
     game, pick = table.game, random.Random(7)
     phases_seen: list[str] = []
-    clicks, kept_seen, sale_asked, changed_seen = 0, False, False, False
+    clicks, kept_seen, sale_asked, changed_seen, on_board = 0, False, False, False, False
     while True:
         settle(page, table, 0)
         check_page_against_engine(page, table, 0)
@@ -237,22 +265,19 @@ def play_a_round_by_clicking(page: Any, live: Live, shots: str, look: Callable[[
             shoot(page, f"{shots}-{len(phases_seen):02d}-{phase}")
         if game.over or game.step.round != 1:
             break
-        buttons = page.query_selector_all("button.action")
-        for button in buttons:            # the engine's card sale, and only it, is asked about first
-            kind = game.action_from_id(int(button.get_attribute("data-action-id")))["type"]
-            assert (button.get_attribute("data-confirm") == "yes") == (kind == "sell"), kind
-        chosen = pick.choice(buttons)
-        action_id = int(chosen.get_attribute("data-action-id"))
+        for action in table.view(0)["actions"]:     # the engine's card sale, and only it, is asked about first
+            assert action["confirm"] == (action["type"] == "sell"), action
+        offered = offered_actions(page)
+        action_id = pick.choice(sorted(offered))
+        on_board = on_board or offered[action_id] == "carried"
+        confirm = game.action_from_id(action_id)["type"] == "sell"
         before = len(game.history)
-        if chosen.get_attribute("data-confirm") and not sale_asked:
-            page.once("dialog", lambda dialog: dialog.dismiss())
-            chosen.click()                # declined: nothing is sent
-            page.wait_for_timeout(300)    # (Playwright handles the dialog while it waits)
+        if confirm and not sale_asked:
+            take(page, action_id, "dismiss")   # declined: nothing is sent
+            page.wait_for_timeout(300)         # (Playwright handles the dialog while it waits)
             assert len(game.history) == before
             sale_asked = True
-        if chosen.get_attribute("data-confirm"):
-            page.once("dialog", lambda dialog: dialog.accept())
-        chosen.click()
+        take(page, action_id, "accept" if confirm else None)
         clicks += 1
         deadline = time.monotonic() + 30
         while len(game.history) <= before:
@@ -264,6 +289,7 @@ def play_a_round_by_clicking(page: Any, live: Live, shots: str, look: Callable[[
     assert kept_seen, "no earlier phase's kept facts were shown in the round"
     assert changed_seen, "no place was marked changed since seat 0's move in the round"
     assert sale_asked, "no card sale was chosen in the round: its confirmation went untried"
+    assert on_board, "no action of the round was made on a place or card"
     log_lines = page.query_selector_all("#log .line")
     assert len(log_lines) == min(len(table.story.lines), LINES_SENT)
 
@@ -303,7 +329,7 @@ def test_a_seat_outbid_is_told_so_in_words(page: Any, live: Live) -> None:
             if target is None:
                 target = bid["lot"]
             settle(page, table, 0)
-            page.click(f"button.action[data-action-id='{game.action_to_id(bid)}']")
+            take(page, game.action_to_id(bid))
             deadline = time.monotonic() + 30
             while game.to_move == 0:
                 assert time.monotonic() < deadline, "the click did not reach the game"
@@ -341,9 +367,11 @@ def test_a_seat_handed_to_a_bot_from_its_page_and_reached_by_the_keyboard(page: 
     the confirmation the chosen bot plays the seat to the end of the game."""
     table = start_from_form(page, live, "knizia2016", ["human", "random", "random"], seed=5)
     settle(page, table, 0)
-    page.focus("button.action")
+    page.focus(".actionable")                                # a lot of the auction: its moves open
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.classList.contains('choice')")
     before = len(table.game.history)
-    page.keyboard.press("Enter")                            # the focused action, taken by the keyboard
+    page.keyboard.press("Enter")                            # the focused choice, taken by the keyboard
     deadline = time.monotonic() + 30
     while len(table.game.history) <= before:
         assert time.monotonic() < deadline, "Enter on an action did not reach the game"
@@ -366,9 +394,8 @@ def test_a_pharaohs_heir_game_started_and_one_action_taken(page: Any, live: Live
     check_page_against_engine(page, table, 0)
     shoot(page, "pharaohs-heir-start")
     before = len(table.game.history)
-    button = page.query_selector_all("button.action")[0]
-    action_id = int(button.get_attribute("data-action-id"))
-    button.click()
+    action_id = min(offered_actions(page))
+    take(page, action_id)
     deadline = time.monotonic() + 30
     while len(table.game.history) <= before:
         assert time.monotonic() < deadline

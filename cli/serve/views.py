@@ -71,9 +71,11 @@ def game_view(game: Game, seat: int | None, agents: list[str], actions: bool = T
         "seats": [_seat(rules, obs, s, seat, agents) for s in range(game.state.players)],
         "board": board(rules, obs),
         "phase": phase_view(game, obs),
-        "actions": legal(game) if actions and seat is not None and obs["to_move"] == seat and not obs["over"] else [],
+        "actions": [],
         "scoring": scoring.latest(rules, game.log or [], game.state.players, obs["over"]),
     }
+    if actions and seat is not None and obs["to_move"] == seat and not obs["over"]:
+        view["actions"] = legal(game, carriers(view, seat))
     if obs["over"]:
         result = game.result()
         ties = game.lost_ties()
@@ -87,11 +89,42 @@ def game_view(game: Game, seat: int | None, agents: list[str], actions: bool = T
 CONFIRMED = ("sell",)
 
 
-def legal(game: Game) -> list[dict[str, Any]]:
+def carriers(view: dict[str, Any], seat: int) -> dict[str, set[str]]:
+    """What the page draws that an action can be made on: the seat's cards in hand, the places
+    on the board, the running phase's lots."""
+    places = {place["id"] for column in view["board"]["columns"] for band in column["bands"]
+              for place in band["places"]}
+    return {"card": {card["id"] for card in view["seats"][seat]["hand"]},
+            "place": places | {lot["id"] for lot in view["phase"]["lots"]}}
+
+
+def _carrier(action: dict[str, Any], drawn: dict[str, set[str]]) -> tuple[dict[str, str] | None, str]:
+    """What the page makes the action on, and the action's words there: a card of the hand it
+    plays, sells or lays, else the first drawn place it names; the words are its other values
+    (a bid's amount, a card's target), or its type. None: the action is a button of its own."""
+    fields = [(key, value) for key, value in action.items() if key != "type"]
+    on = None
+    for key, value in fields:
+        if key == "card" and value in drawn["card"]:
+            on = {"card": value, "field": key}
+            break
+    if on is None:
+        for key, value in fields:
+            if isinstance(value, str) and value in drawn["place"]:
+                on = {"place": value, "field": key}
+                break
+    if on is None:
+        return None, ""
+    rest = [plain_value(value) for key, value in fields if key != on["field"]]
+    return on, " ".join(str(value).replace("_", " ") for value in rest) or str(action.get("type", ""))
+
+
+def legal(game: Game, drawn: dict[str, set[str]]) -> list[dict[str, Any]]:
     """The legal actions as the engine numbers them, each with its words, what it would change
     if taken now (`outcome`, from the engine: Game.outcomes, with its words) and whether the page
-    asks before sending it. A card play that would pay or score now (a resource gained at once or
-    on closing the turn, nothing paid) is marked `pays`, and so is its card in the hand."""
+    asks before sending it. An action made on a card or place the page draws says which (`on`)
+    and its words there (`short`). A card play that would pay or score now (a resource gained at
+    once or on closing the turn, nothing paid) is marked `pays`, and so is its card in the hand."""
     found = []
     outcomes = game.outcomes()
     for action_id in game.legal_action_ids():
@@ -100,9 +133,11 @@ def legal(game: Game) -> list[dict[str, Any]]:
         outcome = outcomes[action_id].to_json()
         gains = [n for part in ("now", "then") for n in (outcome.get(part) or {}).values()
                  if game.rules.actions.block_at[action_id].rank == PLAY]
+        on, short = _carrier(action, drawn)
         found.append({"id": action_id, "type": kind, "label": plain(action_text(game.rules, action)),
-                      "card": action.get("card"), "outcome": outcome, "gain": outcome_text(outcome),
-                      "pays": bool(gains) and min(gains) > 0, "confirm": kind in CONFIRMED})
+                      "card": action.get("card"), "on": on, "short": short, "outcome": outcome,
+                      "gain": outcome_text(outcome), "pays": bool(gains) and min(gains) > 0,
+                      "confirm": kind in CONFIRMED})
     return found
 
 

@@ -151,6 +151,64 @@ async function startPage() {
 
 // ---- a game: the board, the seats, the phase, the actions, the log ------------------------------
 
+// ---- acting on the board: an action whose target is a place or a card is made there ------------
+
+// The actions each drawn thing carries: "place ID" or "card ID" -> its actions, in id order.
+function carriedActions(view) {
+  const carried = new Map();
+  for (const action of view.actions) {
+    if (!action.on) continue;
+    const key = action.on.card ? `card ${action.on.card}` : `place ${action.on.place}`;
+    if (!carried.has(key)) carried.set(key, []);
+    carried.get(key).push(action);
+  }
+  return carried;
+}
+
+// One button of a chooser: the action's words there (a bid's amount), and what it costs or brings.
+function choiceButton(action, act) {
+  return el("button", {class: "choice" + (action.pays ? " pays" : ""), type: "button", "data-action-id": action.id,
+                       "data-confirm": action.confirm ? "yes" : null, title: action.label,
+                       onclick: () => { if (confirmed(action)) act(action.id); }},
+    action.short, action.gain ? el("small", {class: "gain", text: action.gain}) : null);
+}
+
+// A place's or card's actions as rows of buttons, one row per kind (every bid amount in a row).
+function choiceRows(actions, act) {
+  const kinds = new Map();
+  for (const action of actions) {
+    if (!kinds.has(action.type)) kinds.set(action.type, []);
+    kinds.get(action.type).push(action);
+  }
+  return [...kinds].map(([kind, list]) => el("div", {class: "choice-row", "data-type": kind},
+    el("span", {class: "choice-kind", text: kind.replaceAll("_", " ")}), list.map(action => choiceButton(action, act))));
+}
+
+// A drawn place or card made clickable (and reachable by Tab, pressed by Enter or Space): it
+// opens the chooser of its actions in the move panel.
+function actionable(node, name, actions, act) {
+  if (!actions || !actions.length) return node;
+  node.classList.add("actionable");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", `${name.replaceAll("_", " ")}: ${actions.length} move(s)`);
+  node.dataset.actionIds = actions.map(action => action.id).join(" ");
+  const open = event => { event.stopPropagation(); openChooser(name, actions, act); };
+  node.addEventListener("click", open);
+  node.addEventListener("keydown", event => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(event); } });
+  return node;
+}
+
+function openChooser(name, actions, act) {
+  const chooser = el("div", {id: "chooser", role: "dialog", "aria-label": `moves on ${name.replaceAll("_", " ")}`},
+    el("h3", {text: name.replaceAll("_", " ")}), choiceRows(actions, act),
+    el("button", {id: "close-chooser", type: "button", text: "cancel", onclick: () => chooser.remove()}));
+  chooser.addEventListener("keydown", event => { if (event.key === "Escape") chooser.remove(); });
+  document.getElementById("chooser")?.remove();
+  document.getElementById("actions").querySelector("h2").after(chooser);
+  chooser.querySelector("button.choice").focus();
+}
+
 // A place's printed facts: the symbols its layout chooses (each with its words on hover), the
 // rest folded away; without symbols, every fact in words.
 function placeFacts(place, symbols) {
@@ -162,7 +220,7 @@ function placeFacts(place, symbols) {
                     el("span", {text: place.more})) : null);
 }
 
-function drawPlace(place, lots, changed, symbols) {
+function drawPlace(place, lots, changed, symbols, carried, act) {
   const box = el("div", {class: "place" + (place.owner >= 0 ? " owned" : "") + (place.face_up ? " face-up" : "") +
                                   (lots.has(place.id) ? " lot-here" : "") + (changed.has(place.id) ? " changed" : ""),
                          "data-place": place.id, "data-owner": place.owner, title: symbols ? null : place.facts},
@@ -176,15 +234,15 @@ function drawPlace(place, lots, changed, symbols) {
     box.style.setProperty("--seat", SEAT_COLORS[place.owner % SEAT_COLORS.length]);
     box.append(el("div", {class: "owner", text: seatName(place.owner)}));
   }
-  return box;
+  return actionable(box, place.id, carried.get(`place ${place.id}`), act);
 }
 
-function drawBoard(board, lots, changed) {
+function drawBoard(board, lots, changed, carried, act) {
   const columns = board.columns.map(column => el("div", {class: "column", "data-column": column.label},
     column.label ? el("h3", {class: "column-label", text: column.label}) : null,
     column.bands.filter(band => band.places.length).map(band => el("div", {class: "band", "data-band": band.label},
       band.label ? el("h4", {text: band.label}) : null,
-      el("div", {class: "places"}, band.places.map(place => drawPlace(place, lots, changed, board.symbols)))))));
+      el("div", {class: "places"}, band.places.map(place => drawPlace(place, lots, changed, board.symbols, carried, act)))))));
   if (board.between && columns.length > 1) {
     columns.splice(1, 0, el("div", {class: "between", "aria-hidden": "true"}, el("span", {text: board.between})));
   }
@@ -198,17 +256,18 @@ function drawBoard(board, lots, changed) {
     el("div", {class: "material"}, decks, supply.length ? el("span", {class: "label", text: "supply:"}) : null, supply));
 }
 
-function drawSeats(view) {
+function drawSeats(view, carried, act) {
   const changed = new Set(((view.changed || {}).resources || []).map(([seat, name]) => `${seat} ${name}`));
   const paying = new Set(view.actions.filter(action => action.pays && action.card).map(action => action.card));
   return el("section", {id: "seats", class: "panel"}, el("h2", {text: "Seats"}),
     view.seats.map(seat => {
       const mine = seat.seat === view.you;
-      const hand = el("ul", {class: "hand"}, seat.hand.map(card =>
+      const hand = el("ul", {class: "hand"}, seat.hand.map(card => actionable(
         el("li", {class: "card" + (mine && paying.has(card.id) ? " pays" : ""), "data-card": card.id,
                   title: mine && paying.has(card.id) ? "would pay or score if played now" : null},
           el("b", {text: card.id.replaceAll("_", " ")}),
-          card.doc ? el("span", {class: "doc", text: " — " + card.doc}) : null)));
+          card.doc ? el("span", {class: "doc", text: " — " + card.doc}) : null),
+        card.id, mine ? carried.get(`card ${card.id}`) : null, act)));
       const box = el("div", {class: "seat" + (mine ? " mine" : "") + (view.to_move === seat.seat ? " to-move" : ""),
                              "data-seat": seat.seat},
         el("div", {class: "seat-head"}, seatChip(seat.seat, mine ? " (you)" : ""),
@@ -229,7 +288,7 @@ function drawSeats(view) {
     }));
 }
 
-function drawPhase(view) {
+function drawPhase(view, carried, act) {
   const phase = view.phase;
   const parts = [el("h2", {text: view.step.phase ? `Phase: ${view.step.phase}` : "Phase"})];
   if (view.rulebook) {
@@ -243,7 +302,8 @@ function drawPhase(view) {
         view.board.symbols ? placeFacts(lot, true) : el("span", {class: "doc", text: ` (${lot.facts})`}),
         lot.bids.map(bid => el("span", {class: "bid" + (bid.outbid ? " outbid" : ""), "data-seat": bid.seat,
                                         title: bid.outbid ? "outbid" : null},
-          " ", seatChip(bid.seat), ` ${bid.space}`, bid.outbid ? " (outbid)" : ""))))));
+          " ", seatChip(bid.seat), ` ${bid.space}`, bid.outbid ? " (outbid)" : "")),
+        carried.has(`place ${lot.id}`) ? choiceRows(carried.get(`place ${lot.id}`), act) : null))));
   }
   if (phase.offers.length) {
     parts.push(el("h3", {text: "Offers"}), el("ul", {class: "offers"}, phase.offers.map(offer =>
@@ -337,8 +397,12 @@ function drawActions(view, act, handOver) {
     box.append(el("p", {id: "outbid", role: "status",
                         text: `You were outbid on ${lost.map(lot => lot.id.replaceAll("_", " ")).join(", ")}.`}));
   }
+  const onBoard = view.actions.filter(action => action.on).length;
+  if (onBoard) {
+    box.append(el("p", {id: "act-on-board", text: `Click a highlighted place or card to act on it (${onBoard} move${onBoard === 1 ? "" : "s"}).`}));
+  }
   const groups = new Map();
-  for (const action of view.actions) {
+  for (const action of view.actions.filter(action => !action.on)) {
     if (!groups.has(action.type)) groups.set(action.type, []);
     groups.get(action.type).push(action);
   }
@@ -399,13 +463,14 @@ function drawGame(view, act, extra, handOver) {
   const facts = document.querySelector("details.facts");
   const factsOpen = facts ? facts.open : false;
   const fresh = view.replay ? view.replay.new_lines : (view.since || 0);      // a seat: told since its last move
+  const carried = carriedActions(view);
   main.replaceChildren(
     el("div", {class: "layout"},
       el("div", {class: "left"}, extra || null, drawBoard(view.board, new Set(view.phase.lots.map(lot => lot.id)),
-                                                                 new Set((view.changed || {}).places || []))),
+                                                                 new Set((view.changed || {}).places || []), carried, act)),
       el("div", {class: "right"}, drawScoring(view, () => drawGame(view, act, extra, handOver)),
-         view.replay && !view.over ? null : drawActions(view, act, handOver), drawPhase(view),
-         drawSeats(view))),
+         view.replay && !view.over ? null : drawActions(view, act, handOver), drawPhase(view, carried, act),
+         drawSeats(view, carried, act))),
     drawLog(view.log, fresh, view.log_skipped));
   main.dataset.version = view.version ?? "";
   main.dataset.phase = view.step.phase || "";
@@ -443,7 +508,7 @@ function gamePage(kind, token) {
     if (again) { again = false; refresh(); }
   }
   async function act(id) {
-    for (const button of document.querySelectorAll("button.action, button.action-choose")) button.disabled = true;
+    for (const button of document.querySelectorAll("button.action, button.action-choose, button.choice")) button.disabled = true;
     try {
       draw(await api(`${base}/act`, {method: "POST", headers: {"content-type": "application/json"},
                                      body: JSON.stringify({id})}));
