@@ -78,7 +78,7 @@ class HumanAgent:
 
     def _preview(self, outcomes: dict[int, Outcome], game: Game, action: dict[str, Any]) -> str:
         """What the action would cost or bring, as the engine says (Game.outcomes), e.g.
-        ' [-3 gold]'."""
+        ' [-3 coins]'."""
         if not self.preview:
             return ""
         said = outcome_text(outcomes[game.action_to_id(action)].to_json())

@@ -384,7 +384,7 @@ def _amounts(amounts: dict[str, int]) -> str:
 
 def outcome_text(outcome: dict[str, Any]) -> str:
     """What an action would change (an outcome's JSON, interpreter/play/outcomes.py) in words:
-    '-15 gold', '-6 gold if it stands', '+3 gold on collect', '+1 farmer on mendes'."""
+    '-15 coins', '-6 coins if it stands', '+3 coins on collect', '+1 worker on the hill'."""
     parts = []
     if outcome.get("now"):
         parts.append(_amounts(outcome["now"]))

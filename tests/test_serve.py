@@ -27,7 +27,7 @@ from amunre.cli.serve.app import GONE, Limits, Server, create_app
 from amunre.cli.serve.catalog import Catalog
 from amunre.cli.serve.tables import Table
 from amunre.interpreter.base.actions import PLAY
-from amunre.tools.agents import AGENTS
+from amunre.tools.agents import AGENTS, choose_id, make_agent
 from amunre.tools.rulebook_render import style_hash
 from conftest import REPO
 
@@ -632,3 +632,32 @@ def test_no_place_shows_a_raw_key_and_value(name: str) -> None:
                     seen += 1
         game.apply_id(pick.choice(game.legal_action_ids()))
     assert seen > 50
+
+
+def test_a_hint_ranks_the_moves_as_the_bot_would_choose_and_only_when_allowed() -> None:
+    """With hints on, the seat to move may ask a bot: its first move is the move that bot makes
+    with the seed the answer names, every move is labelled; a seat not to move, a bot that does
+    not rank moves, a bot thinking too long and a game without hints are refused."""
+    server, client = serving()
+    made = start(client, "knizia2016", ["human", "human", "random"], seed=6, hints=True)
+    settled(client, api(made["watch"]))
+    game = table_of(server).game
+    urls = {seat["seat"]: api(seat["url"]) for seat in made["seats"] if seat.get("url")}
+    first, second = urls[game.to_move], urls[1 - game.to_move]      # seat 0 or 1 begins: both are people
+    assert client.get(first).json()["hints"] is True and client.get(api(made["watch"])).json()["hints"] is False
+    for spec in ("greedy", "ismcts:iterations=30"):
+        answer = client.get(first + "/hint", params={"agent": spec})
+        assert answer.status_code == 200, answer.text
+        found = answer.json()
+        assert found["seed"] == 6 + len(game.history)
+        assert found["choice"] == found["moves"][0]["id"] == choose_id(make_agent(spec, found["seed"]), game)
+        assert all(move["label"] and move["words"] for move in found["moves"])
+    assert client.get(second + "/hint").status_code == 409
+    for spec in ("random", "human", "no_such_bot", "ismcts:iterations=99999"):
+        assert client.get(first + "/hint", params={"agent": spec}).status_code == 400, spec
+    off = start(client, "knizia2016", ["human", "random", "random"], seed=6)
+    seat = api(off["seats"][0]["url"])
+    assert settled(client, seat)["hints"] is False
+    assert client.get(seat + "/hint").status_code == 403
+    assert client.post("/api/games", json={"rules": "knizia2016", "agents": ["human"] * 3,
+                                           "hints": "yes"}).status_code == 400

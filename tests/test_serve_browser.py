@@ -36,6 +36,7 @@ from amunre.cli.render import outcome_text
 from amunre.cli.serve.app import Limits, Server, create_app
 from amunre.cli.serve.catalog import Catalog
 from amunre.cli.serve.tables import LINES_SENT, Table
+from amunre.tools.agents import choose_id, make_agent
 from conftest import REPO
 
 ARTIFACTS = Path(os.environ.get("AMUNRE_ARTIFACTS", REPO / "test-artifacts"))
@@ -123,7 +124,7 @@ def shoot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def submit_start_form(page: Any, live: Live, rules: str, agents: list[str], seed: int) -> None:
+def submit_start_form(page: Any, live: Live, rules: str, agents: list[str], seed: int, hints: bool = False) -> None:
     """Fill the start page's form and press Start."""
     page.goto(live.url + "/")
     page.wait_for_selector("#start")
@@ -133,6 +134,8 @@ def submit_start_form(page: Any, live: Live, rules: str, agents: list[str], seed
     for seat, agent in enumerate(agents):
         page.select_option(f"select.agent[data-seat='{seat}']", agent)
     page.fill("#seed", str(seed))
+    if hints:
+        page.check("#hints")
     page.click("#start")
 
 
@@ -534,3 +537,30 @@ def test_an_ages_scoring_pauses_with_a_table_of_points_by_source(page: Any, live
     page.reload()
     settle(page, table, 0)
     assert page.query_selector("#scoring") is None, "a closed scoring came back"
+
+
+def test_a_person_asks_a_bot_for_a_hint(page: Any, live: Live) -> None:
+    """In a game started with hints, the person to move asks greedy: the page lists the moves
+    it weighed, its choice first and marked, the move the bot makes with the seed the server
+    used; then the person makes that move on the board."""
+    submit_start_form(page, live, "knizia2016", ["human", "greedy", "greedy"], seed=8, hints=True)
+    page.wait_for_url("**/seat/**", timeout=WAIT_MS)
+    table = live.newest()
+    game = table.game
+    settle(page, table, 0)
+    page.select_option("#hint-agent", "greedy")
+    page.click("#ask-hint")
+    page.wait_for_selector("#hint li", timeout=WAIT_MS)
+    expected = choose_id(make_agent("greedy", table.seed + len(game.history)), game)
+    first = page.query_selector("#hint li")
+    assert int(first.get_attribute("data-action-id")) == expected
+    assert "its choice" in first.text_content() and "choice-of-bot" in first.get_attribute("class")
+    assert "null" not in page.text_content("#hint-box") and "undefined" not in page.text_content("#hint-box")
+    shoot(page, "knizia2016-hint")
+    before = len(game.history)
+    take(page, expected)
+    deadline = time.monotonic() + 30
+    while len(game.history) <= before:
+        assert time.monotonic() < deadline, "the hinted move did not reach the game"
+        time.sleep(0.01)
+    assert game.history[before] == expected

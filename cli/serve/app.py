@@ -159,6 +159,9 @@ class Server:
             seed = secrets.randbelow(2**63)          # a seed tells the deck: too many to try them all
         if type(seed) is not int or not 0 <= seed < 2**63:
             raise Refused("seed: a whole number from 0, or nothing for a fresh one")
+        hints = request.get("hints", False)
+        if type(hints) is not bool:
+            raise Refused("hints: true or false")
         options = request.get("options") or {}
         if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
             raise Refused("options: a mapping of option names to values")
@@ -167,7 +170,7 @@ class Server:
             raise Refused(f"options: {rules.title or rules.id} has no option {', '.join(unknown)}")
         try:
             table = Table(rules, len(agents), seed, agents, dict(options), pace=self.limits.pace,
-                          rulebook=f"/rules/{_text(request, 'rules')}")
+                          rulebook=f"/rules/{_text(request, 'rules')}", hints=hints)
         except AmunreError as error:
             raise Refused(str(error)) from None
         with self.lock:
@@ -236,6 +239,7 @@ def create_app(server: Server) -> Starlette:
         Route("/api/seat/{token}", api.seat_view), Route("/qr/seat/{token}", api.seat_qr),
         Route("/api/seat/{token}/act", api.act, methods=["POST"]),
         Route("/api/seat/{token}/bot", api.hand_over, methods=["POST"]),
+        Route("/api/seat/{token}/hint", api.hint),
         Route("/api/watch/{token}", api.watch_view),
         Route("/api/replays", api.replay_open, methods=["POST"]),
         Route("/api/replay/{token}", api.replay_view),
@@ -303,6 +307,13 @@ class _Api:
             raise Refused("agent: the name of a bot (amunre agents), to play the seat from now on")
         await anyio.to_thread.run_sync(table.hand_over, seat, spec.strip().lower())
         return JSONResponse(await anyio.to_thread.run_sync(table.view, seat))
+
+    async def hint(self, request: Request) -> Response:
+        table, seat = self.server.seat(request.path_params["token"])
+        spec = request.query_params.get("agent", "greedy").strip().lower()
+        if _agent(spec) == HUMAN:
+            raise Refused("agent: the name of a bot that ranks moves (greedy, heuristic or ismcts)")
+        return JSONResponse(await anyio.to_thread.run_sync(table.hint, seat, spec))
 
     async def watch_view(self, request: Request) -> Response:
         table = self.server.watched(request.path_params["token"])

@@ -29,6 +29,7 @@ from ...interpreter.base.errors import AmunreError, IllegalAction
 from ...interpreter.game import Game, new_game
 from ...interpreter.model import Rules
 from ...tools.agents import AGENTS, make_agent
+from ...tools.agents.hints import hint
 from ...tools.rulebook import slug
 from ...tools.simulate.seeds import agent_seed
 from ..logs import LogCheck
@@ -111,6 +112,7 @@ class Table:
     failure: str = ""                               # a bot's error, shown on every page
     closed: bool = False
     rulebook: str = ""                              # the address of its rules' rulebook, if served
+    hints: bool = False                             # a person may ask a bot to rank their moves
 
     def __post_init__(self) -> None:
         self.game = new_game(self.rules, players=self.players, seed=self.seed, setup={"options": self.options})
@@ -145,7 +147,28 @@ class Table:
                 view.update(self.seen[seat].since(self.game, len(self.story.lines)))
             if self.rulebook:
                 view["rulebook"] = f"{self.rulebook}#phase-{slug(self.game.step.phase)}"
+            view["hints"] = self.hints and seat is not None and seat not in self.bots
             return view
+
+    def hint(self, seat: int, spec: str) -> dict[str, Any]:
+        """The seat's legal moves as a bot ranks them (tools/agents/hints.py), asked by its
+        person; the bot thinks on a copy, outside the lock, from what the seat sees. Refused
+        unless the game's starter turned hints on and the seat is to move. The bot's seed is
+        the game's, moved on by the moves made: the same position, the same hint."""
+        with self.lock:
+            self.touched = time.monotonic()
+            if not self.hints:
+                raise Refused("hints are off in this game (whoever starts a game may turn them on)", 403)
+            if self.game.over or self.game.to_move != seat:
+                raise Refused("a hint is for the seat to move", 409)
+            game = self.game.clone(events=False)
+        try:
+            found = hint(game, spec, self.seed + len(game.history))
+        except ValueError as error:
+            raise Refused(f"agent: {error}") from None
+        for move in found["moves"]:
+            move["label"] = plain(action_text(game.rules, game.action_from_id(move["id"])))
+        return found
 
     def act(self, seat: int, action_id: Any) -> None:
         """The seat's choice, by the engine's action id; Refused when it is not the seat's turn

@@ -131,6 +131,21 @@ class HeuristicAgent:
     def best(self, game: Game, ids: list[int]) -> int:
         """The action worth most on average over guesses of the hidden facts; ties go to the
         earlier action (sales of cards come last)."""
+        return self._weighed(game, ids)[0]
+
+    def ranked(self, game: Game, ids: list[int]) -> tuple[int, list[tuple[int, float]]]:
+        """The action `choose_id` would take here (drawing as it would), and every action it
+        weighed with its worth on average over the guesses, its choice first, then the worthiest
+        (a hint: tools/agents/hints.py). Actions it did not weigh (bids between those it tried)
+        are left out."""
+        if len(ids) == 1:
+            return ids[0], [(ids[0], math.nan)]
+        chosen, worths = self._weighed(game, ids)
+        return chosen, sorted(worths, key=lambda pair: (pair[0] != chosen, -pair[1]))
+
+    def _weighed(self, game: Game, ids: list[int]) -> tuple[int, list[tuple[int, float]]]:
+        """The action chosen, and each action weighed with its average worth (before the noise
+        of `temperature`, which the choice adds)."""
         seat, step = game.to_move, game.state.step
         assert seat is not None                 # an agent is asked only while a seat decides
         ids = spread(game, ids)
@@ -145,6 +160,7 @@ class HeuristicAgent:
             worths = [self._worths(guess, ids, seat, step, secret, seed, drawn_from)
                       for guess, seed in zip(guesses, seeds)]
         best, best_value = ids[0], -math.inf
+        weighed = []
         for n, action in enumerate(ids):
             total, count = 0.0, 0
             for on_guess in worths:
@@ -155,11 +171,12 @@ class HeuristicAgent:
             if not count:
                 continue
             worth = total / count
+            weighed.append((action, worth))
             if self.temperature:
                 worth -= self.temperature * math.log(-math.log(self.rng.random() or 1e-300))
             if worth > best_value + 1e-9:
                 best, best_value = action, worth
-        return best
+        return best, weighed
 
     def _machine_worths(self, guessing: Guesses, ids: list[int], secret: bool,
                         samples: int) -> list[list[float | None]] | None:

@@ -126,14 +126,35 @@ class IsmctsAgent:
     def _search(self, ids: list[int], seat: int, players: int, deadline: float,
                 draw: Callable[[], Game | MachinePosition]) -> int:
         """The root's most visited action after the iterations, each on a guess from `draw`."""
+        return self._visited(ids, seat, players, deadline, draw)[0]
+
+    def _visited(self, ids: list[int], seat: int, players: int, deadline: float,
+                 draw: Callable[[], Game | MachinePosition]) -> tuple[int, dict[int, int]]:
+        """The root's most visited action after the iterations, and each legal action's visits."""
         root, done = Node(seat), 0
         while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline):
             self._iterate(root, draw(), players)
             done += 1
         self.searched += done
         allowed = set(ids)
-        visited = [(child.visits, -action) for action, child in root.children.items() if action in allowed]
-        return -max(visited)[1] if visited else ids[0]
+        visits = {action: child.visits for action, child in root.children.items() if action in allowed}
+        visited = [(count, -action) for action, count in visits.items()]
+        return (-max(visited)[1] if visited else ids[0]), visits
+
+    def ranked(self, game: Game, ids: list[int]) -> tuple[int, list[tuple[int, float]]]:
+        """The action the search chooses here, and each action it visited with its share of the
+        root's visits, most visited first (a hint: tools/agents/hints.py). The search runs in the
+        interpreter, which chooses as the compiled engine does, so that the visits can be read."""
+        seat = game.to_move
+        assert seat is not None                 # a hint is asked only while a seat decides
+        if len(ids) == 1:
+            return ids[0], [(ids[0], 1.0)]
+        deadline = time.perf_counter() + self.ms / 1000 if self.ms else math.inf
+        guesses = Guesses(game, seat)
+        chosen, visits = self._visited(ids, seat, game.state.players, deadline, lambda: guesses.draw(self.rng))
+        total = sum(visits.values()) or 1
+        return chosen, sorted(((action, count / total) for action, count in visits.items()),
+                              key=lambda pair: (pair[0] != chosen, -pair[1], pair[0]))
 
     def _iterate(self, root: Node, game: Game | MachinePosition, players: int) -> None:
         path, node, c, rng = [], root, self.c, self.rng

@@ -101,6 +101,7 @@ async function startPage() {
       rules: rulesSelect.value,
       agents: [...agents.querySelectorAll("select")].map(s => s.value),
       seed: seed.value === "" ? null : Number(seed.value),
+      hints: document.getElementById("hints").checked,
       options: Object.fromEntries([...options.querySelectorAll("select")].map(s => [s.dataset.option, s.value])),
     };
     try {
@@ -139,6 +140,8 @@ async function startPage() {
       el("label", {}, "Seed ", seed),
       el("h3", {text: "Seats"}), agents,
       el("h3", {text: "Options"}), options,
+      el("label", {class: "option", title: "a person to move may ask a bot to rank their moves"},
+        el("input", {id: "hints", type: "checkbox"}), " hints: a person may ask a bot to rank their moves"),
       el("button", {id: "start", type: "submit", text: "Start"})),
     el("form", {id: "replay-form", class: "panel", onsubmit: openReplay},
       el("h2", {text: "Replay a log"}),
@@ -357,6 +360,30 @@ function drawScoring(view, redraw) {
     }}));
 }
 
+// A bot's ranking of the moves, asked by the person to move (when the game's starter allowed
+// hints): kept with the view's version it was asked at, so a redraw of that view keeps it.
+let hintChoice = "greedy", shownHint = null;
+const HINT_BOTS = ["greedy", "heuristic", "ismcts"];
+
+function drawHint(view, askHint) {
+  const select = el("select", {id: "hint-agent", "aria-label": "the bot that ranks your moves",
+                               onchange: () => { hintChoice = select.value; }},
+    HINT_BOTS.map(name => el("option", {value: name, text: name, selected: name === hintChoice ? "" : null})));
+  const box = el("div", {id: "hint-box"}, el("span", {text: "Ask a bot: "}), select, " ",
+    el("button", {id: "ask-hint", type: "button", text: "hint", onclick: () => askHint(select.value)}));
+  if (shownHint && shownHint.version === view.version) {
+    const found = shownHint.hint;
+    box.append(el("p", {class: "about", text: found.about}),
+      el("ol", {id: "hint"}, found.moves.map(move => el("li", {"data-action-id": move.id,
+                                                              class: move.id === found.choice ? "choice-of-bot" : ""},
+        el("b", {text: move.label}), " — ", move.words))));
+    if (found.weighed < found.legal) {
+      box.append(el("p", {class: "about", text: `${found.legal - found.weighed} other moves it did not weigh.`}));
+    }
+  }
+  return box;
+}
+
 let handOverChoice = "greedy";   // the bot picked to take the seat over, kept across redraws
 
 function drawHandOver(view, handOver) {
@@ -373,7 +400,7 @@ function confirmed(action) {
   return !action.confirm || window.confirm(`${action.label}? This cannot be taken back.`);
 }
 
-function drawActions(view, act, handOver) {
+function drawActions(view, act, handOver, askHint) {
   const box = el("section", {id: "actions", class: "panel"});
   if (view.result) {
     box.append(el("h2", {text: "Game over"}), el("p", {id: "result", text: view.result.text}),
@@ -423,6 +450,7 @@ function drawActions(view, act, handOver) {
                     onclick: () => { if (confirmed(action)) act(action.id); }},
         action.label, action.gain ? el("small", {class: "gain", text: action.gain}) : null))));
   }
+  if (view.hints && askHint) box.append(drawHint(view, askHint));
   if (view.bots && handOver) box.append(drawHandOver(view, handOver));
   return box;
 }
@@ -451,7 +479,7 @@ function statusText(view) {
   return `${mover} — ${where}`;
 }
 
-function drawGame(view, act, extra, handOver) {
+function drawGame(view, act, extra, handOver, askHint) {
   document.title = `${view.title} — amunre`;
   document.getElementById("title").textContent = view.title + (view.you !== null && view.you !== undefined
     ? ` — you are ${seatName(view.you)}` : " — public view");
@@ -468,8 +496,8 @@ function drawGame(view, act, extra, handOver) {
     el("div", {class: "layout"},
       el("div", {class: "left"}, extra || null, drawBoard(view.board, new Set(view.phase.lots.map(lot => lot.id)),
                                                                  new Set((view.changed || {}).places || []), carried, act)),
-      el("div", {class: "right"}, drawScoring(view, () => drawGame(view, act, extra, handOver)),
-         view.replay && !view.over ? null : drawActions(view, act, handOver), drawPhase(view, carried, act),
+      el("div", {class: "right"}, drawScoring(view, () => drawGame(view, act, extra, handOver, askHint)),
+         view.replay && !view.over ? null : drawActions(view, act, handOver, askHint), drawPhase(view, carried, act),
          drawSeats(view, carried, act))),
     drawLog(view.log, fresh, view.log_skipped));
   main.dataset.version = view.version ?? "";
@@ -490,7 +518,7 @@ function gamePage(kind, token) {
   function draw(view) {            // answers may arrive out of order: never draw an older view
     if (view.version < drawn) return;
     drawn = view.version;
-    drawGame(view, act, null, handOver);
+    drawGame(view, act, null, handOver, askHint);
     if (view.over) { over = true; quiet(); }
     if (view.over && !document.getElementById("download-log")) {     // the log tells every secret: only now
       document.getElementById("top").append(el("a", {href: `${base}/log`, id: "download-log", download: "amunre-game.jsonl",
@@ -513,6 +541,15 @@ function gamePage(kind, token) {
       draw(await api(`${base}/act`, {method: "POST", headers: {"content-type": "application/json"},
                                      body: JSON.stringify({id})}));
     } catch (error) { showError(error.message); refresh(); }
+  }
+  async function askHint(agent) {
+    const version = drawn;
+    try {
+      const found = await api(`${base}/hint?agent=${encodeURIComponent(agent)}`);
+      if (drawn !== version) return;              // the game moved on while the bot thought
+      shownHint = {version, hint: found};
+      refresh();
+    } catch (error) { showError(error.message); }
   }
   async function handOver(agent) {
     if (!window.confirm(`Hand your seat to ${agent}? It plays your seat from now on; this page goes on showing what your seat sees.`)) return;
