@@ -215,6 +215,8 @@ def offered_actions(page: Any) -> dict[int, str]:
     """Every action the page offers, by id: as a button of the move panel, or made on a place
     or a card (its element lists the ids it carries)."""
     offered = {int(b.get_attribute("data-action-id")): "button" for b in page.query_selector_all("button.action")}
+    for option in page.query_selector_all("select.action-select option"):
+        offered[int(option.get_attribute("value"))] = "list"
     for carrier in page.query_selector_all("[data-action-ids]"):
         for action_id in carrier.get_attribute("data-action-ids").split():
             offered.setdefault(int(action_id), "carried")
@@ -226,6 +228,12 @@ def take(page: Any, action_id: int, answer: str | None = None) -> None:
     carries it and then its choice (a dialog answered `accept` or `dismiss` when one opens)."""
     if answer is not None:
         page.once("dialog", lambda dialog: getattr(dialog, answer)())
+    listed = page.query_selector(f"select.action-select option[value='{action_id}']")
+    if listed is not None:                  # one of many of a kind: picked from its list
+        group = listed.evaluate_handle("option => option.closest('.action-group')").as_element()
+        group.query_selector("select").select_option(str(action_id))
+        group.query_selector("button.action-choose").click()
+        return
     button = page.query_selector(f"button.action[data-action-id='{action_id}']")
     if button is None:
         carriers = page.query_selector_all(f"[data-action-ids~='{action_id}']")
@@ -249,69 +257,99 @@ def outbid_on(game: Any, seat: int) -> list[str]:
     return [game.rules.place_ids[lot].replace("_", " ")] if beaten else []
 
 
-def play_a_round_by_clicking(page: Any, live: Live, shots: str, look: Callable[[], None] = lambda: None) -> None:
-    """Seat 0 of a 2016 game against two greedy bots clicks random legal actions through the
-    first round, the page checked against the engine at every decision (and by `look`)."""
-    table = start_from_form(page, live, "knizia2016", ["human", "greedy", "greedy"], seed=7)
-    game, pick = table.game, random.Random(7)
-    phases_seen: list[str] = []
-    clicks, kept_seen, sale_asked, changed_seen, on_board = 0, False, False, False, False
+def play_by_clicking(page: Any, live: Live, shots: str, rules: str = "knizia2016", seed: int = 7,
+                     done: Callable[[Any], bool] = lambda game: game.over,
+                     look: Callable[[], None] = lambda: None) -> dict[str, Any]:
+    """Seat 0 against two greedy bots makes random legal moves as a person would (on the
+    board's places and the hand's cards where they carry the move, else by the move panel's
+    buttons and lists) until `done`, the page checked against the engine at every decision (and
+    by `look`); what it met on the way."""
+    table = start_from_form(page, live, rules, ["human", "greedy", "greedy"], seed=seed)
+    game, pick = table.game, random.Random(seed)
+    met: dict[str, Any] = {"phases": [], "clicks": 0, "kept": False, "changed": False, "sale asked": False,
+                           "on the board": False, "scoring": False}
     while True:
         settle(page, table, 0)
         check_page_against_engine(page, table, 0)
         look()
-        kept_seen = kept_seen or page.query_selector("#phase ul.kept") is not None
-        changed_seen = changed_seen or page.query_selector(".place.changed") is not None
+        met["kept"] = met["kept"] or page.query_selector("#phase ul.kept") is not None
+        met["changed"] = met["changed"] or page.query_selector(".place.changed") is not None
+        met["scoring"] = met["scoring"] or page.query_selector("#scoring tr.total") is not None
         phase = game.step.phase or ""
-        if phase not in phases_seen:
-            phases_seen.append(phase)
-            shoot(page, f"{shots}-{len(phases_seen):02d}-{phase}")
-        if game.over or game.step.round != 1:
+        if phase not in met["phases"]:
+            met["phases"].append(phase)
+            shoot(page, f"{shots}-{len(met['phases']):02d}-{phase}")
+        if game.over or done(game):
             break
         for action in table.view(0)["actions"]:     # the engine's card sale, and only it, is asked about first
             assert action["confirm"] == (action["type"] == "sell"), action
         offered = offered_actions(page)
         action_id = pick.choice(sorted(offered))
-        on_board = on_board or offered[action_id] == "carried"
+        met["on the board"] = met["on the board"] or offered[action_id] == "carried"
         confirm = game.action_from_id(action_id)["type"] == "sell"
         before = len(game.history)
-        if confirm and not sale_asked:
+        if confirm and not met["sale asked"]:
             take(page, action_id, "dismiss")   # declined: nothing is sent
             page.wait_for_timeout(300)         # (Playwright handles the dialog while it waits)
             assert len(game.history) == before
-            sale_asked = True
+            met["sale asked"] = True
         take(page, action_id, "accept" if confirm else None)
-        clicks += 1
+        met["clicks"] += 1
         deadline = time.monotonic() + 30
         while len(game.history) <= before:
             assert time.monotonic() < deadline, "the click did not reach the game"
             time.sleep(0.01)
         assert game.history[before] == action_id                # the engine took the action clicked
-    assert game.step.round == 2 and clicks >= 5
-    assert {"auction", "market"} <= set(phases_seen)
-    assert kept_seen, "no earlier phase's kept facts were shown in the round"
-    assert changed_seen, "no place was marked changed since seat 0's move in the round"
-    assert sale_asked, "no card sale was chosen in the round: its confirmation went untried"
-    assert on_board, "no action of the round was made on a place or card"
     log_lines = page.query_selector_all("#log .line")
     assert len(log_lines) == min(len(table.story.lines), LINES_SENT)
+    return met
 
 
-def test_a_2016_round_played_by_clicking(page: Any, live: Live) -> None:
-    play_a_round_by_clicking(page, live, "knizia2016")
+def a_whole_2016_game(page: Any, live: Live, shots: str, look: Callable[[], None] = lambda: None) -> None:
+    met = play_by_clicking(page, live, shots, look=look)
+    assert live.newest().game.over and page.query_selector("#result") is not None
+    assert {"auction", "market", "offering"} <= set(met["phases"]) and met["clicks"] >= 30
+    assert met["kept"], "no earlier phase's kept facts were shown"
+    assert met["changed"], "no place was marked changed since seat 0's move"
+    assert met["sale asked"], "no card sale was chosen: its confirmation went untried"
+    assert met["on the board"], "no action was made on a place or card"
+    assert met["scoring"], "no scoring table was shown at an age's end"
+    shoot(page, f"{shots}-game-over")
 
 
-def test_a_2016_round_played_on_a_phone(phone: Any, live: Live) -> None:
+def a_modern_art_round(page: Any, live: Live, shots: str, look: Callable[[], None] = lambda: None) -> None:
+    met = play_by_clicking(page, live, shots, "modern-art", seed=4, done=lambda game: game.step.round != 1, look=look)
+    assert live.newest().game.step.round == 2 or live.newest().game.over
+    assert met["on the board"], "no painting was laid from the hand"
+
+
+def fits_and_keeps_the_move_in_view(phone: Any) -> Callable[[], None]:
     """At 390 px nothing is wider than the screen, and the move stays in view at the top while
     the page scrolls (the board and the log under it)."""
-    def fits_and_keeps_the_move_in_view() -> None:
+    def look() -> None:
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page is {width} px wide on a 390 px screen"
         phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
         top = phone.evaluate("document.getElementById('actions').getBoundingClientRect().top")
         assert 0 <= top <= 1, f"scrolled to the bottom, the move is at {top} px, not at the top"
         phone.evaluate("window.scrollTo(0, 0)")
-    play_a_round_by_clicking(phone, live, "knizia2016-phone", fits_and_keeps_the_move_in_view)
+    return look
+
+
+def test_a_2016_game_played_by_clicking(page: Any, live: Live) -> None:
+    a_whole_2016_game(page, live, "knizia2016")
+
+
+def test_a_2016_game_played_on_a_phone(phone: Any, live: Live) -> None:
+    a_whole_2016_game(phone, live, "knizia2016-phone", fits_and_keeps_the_move_in_view(phone))
+
+
+def test_a_modern_art_round_played_by_clicking(page: Any, live: Live) -> None:
+    a_modern_art_round(page, live, "modern-art")
+
+
+def test_a_modern_art_round_played_on_a_phone(phone: Any, live: Live) -> None:
+    a_modern_art_round(phone, live, "modern-art-phone", fits_and_keeps_the_move_in_view(phone))
 
 
 def test_a_seat_outbid_is_told_so_in_words(page: Any, live: Live) -> None:

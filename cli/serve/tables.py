@@ -36,7 +36,7 @@ from ..logs import LogCheck
 from ..play import JsonlLog, read_log_lines
 from ..render import PlayByPlay, action_text
 from .refused import Refused
-from .views import game_view, plain
+from .views import drawn_places, game_view, plain
 
 HUMAN = "human"
 LINES_SENT = 600            # the play-by-play's latest lines a view carries (a whole game tells thousands)
@@ -145,6 +145,9 @@ class Table:
                 view["bots"] = list(AGENTS)             # what the seat may be handed to (hand_over)
             if seat in self.seen:
                 view.update(self.seen[seat].since(self.game, len(self.story.lines)))
+                drawn = drawn_places(view)
+                changed = view["changed"]            # a place that left the board cannot be marked
+                changed["places"] = [place for place in changed["places"] if place in drawn]
             if self.rulebook:
                 view["rulebook"] = f"{self.rulebook}#phase-{slug(self.game.step.phase)}"
             view["hints"] = self.hints and seat is not None and seat not in self.bots

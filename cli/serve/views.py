@@ -89,13 +89,16 @@ def game_view(game: Game, seat: int | None, agents: list[str], actions: bool = T
 CONFIRMED = ("sell",)
 
 
+def drawn_places(view: dict[str, Any]) -> set[str]:
+    """The places a view's board draws."""
+    return {place["id"] for column in view["board"]["columns"] for band in column["bands"] for place in band["places"]}
+
+
 def carriers(view: dict[str, Any], seat: int) -> dict[str, set[str]]:
     """What the page draws that an action can be made on: the seat's cards in hand, the places
     on the board, the running phase's lots."""
-    places = {place["id"] for column in view["board"]["columns"] for band in column["bands"]
-              for place in band["places"]}
     return {"card": {card["id"] for card in view["seats"][seat]["hand"]},
-            "place": places | {lot["id"] for lot in view["phase"]["lots"]}}
+            "place": drawn_places(view) | {lot["id"] for lot in view["phase"]["lots"]}}
 
 
 def _carrier(action: dict[str, Any], drawn: dict[str, set[str]]) -> tuple[dict[str, str] | None, str]:
