@@ -661,3 +661,21 @@ def test_a_hint_ranks_the_moves_as_the_bot_would_choose_and_only_when_allowed() 
     assert client.get(seat + "/hint").status_code == 403
     assert client.post("/api/games", json={"rules": "knizia2016", "agents": ["human"] * 3,
                                            "hints": "yes"}).status_code == 400
+
+
+def test_a_phases_table_is_drawn_with_the_row_it_keeps() -> None:
+    """2016's offering tiles: a row per tile, as the file writes them (label, the totals that
+    pick it, its values); drawn open while the offering runs, the tile the latest offering
+    picked marked after it."""
+    rules = amunre.load_rules(REPO / "rules" / "knizia2016.yaml")
+    game = amunre.new_game(rules, players=3, seed=1)
+    pick, seen = random.Random(1), set()
+    while not game.over and game.step.age == 1:
+        (table,) = views.game_view(game, game.to_move, ["human"] * 3)["phase"]["tables"]
+        assert [row["id"] for row in table["rows"]] == [tile.id for tile in rules.phases["offering"].tiles]
+        assert table["rows"][1]["cells"][:2] == ["3>12", "3 to 12"]
+        assert table["open"] == (game.step.phase == "offering")
+        assert table["kept"] == (game.state.kept.get("offering") or {}).get("tile")
+        seen.add(table["kept"])
+        game.apply_id(pick.choice(game.legal_action_ids()))
+    assert len(seen - {None}) >= 1

@@ -189,6 +189,11 @@ def check_page_against_engine(page: Any, table: Table, seat: int) -> None:
     shown_changed = [b.get_attribute("data-place") for b in page.query_selector_all(".place.changed")]
     assert sorted(shown_changed) == sorted(marked.get("changed", {}).get("places", []))
     assert len(page.query_selector_all("#log .line.fresh")) == min(marked.get("since", 0), len(marked["log"]))
+    for drawn_table in page.query_selector_all("#phase details.phase-table"):    # a phase's table, its kept row marked
+        phase_id = drawn_table.get_attribute("data-phase")
+        row = drawn_table.query_selector("tr.kept-row")
+        assert (row.get_attribute("data-row") if row else None) == (game.state.kept.get(phase_id) or {}).get("tile")
+        assert (drawn_table.get_attribute("open") is not None) == (phase_id == game.step.phase)
     kept = page.query_selector("#phase ul.kept")
     if kept is not None:                  # what earlier phases keep is not listed under the lots or offers
         heading = kept.evaluate("node => node.previousElementSibling.textContent")

@@ -32,6 +32,7 @@ from ..render import (
 )
 from ..seat_view import current_bids, occupied, place_modifiers
 from . import scoring
+from .phase_tables import phase_tables
 
 NOBODY = -1
 # The running phase's data drawn on their own (not in the generic list of its facts): the places
@@ -252,7 +253,8 @@ def phase_view(game: Game, obs: dict[str, Any]) -> dict[str, Any]:
     phases keep, the cards face up, what only this seat sees, and its other facts."""
     rules, step = game.rules, game.step
     data = obs.get("phase") or {}
-    view: dict[str, Any] = {"lots": [], "offers": [], "kept": [], "shown": {}, "private": [], "facts": {}}
+    view: dict[str, Any] = {"lots": [], "offers": [], "kept": [], "shown": {}, "private": [], "facts": {},
+                            "tables": phase_tables(game)}
     lots = [p for key in LOTS if isinstance(data.get(key), list) for p in data[key] if isinstance(p, int)]
     bids = current_bids(game) if lots else {}
     for p in lots:

@@ -328,6 +328,14 @@ function drawPhase(view, carried, act) {
       el("dl", {}, facts.flatMap(([k, v]) => [el("dt", {text: k}),
                                                el("dd", {text: typeof v === "string" ? v : JSON.stringify(v)})]))));
   }
+  for (const table of phase.tables) {
+    parts.push(el("details", {class: "phase-table", "data-phase": table.phase, open: table.open ? "" : null},
+      el("summary", {text: `${table.phase.replaceAll("_", " ")}: ${table.title}`}),
+      el("table", {}, el("tr", {}, table.columns.map(name => el("th", {text: name}))),
+        table.rows.map(row => el("tr", {"data-row": row.id, class: row.id === table.kept ? "kept-row" : "",
+                                        title: row.id === table.kept ? "the row it keeps now" : null},
+          row.cells.map(cell => el("td", {text: cell})))))));
+  }
   if (view.scoring && !view.over && closedScorings.has(view.scoring.key)) {
     parts.push(el("details", {class: "last-scoring"}, el("summary", {text: view.scoring.title}),
                   scoringTable(view.scoring, view.seats)));
