@@ -679,3 +679,27 @@ def test_a_phases_table_is_drawn_with_the_row_it_keeps() -> None:
         seen.add(table["kept"])
         game.apply_id(pick.choice(game.legal_action_ids()))
     assert len(seen - {None}) >= 1
+
+
+def test_all_n_makes_the_same_move_again_while_the_turn_goes_on() -> None:
+    """A move the seat could make several times in a row (stones placed on one province) says
+    how many (`repeat`, counted on a copy), and `times` makes it so many times in one request,
+    each told as a move; a count out of range is refused, one beyond what is legal stops."""
+    server, client = serving()
+    made = start(client, "knizia2016", ["human", "human", "human"], seed=1)
+    urls = {seat["seat"]: api(seat["url"]) for seat in made["seats"]}
+    game, pick = table_of(server).game, random.Random(1)
+    while True:
+        view = client.get(urls[game.to_move]).json()
+        repeated = [a for a in view["actions"] if a["repeat"] > 1]
+        if repeated:
+            break
+        assert client.post(urls[game.to_move] + "/act", json={"id": pick.choice(game.legal_action_ids())}).is_success
+    action, seat, before = repeated[0], game.to_move, len(game.history)
+    for times in (0, 21, "2", 1.5):
+        assert client.post(urls[seat] + "/act", json={"id": action["id"], "times": times}).status_code == 400
+    assert len(game.history) == before
+    answer = client.post(urls[seat] + "/act", json={"id": action["id"], "times": action["repeat"] + 5})
+    assert answer.status_code == 200, answer.text
+    assert game.history[before:before + action["repeat"]] == [action["id"]] * action["repeat"]
+    assert len(game.history) == before + action["repeat"] or game.history[before + action["repeat"]] != action["id"]

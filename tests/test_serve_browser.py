@@ -228,9 +228,10 @@ def offered_actions(page: Any) -> dict[int, str]:
     return offered
 
 
-def take(page: Any, action_id: int, answer: str | None = None) -> None:
+def take(page: Any, action_id: int, answer: str | None = None, times: int = 1) -> None:
     """Make the action as a person would: its button, or a click on the place or card that
-    carries it and then its choice (a dialog answered `accept` or `dismiss` when one opens)."""
+    carries it and then its choice (a dialog answered `accept` or `dismiss` when one opens);
+    with `times`, its "all N" button."""
     if answer is not None:
         page.once("dialog", lambda dialog: getattr(dialog, answer)())
     listed = page.query_selector(f"select.action-select option[value='{action_id}']")
@@ -239,12 +240,16 @@ def take(page: Any, action_id: int, answer: str | None = None) -> None:
         group.query_selector("select").select_option(str(action_id))
         group.query_selector("button.action-choose").click()
         return
-    button = page.query_selector(f"button.action[data-action-id='{action_id}']")
+    kind = "choice-all" if times > 1 else "action"
+    button = page.query_selector(f"button.{kind}[data-action-id='{action_id}']")
     if button is None:
         carriers = page.query_selector_all(f"[data-action-ids~='{action_id}']")
         assert carriers, f"action {action_id} is neither a button nor carried by a place or card"
         carriers[action_id % len(carriers)].click()            # the board's place, a lot's row, a card
-        button = page.wait_for_selector(f"#chooser button.choice[data-action-id='{action_id}']")
+        kind = "choice-all" if times > 1 else "choice"
+        button = page.wait_for_selector(f"#chooser button.{kind}[data-action-id='{action_id}']")
+    if times > 1:
+        assert button.get_attribute("data-times") == str(times) and button.text_content() == f"all {times}"
     button.click()
 
 
@@ -272,7 +277,7 @@ def play_by_clicking(page: Any, live: Live, shots: str, rules: str = "knizia2016
     table = start_from_form(page, live, rules, ["human", "greedy", "greedy"], seed=seed)
     game, pick = table.game, random.Random(seed)
     met: dict[str, Any] = {"phases": [], "clicks": 0, "kept": False, "changed": False, "sale asked": False,
-                           "on the board": False, "scoring": False}
+                           "on the board": False, "scoring": False, "all": False}
     while True:
         settle(page, table, 0)
         check_page_against_engine(page, table, 0)
@@ -289,6 +294,18 @@ def play_by_clicking(page: Any, live: Live, shots: str, rules: str = "knizia2016
         for action in table.view(0)["actions"]:     # the engine's card sale, and only it, is asked about first
             assert action["confirm"] == (action["type"] == "sell"), action
         offered = offered_actions(page)
+        repeated = [a for a in table.view(0)["actions"] if a["repeat"] > 1]
+        if repeated and not met["all"]:                # "all N" once: the same move N times in one go
+            action = repeated[0]
+            before = len(game.history)
+            take(page, action["id"], times=action["repeat"])
+            deadline = time.monotonic() + 30
+            while len(game.history) < before + action["repeat"]:
+                assert time.monotonic() < deadline, "'all' did not reach the game"
+                time.sleep(0.01)
+            assert game.history[before:before + action["repeat"]] == [action["id"]] * action["repeat"]
+            met["all"] = True
+            continue
         action_id = pick.choice(sorted(offered))
         met["on the board"] = met["on the board"] or offered[action_id] == "carried"
         confirm = game.action_from_id(action_id)["type"] == "sell"
@@ -319,6 +336,7 @@ def a_whole_2016_game(page: Any, live: Live, shots: str, look: Callable[[], None
     assert met["sale asked"], "no card sale was chosen: its confirmation went untried"
     assert met["on the board"], "no action was made on a place or card"
     assert met["scoring"], "no scoring table was shown at an age's end"
+    assert met["all"], "no move was made N times in one go"
     shoot(page, f"{shots}-game-over")
 
 

@@ -296,7 +296,7 @@ class _Api:
     async def act(self, request: Request) -> Response:
         table, seat = self.server.seat(request.path_params["token"])
         body = await _json_body(request, SMALL_BODY)
-        await anyio.to_thread.run_sync(table.act, seat, body.get("id"))
+        await anyio.to_thread.run_sync(table.act, seat, body.get("id"), body.get("times", 1))
         return JSONResponse(await anyio.to_thread.run_sync(table.view, seat))
 
     async def hand_over(self, request: Request) -> Response:

@@ -36,7 +36,7 @@ from ..logs import LogCheck
 from ..play import JsonlLog, read_log_lines
 from ..render import PlayByPlay, action_text
 from .refused import Refused
-from .views import drawn_places, game_view, plain
+from .views import MOST_REPEATED, drawn_places, game_view, plain
 
 HUMAN = "human"
 LINES_SENT = 600            # the play-by-play's latest lines a view carries (a whole game tells thousands)
@@ -173,9 +173,11 @@ class Table:
             move["label"] = plain(action_text(game.rules, game.action_from_id(move["id"])))
         return found
 
-    def act(self, seat: int, action_id: Any) -> None:
+    def act(self, seat: int, action_id: Any, times: Any = 1) -> None:
         """The seat's choice, by the engine's action id; Refused when it is not the seat's turn
-        or not a legal action (the game is then unchanged)."""
+        or not a legal action (the game is then unchanged). With `times`, the same move again
+        while it stays legal, the seat's turn going on in the same phase ("all N": every farmer
+        bought placed on one province), at most that many times."""
         with self.lock:
             self.touched = time.monotonic()
             game = self.game
@@ -185,10 +187,18 @@ class Table:
                 raise Refused(f"it is seat {game.to_move}'s turn, not yours", 409)
             if type(action_id) is not int:
                 raise Refused("an action is chosen by its id, a whole number")
+            if type(times) is not int or not 1 <= times <= MOST_REPEATED:
+                raise Refused(f"times: a whole number from 1 to {MOST_REPEATED}")
             try:
                 self._apply(seat, action_id)
             except (IllegalAction, AmunreError) as error:
                 raise Refused(f"not a legal action now: {error}", 409) from None
+            step = game.state.step
+            for _ in range(times - 1):
+                if game.over or game.to_move != seat or game.state.step != step \
+                        or action_id not in game.legal_action_ids():
+                    break
+                self._apply(seat, action_id)
             self._play_forced()
             self.seen[seat] = Seen.of(game, seat, len(self.story.lines))
         self.wake_bots()

@@ -14,7 +14,7 @@ from typing import Any
 
 from rich.text import Text
 
-from ...interpreter.base.actions import PLAY
+from ...interpreter.base.actions import DECIDE, PLAY
 from ...interpreter.dsl.sentences import words
 from ...interpreter.game import Game
 from ...interpreter.model import Rules, Split
@@ -138,11 +138,34 @@ def legal(game: Game, drawn: dict[str, set[str]]) -> list[dict[str, Any]]:
         gains = [n for part in ("now", "then") for n in (outcome.get(part) or {}).values()
                  if game.rules.actions.block_at[action_id].rank == PLAY]
         on, short = _carrier(action, drawn)
+        repeat = repeats(game, action_id) if game.rules.actions.block_at[action_id].rank == DECIDE \
+            and not outcome.get("later") else 1
         found.append({"id": action_id, "type": kind, "label": plain(action_text(game.rules, action)),
                       "card": action.get("card"), "on": on, "short": short, "outcome": outcome,
                       "gain": outcome_text(outcome), "pays": bool(gains) and min(gains) > 0,
-                      "confirm": kind in CONFIRMED})
+                      "repeat": repeat, "confirm": kind in CONFIRMED})
     return found
+
+
+MOST_REPEATED = 20      # the most times "all N" makes one move in a row
+
+
+def _stand_in(n: int) -> int:
+    return 0
+
+
+def repeats(game: Game, action_id: int) -> int:
+    """How many times in a row the seat to move could make this move now, its turn going on
+    (placing every farmer it bought on one province): "all N" on the page. Counted on a copy
+    whose chance is a stand-in, never the game's, and stopped as the phase or the seat changes."""
+    seat, step = game.to_move, game.state.step
+    copy = game.clone(events=False, chance=_stand_in)
+    count = 0
+    while count < MOST_REPEATED and not copy.over and copy.to_move == seat and copy.state.step == step \
+            and action_id in copy.legal_action_ids():
+        copy.apply_id(action_id)
+        count += 1
+    return count
 
 
 def _seat(rules: Rules, obs: dict[str, Any], other: int, seat: int | None, agents: list[str]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ function el(tag, attrs, ...children) {
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -170,10 +170,19 @@ function carriedActions(view) {
 
 // One button of a chooser: the action's words there (a bid's amount), and what it costs or brings.
 function choiceButton(action, act) {
-  return el("button", {class: "choice" + (action.pays ? " pays" : ""), type: "button", "data-action-id": action.id,
-                       "data-confirm": action.confirm ? "yes" : null, title: action.label,
-                       onclick: () => { if (confirmed(action)) act(action.id); }},
-    action.short, action.gain ? el("small", {class: "gain", text: action.gain}) : null);
+  return [el("button", {class: "choice" + (action.pays ? " pays" : ""), type: "button", "data-action-id": action.id,
+                        "data-confirm": action.confirm ? "yes" : null, title: action.label,
+                        onclick: () => { if (confirmed(action)) act(action.id); }},
+            action.short, action.gain ? el("small", {class: "gain", text: action.gain}) : null),
+          allButton(action, act)];
+}
+
+// The same move as many times as it may be made in a row, in one go ("all 5": every farmer bought).
+function allButton(action, act) {
+  if (!(action.repeat > 1)) return null;
+  return el("button", {class: "choice-all", type: "button", "data-action-id": action.id, "data-times": action.repeat,
+                       title: `${action.label}, ${action.repeat} times`, text: `all ${action.repeat}`,
+                       onclick: () => { if (confirmed(action)) act(action.id, action.repeat); }});
 }
 
 // A place's or card's actions as rows of buttons, one row per kind (every bid amount in a row).
@@ -453,10 +462,10 @@ function drawActions(view, act, handOver, askHint) {
       continue;
     }
     box.append(el("div", {class: "action-group", "data-type": type}, list.map(action =>
-      el("button", {class: "action" + (action.pays ? " pays" : ""), type: "button", "data-action-id": action.id,
-                    "data-confirm": action.confirm ? "yes" : null,
-                    onclick: () => { if (confirmed(action)) act(action.id); }},
-        action.label, action.gain ? el("small", {class: "gain", text: action.gain}) : null))));
+      [el("button", {class: "action" + (action.pays ? " pays" : ""), type: "button", "data-action-id": action.id,
+                     "data-confirm": action.confirm ? "yes" : null,
+                     onclick: () => { if (confirmed(action)) act(action.id); }},
+        action.label, action.gain ? el("small", {class: "gain", text: action.gain}) : null), allButton(action, act)])));
   }
   if (view.hints && askHint) box.append(drawHint(view, askHint));
   if (view.bots && handOver) box.append(drawHandOver(view, handOver));
@@ -543,11 +552,13 @@ function gamePage(kind, token) {
     busy = false;
     if (again) { again = false; refresh(); }
   }
-  async function act(id) {
-    for (const button of document.querySelectorAll("button.action, button.action-choose, button.choice")) button.disabled = true;
+  async function act(id, times) {
+    for (const button of document.querySelectorAll("button.action, button.action-choose, button.choice, button.choice-all")) {
+      button.disabled = true;
+    }
     try {
       draw(await api(`${base}/act`, {method: "POST", headers: {"content-type": "application/json"},
-                                     body: JSON.stringify({id})}));
+                                     body: JSON.stringify(times ? {id, times} : {id})}));
     } catch (error) { showError(error.message); refresh(); }
   }
   async function askHint(agent) {
