@@ -1,12 +1,14 @@
 """`amunre serve` end to end: the real server (uvicorn, in a thread) driven by Playwright in
-Debian's Chromium. A 2016 round is played by clicking, the page checked against the engine's
-state at every decision; a Pharaoh's Heir game is started and one action taken; a replay is
-stepped back and forth; two seats' HTTP responses are checked for each other's secrets.
+Debian's Chromium. A whole 2016 game and a Modern Art round are played by clicking places,
+cards and buttons, at desktop and phone size, the page checked against the engine's state at
+every decision; a Pharaoh's Heir game is started and one action taken; a replay is stepped back
+and forth; two seats' HTTP responses are checked for each other's secrets.
 
 Chromium is the system's (`.ci/run` installs Debian's `chromium`; AMUNRE_CHROMIUM may name
 another binary): Playwright downloads no browser. Without one the tests skip, except in CI
 (CI set), where a missing browser is a failure, so that they never stop running unnoticed.
-A screenshot of each phase is kept in test-artifacts/ (AMUNRE_ARTIFACTS to put them elsewhere).
+A screenshot of each phase is kept in test-artifacts/ (AMUNRE_ARTIFACTS to put them elsewhere);
+with AMUNRE_DOCS_IMAGES set, the tests also write docs/serve.md's screenshots (DOCS_IMAGES).
 """
 
 from __future__ import annotations
@@ -119,9 +121,19 @@ def phone(browser: Any) -> Iterator[Any]:
                             has_touch=True)
 
 
+# The screenshots docs/serve.md shows, taken by these tests: with AMUNRE_DOCS_IMAGES set, each
+# of these shots is also written to docs/images/ under its name there (the visible screen only).
+DOCS_IMAGES = {"knizia2016-01-auction": "serve-knizia2016", "knizia2016-phone-02-market": "serve-phone",
+               "knizia2016-hint": "serve-hint", "knizia2016-scoring": "serve-scoring",
+               "modern-art-01-auction_painting": "serve-modern-art",
+               "pharaohs-heir-after-one-action": "serve-pharaohs-heir"}
+
+
 def shoot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    if os.environ.get("AMUNRE_DOCS_IMAGES") and name in DOCS_IMAGES:
+        page.screenshot(path=str(REPO / "docs" / "images" / f"{DOCS_IMAGES[name]}.png"))
 
 
 def submit_start_form(page: Any, live: Live, rules: str, agents: list[str], seed: int, hints: bool = False) -> None:
