@@ -302,7 +302,7 @@ function drawSeats(view, carried, act) {
 
 function drawPhase(view, carried, act) {
   const phase = view.phase;
-  const parts = [el("h2", {text: view.step.phase ? `Phase: ${view.step.phase}` : "Phase"})];
+  const parts = [el("h2", {text: view.step.phase ? `Phase: ${view.step.phase.replaceAll("_", " ")}` : "Phase"})];
   if (view.rulebook) {
     parts.push(el("p", {class: "rulebook"}, el("a", {id: "phase-rules", href: view.rulebook, target: "_blank",
                                                    rel: "noopener", text: "this phase in the rulebook"})));
@@ -489,7 +489,7 @@ function statusText(view) {
   const of = total => (total ? ` of ${total}` : "");
   const where = [step.age !== null && step.age !== undefined ? `age ${step.age}${of(step.ages)}` : "",
                  step.round !== null && step.round !== undefined ? `round ${step.round}${of(step.rounds)}` : "",
-                 step.phase || ""]
+                 (step.phase || "").replaceAll("_", " ")]
     .filter(Boolean).join(", ");
   if (view.over) return "Game over";
   const mover = view.to_move === view.you && !view.replay ? "Your move" : `${seatName(view.to_move)} to move`;
