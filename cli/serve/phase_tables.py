@@ -1,9 +1,9 @@
-"""The tables a page draws beside a phase (the offering's tiles: which total picks which row,
+"""The tables a page draws beside a phase (a secret offer's tiles: which total picks which row,
 and what each row gives), kept as the page's own registry by mechanic class, as every tool
 keeps what it asks of a phase beyond the engine's contract (tools/mechanic_hooks.py).
 
 A table is the rules file's own rows, words as written; the row a phase keeps (the tile the
-latest offering picked, `kept`) is marked, and the running phase's table is drawn open.
+latest secret offer picked, `kept`) is marked, and the running phase's table is drawn open.
 """
 
 from __future__ import annotations

@@ -176,8 +176,8 @@ class Table:
     def act(self, seat: int, action_id: Any, times: Any = 1) -> None:
         """The seat's choice, by the engine's action id; Refused when it is not the seat's turn
         or not a legal action (the game is then unchanged). With `times`, the same move again
-        while it stays legal, the seat's turn going on in the same phase ("all N": every farmer
-        bought placed on one province), at most that many times."""
+        while it stays legal, the seat's turn going on in the same phase ("all N": every piece
+        bought placed on one place), at most that many times."""
         with self.lock:
             self.touched = time.monotonic()
             game = self.game

@@ -18,6 +18,7 @@ from ...interpreter.base.actions import DECIDE, PLAY
 from ...interpreter.dsl.sentences import words
 from ...interpreter.game import Game
 from ...interpreter.model import Rules, Split
+from ...interpreter.play.outcomes import trial_copy
 from ..render import (
     action_text,
     describe_phase,
@@ -150,16 +151,12 @@ def legal(game: Game, drawn: dict[str, set[str]]) -> list[dict[str, Any]]:
 MOST_REPEATED = 20      # the most times "all N" makes one move in a row
 
 
-def _stand_in(n: int) -> int:
-    return 0
-
-
 def repeats(game: Game, action_id: int) -> int:
     """How many times in a row the seat to move could make this move now, its turn going on
-    (placing every farmer it bought on one province): "all N" on the page. Counted on a copy
+    (placing every piece it bought on one place): "all N" on the page. Counted on a copy
     whose chance is a stand-in, never the game's, and stopped as the phase or the seat changes."""
     seat, step = game.to_move, game.state.step
-    copy = game.clone(events=False, chance=_stand_in)
+    copy = trial_copy(game)
     count = 0
     while count < MOST_REPEATED and not copy.over and copy.to_move == seat and copy.state.step == step \
             and action_id in copy.legal_action_ids():

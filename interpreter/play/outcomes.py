@@ -61,8 +61,9 @@ def _first(n: int) -> int:
     return 0
 
 
-def _copy(game: Game) -> Game:
-    """A copy without events whose chance is the stand-in (its draws recorded, so asked is seen)."""
+def trial_copy(game: Game) -> Game:
+    """A copy to try moves on without telling what chance holds: no events, and its chance
+    answered by a stand-in (its draws recorded, so that being asked is seen)."""
     return game.clone(events=False, chance=_first)
 
 
@@ -80,7 +81,7 @@ def outcomes_of(game: Game) -> dict[int, Outcome]:
 
 
 def _outcome(game: Game, seat: int, action_id: int, closing: int, before: Amounts) -> Outcome:
-    copy = _copy(game)
+    copy = trial_copy(game)
     copy.carry_out(seat, action_id)
     space = game.rules.actions
     block, indices = space.block_at[action_id], space.indices_at[action_id]
@@ -98,7 +99,7 @@ def _outcome(game: Game, seat: int, action_id: int, closing: int, before: Amount
 
 def _closing_gain(game: Game, seat: int, closing: int) -> Amounts:
     """What closing the seat's turn would bring it now, on a copy."""
-    copy = _copy(game)
+    copy = trial_copy(game)
     copy.carry_out(seat, closing)
     return _gained(game, copy, seat)
 
@@ -115,7 +116,7 @@ def _gained(game: Game, copy: Game, seat: int) -> Amounts:
 
 
 def _difference(before: Amounts, after: Amounts) -> Amounts:
-    return {name: after.get(name, 0) - before.get(name, 0) for name in {*before, *after}
+    return {name: after.get(name, 0) - before.get(name, 0) for name in sorted({*before, *after})
             if after.get(name, 0) != before.get(name, 0)}
 
 
@@ -124,7 +125,7 @@ def _tokens(game: Game, copy: Game) -> dict[str, Amounts]:
     changed = {}
     for p, now in enumerate(copy.state.tokens):
         if now != was[p]:
-            changed[place_ids[p]] = {kind: now.get(kind, 0) - was[p].get(kind, 0) for kind in {*now, *was[p]}
+            changed[place_ids[p]] = {kind: now.get(kind, 0) - was[p].get(kind, 0) for kind in sorted({*now, *was[p]})
                                      if now.get(kind, 0) != was[p].get(kind, 0)}
     return changed
 

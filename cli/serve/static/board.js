@@ -177,7 +177,7 @@ function choiceButton(action, act) {
           allButton(action, act)];
 }
 
-// The same move as many times as it may be made in a row, in one go ("all 5": every farmer bought).
+// The same move as many times as it may be made in a row, in one go ("all 5": every piece bought, placed on one place).
 function allButton(action, act) {
   if (!(action.repeat > 1)) return null;
   return el("button", {class: "choice-all", type: "button", "data-action-id": action.id, "data-times": action.repeat,
