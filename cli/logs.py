@@ -29,7 +29,8 @@ LogLines = list[tuple[int, dict[str, Any]]]
 def logged_rules(header: dict[str, Any], given: str | None) -> Rules:
     """The rules a log was played with: `given`, else the path the log names, else (that path
     gone) the shipped file of the log's rules id; always the very rules, by digest."""
-    logged, rules_id = header["rules"], header.get("rules_id") or ""
+    logged, rules_id = header["rules"], header.get("rules_id")
+    rules_id = rules_id if isinstance(rules_id, str) else ""      # a corrupted header's id names nothing
     if given is not None:
         rules = load_or_exit(given)
         if rules.digest != header["digest"]:

@@ -129,3 +129,17 @@ def test_where_a_rule_is_written_may_differ_with_the_working_directory(tmp_path:
     assert invoke("replay", str(log), "-q").exit_code == 0
     result = invoke("explain", str(log))
     assert result.exit_code == 0 and "knizia2016.yaml" in result.stdout, result.output
+
+
+@pytest.mark.parametrize("rules_id", [5, ["knizia2016"], None])
+def test_a_header_whose_rules_id_is_not_a_name_is_refused_never_a_crash(tmp_path: Path,
+                                                                       records: list[dict[str, Any]],
+                                                                       rules_id: Any) -> None:
+    """The fuzzer's case: a header naming a missing file and a rules id of another type is
+    refused in one line (the file is not there), not a TypeError."""
+    header = {**records[0], "rules": "+" + records[0]["rules"], "rules_id": rules_id}
+    path = written(tmp_path, [header, *records[1:]])
+    for command in ("replay", "explain"):
+        result = invoke(command, str(path))
+        assert result.exit_code == 1 and isinstance(result.exception, SystemExit), (command, result.output)
+        assert "is not there" in result.output, result.output

@@ -189,11 +189,11 @@ class Table:
                 raise Refused("an action is chosen by its id, a whole number")
             if type(times) is not int or not 1 <= times <= MOST_REPEATED:
                 raise Refused(f"times: a whole number from 1 to {MOST_REPEATED}")
+            step = game.state.step
             try:
                 self._apply(seat, action_id)
             except (IllegalAction, AmunreError) as error:
                 raise Refused(f"not a legal action now: {error}", 409) from None
-            step = game.state.step
             for _ in range(times - 1):
                 if game.over or game.to_move != seat or game.state.step != step \
                         or action_id not in game.legal_action_ids():

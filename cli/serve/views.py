@@ -140,7 +140,7 @@ def legal(game: Game, drawn: dict[str, set[str]]) -> list[dict[str, Any]]:
                  if game.rules.actions.block_at[action_id].rank == PLAY]
         on, short = _carrier(action, drawn)
         repeat = repeats(game, action_id) if game.rules.actions.block_at[action_id].rank == DECIDE \
-            and not outcome.get("later") else 1
+            and not outcome.get("later") and not outcome.get("chance") else 1
         found.append({"id": action_id, "type": kind, "label": plain(action_text(game.rules, action)),
                       "card": action.get("card"), "on": on, "short": short, "outcome": outcome,
                       "gain": outcome_text(outcome), "pays": bool(gains) and min(gains) > 0,
@@ -154,7 +154,8 @@ MOST_REPEATED = 20      # the most times "all N" makes one move in a row
 def repeats(game: Game, action_id: int) -> int:
     """How many times in a row the seat to move could make this move now, its turn going on
     (placing every piece it bought on one place): "all N" on the page. Counted on a copy
-    whose chance is a stand-in, never the game's, and stopped as the phase or the seat changes."""
+    whose chance is a stand-in, never the game's, and stopped as the phase or the seat changes;
+    asked only of a move that draws nothing (how often one could draw would tell the deck)."""
     seat, step = game.to_move, game.state.step
     copy = trial_copy(game)
     count = 0
