@@ -173,69 +173,105 @@ def settle(page: Any, table: Table, seat: int) -> None:
                            arg=version, timeout=WAIT_MS)
 
 
+# What check_page_against_engine and offered_actions read of the page, in one call: a round trip
+# to the browser an element made a whole game's checks take a minute.
+PAGE_FACTS = """() => {
+    const all = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+    const text = (node) => node ? node.textContent : null;
+    return {
+        purses: all('.seat[data-seat] .resource[data-resource]').map(node =>
+            [node.closest('.seat').dataset.seat, node.dataset.resource, text(node.querySelector('.value'))]),
+        places: all('.place[data-place]').map(box => ({
+            place: box.dataset.place, owner: box.getAttribute('data-owner'),
+            tokens: all('.token[data-token]', box).map(chip => [chip.dataset.token, chip.textContent])})),
+        facts: all('.place .place-facts').map(node => node.innerText),
+        phase: document.getElementById('main').getAttribute('data-phase'),
+        changed: all('.place.changed').map(box => box.getAttribute('data-place')),
+        fresh: all('#log .line.fresh').length,
+        tables: all('#phase details.phase-table').map(table => ({
+            phase: table.getAttribute('data-phase'), open: table.getAttribute('open') !== null,
+            kept: table.querySelector('tr.kept-row')?.getAttribute('data-row') ?? null})),
+        keptHeading: document.querySelector('#phase ul.kept')?.previousElementSibling.textContent ?? null,
+        buttons: all('button.action').map(button => button.getAttribute('data-action-id')),
+        gains: all('button.action, .lot button.choice').map(button =>
+            [button.getAttribute('data-action-id'), text(button.querySelector('small.gain')) ?? '']),
+        listed: all('select.action-select option').map(option => option.getAttribute('value')),
+        carried: all('[data-action-ids]').map(node => node.getAttribute('data-action-ids')),
+        outbid: text(document.querySelector('#outbid')),
+    };
+}"""
+
+
+def page_facts(page: Any) -> dict[str, Any]:
+    return page.evaluate(PAGE_FACTS)
+
+
 def check_page_against_engine(page: Any, table: Table, seat: int) -> None:
     """What the page shows is the seat's observation: purses, owners, tokens, phase, actions."""
     game = table.game
     observed = game.observation(seat)
     rules = game.rules
+    facts = page_facts(page)
+    purses: dict[tuple[str, str], str | None] = {}
+    for other, name, value in facts["purses"]:        # the first of each, as a selector finds it
+        purses.setdefault((other, name), value)
     for other, purse in enumerate(observed["resources"]):
         for name, value in purse.items():
-            shown = page.text_content(f".seat[data-seat='{other}'] .resource[data-resource='{name}'] .value")
-            assert shown == str(value), (other, name)
+            assert purses.get((str(other), name)) == str(value), (other, name)
+    boxes: dict[str, dict[str, Any]] = {}
+    for box in facts["places"]:
+        boxes.setdefault(box["place"], box)
     for p, place in enumerate(rules.place_ids):
-        box = page.query_selector(f".place[data-place='{place}']")
+        box = boxes.get(place)
         if box is None:                   # a layout of `show: occupied` draws only the places in use
             assert rules.layout.show == "occupied", place
             assert observed["owner"][p] < 0 and not any(observed["tokens"][p].values()), place
             continue
-        assert box.get_attribute("data-owner") == str(observed["owner"][p]), place
+        assert box["owner"] == str(observed["owner"][p]), place
+        chips: dict[str, str] = {}
+        for token, shown in box["tokens"]:
+            chips.setdefault(token, shown)
         for token, count in observed["tokens"][p].items():
-            chip = box.query_selector(f".token[data-token='{token}']")
-            assert (chip.text_content().rsplit(" ", 1)[1] if chip else "0") == str(count), (place, token)
+            chip = chips.get(token)
+            assert (chip.rsplit(" ", 1)[1] if chip is not None else "0") == str(count), (place, token)
     if rules.layout.symbols:              # a place shows symbols, never `key value` (the rest is folded)
-        for facts in page.query_selector_all(".place .place-facts"):
-            shown = facts.inner_text()
+        for shown in facts["facts"]:
             assert not re.search(r"[A-Za-z_]+ -?\d", shown), shown
-    assert page.get_attribute("#main", "data-phase") == (game.step.phase or "")
+    assert facts["phase"] == (game.step.phase or "")
     marked = table.view(seat)               # what changed since the seat's last move, as the server says
-    shown_changed = [b.get_attribute("data-place") for b in page.query_selector_all(".place.changed")]
-    assert sorted(shown_changed) == sorted(marked.get("changed", {}).get("places", []))
-    assert len(page.query_selector_all("#log .line.fresh")) == min(marked.get("since", 0), len(marked["log"]))
-    for drawn_table in page.query_selector_all("#phase details.phase-table"):    # a phase's table, its kept row marked
-        phase_id = drawn_table.get_attribute("data-phase")
-        row = drawn_table.query_selector("tr.kept-row")
-        assert (row.get_attribute("data-row") if row else None) == (game.state.kept.get(phase_id) or {}).get("tile")
-        assert (drawn_table.get_attribute("open") is not None) == (phase_id == game.step.phase)
-    kept = page.query_selector("#phase ul.kept")
-    if kept is not None:                  # what earlier phases keep is not listed under the lots or offers
-        heading = kept.evaluate("node => node.previousElementSibling.textContent")
-        assert heading == "Kept from earlier phases", heading
+    assert sorted(facts["changed"]) == sorted(marked.get("changed", {}).get("places", []))
+    assert facts["fresh"] == min(marked.get("since", 0), len(marked["log"]))
+    for drawn_table in facts["tables"]:     # a phase's table, its kept row marked
+        phase_id = drawn_table["phase"]
+        assert drawn_table["kept"] == (game.state.kept.get(phase_id) or {}).get("tile")
+        assert drawn_table["open"] == (phase_id == game.step.phase)
+    if facts["keptHeading"] is not None:  # what earlier phases keep is not listed under the lots or offers
+        assert facts["keptHeading"] == "Kept from earlier phases", facts["keptHeading"]
     if not game.over and game.to_move == seat:
-        offered = offered_actions(page)
+        offered = offered_from(facts)
         assert sorted(offered) == game.legal_action_ids()
         carried = {a["id"] for a in marked.get("actions", []) if a["on"]}
-        buttons = page.query_selector_all("button.action")
-        assert not carried & {int(b.get_attribute("data-action-id")) for b in buttons}, \
+        assert not carried & {int(b) for b in facts["buttons"]}, \
             "an action made on a place or card is a button of its own too"
         outcomes = game.outcomes()        # each button says what its action costs or brings, as the engine says
-        for button in buttons + page.query_selector_all(".lot button.choice"):
-            gain = button.query_selector("small.gain")
-            action_id = int(button.get_attribute("data-action-id"))
-            assert (gain.text_content() if gain else "") == outcome_text(outcomes[action_id].to_json())
-        said = page.query_selector("#outbid")
+        for action_id, gain in facts["gains"]:
+            assert gain == outcome_text(outcomes[int(action_id)].to_json())
         lost = outbid_on(game, seat)
-        assert (said.text_content() if said else None) == \
-            (f"You were outbid on {', '.join(lost)}." if lost else None)
+        assert facts["outbid"] == (f"You were outbid on {', '.join(lost)}." if lost else None)
 
 
 def offered_actions(page: Any) -> dict[int, str]:
     """Every action the page offers, by id: as a button of the move panel, or made on a place
     or a card (its element lists the ids it carries)."""
-    offered = {int(b.get_attribute("data-action-id")): "button" for b in page.query_selector_all("button.action")}
-    for option in page.query_selector_all("select.action-select option"):
-        offered[int(option.get_attribute("value"))] = "list"
-    for carrier in page.query_selector_all("[data-action-ids]"):
-        for action_id in carrier.get_attribute("data-action-ids").split():
+    return offered_from(page_facts(page))
+
+
+def offered_from(facts: dict[str, Any]) -> dict[int, str]:
+    offered = {int(action_id): "button" for action_id in facts["buttons"]}
+    for action_id in facts["listed"]:
+        offered[int(action_id)] = "list"
+    for ids in facts["carried"]:
+        for action_id in ids.split():
             offered.setdefault(int(action_id), "carried")
     return offered
 
@@ -419,6 +455,23 @@ def test_a_seat_outbid_is_told_so_in_words(page: Any, live: Live) -> None:
     assert page.text_content("#outbid") == f"You were outbid on {target.replace('_', ' ')}."
     assert "outbid" in page.get_attribute(f".lot[data-lot='{target}'] .bid[data-seat='0']", "class")
     shoot(page, "knizia2016-outbid")
+
+
+def test_the_same_view_again_leaves_an_open_chooser_alone(page: Any, live: Live) -> None:
+    """The answer to a move and the stream's news of it bring the same view: drawn again, the
+    page closed the chooser a person had just opened on a place (and a click on the place's old
+    element was lost). A refresh of the shown version (here: the tab shown again) changes
+    nothing on the page."""
+    table = start_from_form(page, live, "knizia2016", ["human", "random", "random"], seed=3)
+    settle(page, table, 0)
+    carrier = page.query_selector("[data-action-ids]")
+    assert carrier is not None, "no move is made on a place at the game's start"
+    carrier.click()
+    chooser = page.wait_for_selector("#chooser")
+    with page.expect_response(lambda response: response.url.endswith(f"/api/seat/{next(iter(table.tokens))}")):
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")      # refreshes the view
+    page.wait_for_timeout(100)
+    assert chooser.evaluate("node => node.isConnected") and carrier.evaluate("node => node.isConnected")
 
 
 def test_a_game_of_friends_shows_each_seats_link_and_qr_code(page: Any, live: Live) -> None:

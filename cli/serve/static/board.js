@@ -531,10 +531,15 @@ function drawGame(view, act, extra, handOver, askHint) {
 
 function gamePage(kind, token) {
   const base = `/api/${kind}/${token}`;
-  let busy = false, again = false, drawn = -1;
-  function draw(view) {            // answers may arrive out of order: never draw an older view
-    if (view.version < drawn) return;
+  let busy = false, again = false, drawn = -1, redraw = false;
+  // Answers may arrive out of order: never draw an older view. Nor the one shown again (the
+  // answer to a move and the stream's news of it are the same view): drawn anew, the page would
+  // close the chooser a person just opened, or drop the place about to be clicked. `redraw`
+  // asks for it where the same version must show something else (a hint, buttons after a refusal).
+  function draw(view) {
+    if (view.version < drawn || (view.version === drawn && !redraw)) return;
     drawn = view.version;
+    redraw = false;
     drawGame(view, act, null, handOver, askHint);
     if (view.over) { over = true; quiet(); }
     if (view.over && !document.getElementById("download-log")) {     // the log tells every secret: only now
@@ -559,7 +564,7 @@ function gamePage(kind, token) {
     try {
       draw(await api(`${base}/act`, {method: "POST", headers: {"content-type": "application/json"},
                                      body: JSON.stringify(times ? {id, times} : {id})}));
-    } catch (error) { showError(error.message); refresh(); }
+    } catch (error) { showError(error.message); redraw = true; refresh(); }
   }
   async function askHint(agent) {
     const version = drawn;
@@ -567,6 +572,7 @@ function gamePage(kind, token) {
       const found = await api(`${base}/hint?agent=${encodeURIComponent(agent)}`);
       if (drawn !== version) return;              // the game moved on while the bot thought
       shownHint = {version, hint: found};
+      redraw = true;
       refresh();
     } catch (error) { showError(error.message); }
   }
@@ -575,7 +581,7 @@ function gamePage(kind, token) {
     try {
       draw(await api(`${base}/bot`, {method: "POST", headers: {"content-type": "application/json"},
                                      body: JSON.stringify({agent})}));
-    } catch (error) { showError(error.message); refresh(); }
+    } catch (error) { showError(error.message); redraw = true; refresh(); }
   }
   // One stream per open page, closed while the tab is hidden and once the game is over: a
   // browser keeps only six connections to one server, and a person may have several seats open.
