@@ -277,7 +277,7 @@ def test_same_game_under_any_hash_seed(rules: Any) -> None:
         "print(h.hexdigest())\n"
     )
     digests = set()
-    for hash_seed in ("0", "1", "12345"):
+    for hash_seed in ("0", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
                              timeout=120, check=True)
