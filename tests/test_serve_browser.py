@@ -474,6 +474,28 @@ def test_the_same_view_again_leaves_an_open_chooser_alone(page: Any, live: Live)
     assert chooser.evaluate("node => node.isConnected") and carrier.evaluate("node => node.isConnected")
 
 
+def test_a_places_folded_facts_open_without_opening_its_moves(page: Any, live: Live) -> None:
+    """"…" on a place that carries moves unfolds the place's other facts, by click or by Enter;
+    the chooser of its moves stays shut."""
+    submit_start_form(page, live, "pharaohs-heir", ["human"] * 3, seed=3)     # its places fold facts
+    page.wait_for_selector("a.seat-link[data-seat='0']")
+    table = live.newest()
+    game, pick = table.game, random.Random(3)
+    page.goto(live.url + page.get_attribute("a.seat-link[data-seat='0']", "href"))
+    while True:                             # on to seat 0's first move made on a place
+        assert not game.over, "no move on a place with folded facts in the whole game"
+        if game.to_move == 0:
+            settle(page, table, 0)
+            folded = page.query_selector(".place[data-action-ids] details.more")
+            if folded is not None:
+                break
+        table.act(game.to_move, pick.choice(game.legal_action_ids()))
+    folded.query_selector("summary").click()
+    assert folded.evaluate("node => node.open") and page.query_selector("#chooser") is None
+    folded.query_selector("summary").press("Enter")
+    assert not folded.evaluate("node => node.open") and page.query_selector("#chooser") is None
+
+
 def test_a_game_of_friends_shows_each_seats_link_and_qr_code(page: Any, live: Live) -> None:
     """With two human seats the start page stays, listing both links, each with its QR code
     drawn (an image the browser decoded), and each link opens its seat."""

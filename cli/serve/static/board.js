@@ -228,8 +228,13 @@ function placeFacts(place, symbols) {
   return el("div", {class: "place-facts"},
     place.symbols.map(symbol => el("span", {class: "symbol", "data-name": symbol.name, title: symbol.title,
                                             "aria-label": symbol.title, text: symbol.text})),
-    place.more ? el("details", {class: "more"}, el("summary", {text: "…", title: "more about this place"}),
-                    el("span", {text: place.more})) : null);
+    place.more ? el("details", {class: "more", onclick: keepToItself, onkeydown: keepToItself},
+                    el("summary", {text: "…", title: "more about this place"}), el("span", {text: place.more})) : null);
+}
+
+// Opening a place's folded facts is not a move on the place: the click (or Enter) stays here.
+function keepToItself(event) {
+  event.stopPropagation();
 }
 
 function drawPlace(place, lots, changed, symbols, carried, act) {
