@@ -209,11 +209,27 @@ def page_facts(page: Any) -> dict[str, Any]:
 def check_page_against_engine(page: Any, table: Table, seat: int) -> None:
     """What the page shows is the seat's observation: purses, owners, tokens, phase, actions."""
     game = table.game
-    observed = game.observation(seat)
-    rules = game.rules
     facts = page_facts(page)
+    check_purses_and_places(facts, game.observation(seat), game.rules)
+    assert facts["phase"] == (game.step.phase or "")
+    marked = table.view(seat)               # what changed since the seat's last move, as the server says
+    assert sorted(facts["changed"]) == sorted(marked.get("changed", {}).get("places", []))
+    assert facts["fresh"] == min(marked.get("since", 0), len(marked["log"]))
+    for drawn_table in facts["tables"]:     # a phase's table, its kept row marked
+        phase_id = drawn_table["phase"]
+        assert drawn_table["kept"] == (game.state.kept.get(phase_id) or {}).get("tile")
+        assert drawn_table["open"] == (phase_id == game.step.phase)
+    if facts["keptHeading"] is not None:  # what earlier phases keep is not listed under the lots or offers
+        assert facts["keptHeading"] == "Kept from earlier phases", facts["keptHeading"]
+    if not game.over and game.to_move == seat:
+        check_moves(facts, game, marked, seat)
+
+
+def check_purses_and_places(facts: dict[str, Any], observed: dict[str, Any], rules: Any) -> None:
+    """Each purse amount, each place's owner and tokens (the first element of each, as a
+    selector finds it), and no place's facts as `key value` where symbols are chosen."""
     purses: dict[tuple[str, str], str | None] = {}
-    for other, name, value in facts["purses"]:        # the first of each, as a selector finds it
+    for other, name, value in facts["purses"]:
         purses.setdefault((other, name), value)
     for other, purse in enumerate(observed["resources"]):
         for name, value in purse.items():
@@ -237,27 +253,21 @@ def check_page_against_engine(page: Any, table: Table, seat: int) -> None:
     if rules.layout.symbols:              # a place shows symbols, never `key value` (the rest is folded)
         for shown in facts["facts"]:
             assert not re.search(r"[A-Za-z_]+ -?\d", shown), shown
-    assert facts["phase"] == (game.step.phase or "")
-    marked = table.view(seat)               # what changed since the seat's last move, as the server says
-    assert sorted(facts["changed"]) == sorted(marked.get("changed", {}).get("places", []))
-    assert facts["fresh"] == min(marked.get("since", 0), len(marked["log"]))
-    for drawn_table in facts["tables"]:     # a phase's table, its kept row marked
-        phase_id = drawn_table["phase"]
-        assert drawn_table["kept"] == (game.state.kept.get(phase_id) or {}).get("tile")
-        assert drawn_table["open"] == (phase_id == game.step.phase)
-    if facts["keptHeading"] is not None:  # what earlier phases keep is not listed under the lots or offers
-        assert facts["keptHeading"] == "Kept from earlier phases", facts["keptHeading"]
-    if not game.over and game.to_move == seat:
-        offered = offered_from(facts)
-        assert sorted(offered) == game.legal_action_ids()
-        carried = {a["id"] for a in marked.get("actions", []) if a["on"]}
-        assert not carried & {int(b) for b in facts["buttons"]}, \
-            "an action made on a place or card is a button of its own too"
-        outcomes = game.outcomes()        # each button says what its action costs or brings, as the engine says
-        for action_id, gain in facts["gains"]:
-            assert gain == outcome_text(outcomes[int(action_id)].to_json())
-        lost = outbid_on(game, seat)
-        assert facts["outbid"] == (f"You were outbid on {', '.join(lost)}." if lost else None)
+
+
+def check_moves(facts: dict[str, Any], game: Any, marked: dict[str, Any], seat: int) -> None:
+    """The moves offered are the legal ones, each once, each saying what the engine says it
+    costs or brings; the lots the seat was outbid on are named."""
+    offered = offered_from(facts)
+    assert sorted(offered) == game.legal_action_ids()
+    carried = {a["id"] for a in marked.get("actions", []) if a["on"]}
+    assert not carried & {int(b) for b in facts["buttons"]}, \
+        "an action made on a place or card is a button of its own too"
+    outcomes = game.outcomes()
+    for action_id, gain in facts["gains"]:
+        assert gain == outcome_text(outcomes[int(action_id)].to_json())
+    lost = outbid_on(game, seat)
+    assert facts["outbid"] == (f"You were outbid on {', '.join(lost)}." if lost else None)
 
 
 def offered_actions(page: Any) -> dict[int, str]:
