@@ -20,7 +20,7 @@ from ..base.limits import MAX_EXTENDS, MAX_FILE_BYTES, MAX_PATH_BYTES
 from ..base.reading import FileRefused, not_a_file, read_text
 from .document import Document, Pos, PosNode, Source
 from .shipped import shipped_names, shipped_path
-from .yaml_guard import check_yaml
+from .yaml_guard import EventReplay, check_yaml
 
 __all__ = ["Document", "load_document", "load_rules_text"]
 
@@ -47,12 +47,12 @@ def _load_file(path: str, chain: tuple[str, ...], where: Span | None = None) -> 
 def _load(text: str, name: str, chain: tuple[str, ...]) -> Document:
     """Parse `text` (named `name`); `chain` holds the paths of the files extending it."""
     src = Source(name, [line.rstrip("\r") for line in text.split("\n")])
-    problems = check_yaml(text, src)
-    if problems:
-        raise RulesError(problems)
+    checked = check_yaml(text, src)
+    if checked.problems:
+        raise RulesError(checked.problems)
     yaml = YAML(typ="rt")
     try:
-        node = yaml.compose(text)         # composed once: checked for duplicates, then built
+        node = _compose(yaml, text, checked.events)     # composed once: checked for duplicates, then built
         if node is None:                  # nothing but blanks and comments
             raise RulesError([Problem("empty rules file", src.span((0, 0)))])
         problems = _duplicate_keys(node, src, set())
@@ -68,6 +68,15 @@ def _load(text: str, name: str, chain: tuple[str, ...]) -> Document:
     if isinstance(data, dict) and "extends" in data:
         doc = _extend(doc, chain)
     return doc
+
+
+def _compose(yaml: YAML, text: str, events: list[Any] | None) -> Any:
+    """The text's node tree: from the events the guard read, or where there are none, from the
+    text parsed again."""
+    if events is None:
+        return yaml.compose(text)
+    yaml._parser = EventReplay(events)    # type: ignore[attr-defined]  # what yaml.parser gives the composer
+    return yaml.composer.get_single_node()
 
 
 def _syntax_problem(error: MarkedYAMLError, src: Source) -> Problem:
