@@ -64,7 +64,7 @@ def check_yaml(text: str, src: Source) -> Checked:
                 return Checked([Problem(found[0], src.span((mark.line, mark.column)), found[1])], None)
             events.append(event)
     except YAMLError:
-        return Checked([], None)
+        return Checked([], None)         # a syntax error: the loader reports it, located
     directive = any(isinstance(event, DocumentStartEvent) and event.version for event in events)
     return Checked([], None if directive else events)
 
@@ -88,9 +88,6 @@ class EventReplay:
     def get_event(self) -> Any:
         self.at += 1
         return self.events[self.at - 1]
-
-    def dispose(self) -> None:
-        """Nothing to free (the composer's parser is told so when it is done)."""
 
 
 class _Guard:
