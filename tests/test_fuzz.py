@@ -35,14 +35,14 @@ def _no_rules_cache() -> Iterator[None]:
         yield
 
 
-@settings(max_examples=80 * SCALE, **FAST)          # a rules file built and played: 0.5 s each
+@settings(max_examples=50 * SCALE, **FAST)          # a rules file built and played: 0.4 s each
 @given(fz.mutated(fz.BASE_DATA))
 def test_mutated_rules_files(data: Any) -> None:
     text = json.dumps(data, ensure_ascii=False, default=str)      # JSON is YAML
     assert fz.outcome_of_rules_text(text, FOLDER) in ("refused", "played", "game error", "long game")
 
 
-@settings(max_examples=80 * SCALE, **FAST)
+@settings(max_examples=50 * SCALE, **FAST)
 @given(fz.broken_lines(fz.RULES_TEXT))
 def test_rules_text_with_broken_lines(text: str) -> None:
     assert fz.outcome_of_rules_text(text, FOLDER) in ("refused", "played", "game error", "long game")
