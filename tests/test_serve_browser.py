@@ -173,7 +173,7 @@ def settle(page: Any, table: Table, seat: int) -> None:
                            arg=version, timeout=WAIT_MS)
 
 
-# What check_page_against_engine and offered_actions read of the page, in one call: a round trip
+# What check_page_against_engine reads of the page, in one call: a round trip
 # to the browser an element made a whole game's checks take a minute.
 PAGE_FACTS = """() => {
     const all = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -206,8 +206,9 @@ def page_facts(page: Any) -> dict[str, Any]:
     return page.evaluate(PAGE_FACTS)
 
 
-def check_page_against_engine(page: Any, table: Table, seat: int) -> None:
-    """What the page shows is the seat's observation: purses, owners, tokens, phase, actions."""
+def check_page_against_engine(page: Any, table: Table, seat: int) -> dict[str, Any]:
+    """What the page shows is the seat's observation: purses, owners, tokens, phase, actions;
+    what it read of the page (page_facts)."""
     game = table.game
     facts = page_facts(page)
     check_purses_and_places(facts, game.observation(seat), game.rules)
@@ -223,6 +224,7 @@ def check_page_against_engine(page: Any, table: Table, seat: int) -> None:
         assert facts["keptHeading"] == "Kept from earlier phases", facts["keptHeading"]
     if not game.over and game.to_move == seat:
         check_moves(facts, game, marked, seat)
+    return facts
 
 
 def check_purses_and_places(facts: dict[str, Any], observed: dict[str, Any], rules: Any) -> None:
@@ -270,13 +272,9 @@ def check_moves(facts: dict[str, Any], game: Any, marked: dict[str, Any], seat: 
     assert facts["outbid"] == (f"You were outbid on {', '.join(lost)}." if lost else None)
 
 
-def offered_actions(page: Any) -> dict[int, str]:
+def offered_from(facts: dict[str, Any]) -> dict[int, str]:
     """Every action the page offers, by id: as a button of the move panel, or made on a place
     or a card (its element lists the ids it carries)."""
-    return offered_from(page_facts(page))
-
-
-def offered_from(facts: dict[str, Any]) -> dict[int, str]:
     offered = {int(action_id): "button" for action_id in facts["buttons"]}
     for action_id in facts["listed"]:
         offered[int(action_id)] = "list"
@@ -338,7 +336,7 @@ def play_by_clicking(page: Any, live: Live, shots: str, rules: str = "knizia2016
                            "on the board": False, "scoring": False, "all": False}
     while True:
         settle(page, table, 0)
-        check_page_against_engine(page, table, 0)
+        facts = check_page_against_engine(page, table, 0)
         look()
         met["kept"] = met["kept"] or page.query_selector("#phase ul.kept") is not None
         met["changed"] = met["changed"] or page.query_selector(".place.changed") is not None
@@ -351,7 +349,7 @@ def play_by_clicking(page: Any, live: Live, shots: str, rules: str = "knizia2016
             break
         for action in table.view(0)["actions"]:     # the engine's card sale, and only it, is asked about first
             assert action["confirm"] == (action["type"] == "sell"), action
-        offered = offered_actions(page)
+        offered = offered_from(facts)
         repeated = [a for a in table.view(0)["actions"] if a["repeat"] > 1]
         if repeated and not met["all"]:                # "all N" once: the same move N times in one go
             action = repeated[0]
@@ -552,10 +550,10 @@ def test_a_seat_handed_to_a_bot_from_its_page_and_reached_by_the_keyboard(page: 
 def test_a_pharaohs_heir_game_started_and_one_action_taken(page: Any, live: Live) -> None:
     table = start_from_form(page, live, "pharaohs-heir", ["human", "random", "random"], seed=3)
     settle(page, table, 0)
-    check_page_against_engine(page, table, 0)
+    facts = check_page_against_engine(page, table, 0)
     shoot(page, "pharaohs-heir-start")
     before = len(table.game.history)
-    action_id = min(offered_actions(page))
+    action_id = min(offered_from(facts))
     take(page, action_id)
     deadline = time.monotonic() + 30
     while len(table.game.history) <= before:
