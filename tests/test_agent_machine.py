@@ -325,7 +325,7 @@ def _decision() -> Game:
 
 
 def test_a_machine_stop_searches_the_decision_again_in_the_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("amunre.tools.agents.ismcts.machine_search", lambda *_, **__: None)    # guesses stepped
+    monkeypatch.setattr("amunre.tools.agents.machine_search.machine_search", lambda *_, **__: None)    # guesses stepped
     game = _decision()
     expected = _choice("interpreter", game, 9)
     steps = 0
@@ -344,7 +344,7 @@ def test_a_machine_stop_searches_the_decision_again_in_the_interpreter(monkeypat
 
 
 def test_a_guess_the_machine_cannot_take_is_searched_in_the_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("amunre.tools.agents.ismcts.machine_search", lambda *_, **__: None)
+    monkeypatch.setattr("amunre.tools.agents.machine_search.machine_search", lambda *_, **__: None)
     game = _decision()
     expected = _choice("interpreter", game, 3)
     taken = 0

@@ -14,6 +14,10 @@ the order of a deck. Two things are looked through before valuing:
   rank of an offer, what it earns, the row its total picks). Such an action is valued after
   playing the phase to its end on several guesses, the other seats choosing at random
   among what they may do and this seat taking the best of what comes to it.
+
+The modules of the compiled lookahead (machine_*.py) are imported where a bot is made or
+decides, not with this module: they load numba and the machine's parts (about a second),
+and every command of the CLI imports the agents' list, most of them to make no bot.
 """
 
 from __future__ import annotations
@@ -29,9 +33,6 @@ from ...interpreter.mechanics.base import Mechanic
 from ...interpreter.mechanics.lot_auction import LotAuction
 from ..determinize import Guesses
 from ..mechanic_hooks import entry
-from .machine_generator import MachineGenerator
-from .machine_guesses import MachineGuesses
-from .machine_lookahead import lookahead
 from .options import Option
 from .value import WEIGHT_NAMES, Weights, value
 
@@ -103,6 +104,7 @@ class HeuristicAgent:
         if unknown:
             raise TypeError(f"{self.name} has no option {sorted(unknown)[0]}")
         known.update(settings)
+        from .machine_generator import MachineGenerator
         self.generator = MachineGenerator(random.Random(seed))
         base = STYLES[known["style"]]
         chosen = Weights(**{name: getattr(base, name) if known[name] is None else known[name]
@@ -119,6 +121,7 @@ class HeuristicAgent:
 
     @rng.setter
     def rng(self, rng: random.Random) -> None:
+        from .machine_generator import MachineGenerator
         self.generator = MachineGenerator(rng)
 
     def choose(self, game: Game, legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -185,6 +188,8 @@ class HeuristicAgent:
         None where it cannot, the generator untouched."""
         if self.engine == "interpreter":
             return None
+        from .machine_guesses import MachineGuesses
+        from .machine_lookahead import lookahead
         machine = lookahead(guessing.game.rules, compile=self.engine == "compiled")
         if machine is None:
             return None
@@ -201,6 +206,7 @@ class HeuristicAgent:
         compiled engine where it plays the rules (tools/agents/machine_lookahead.py, the same
         numbers), else here."""
         if self.engine != "interpreter":
+            from .machine_lookahead import lookahead
             machine = lookahead(guess.rules, compile=self.engine == "compiled")
             found = (machine.worths(guess, ids, seat, self.weights, secret, seed, drawn_from)
                      if machine is not None else None)

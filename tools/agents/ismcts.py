@@ -15,7 +15,8 @@ searching seat's interest. The action chosen is the root's most visited.
 It reads only the public API (clone, legal_action_ids, apply_id, result, observation-based
 determinizations) and never the real hidden facts: the position it searches from is always
 a guess. Where the rules compile, it searches on the compiled engine with the same draws and
-numbers, hence the same choices (tools/agents/machine_search.py).
+numbers, hence the same choices (tools/agents/machine_search.py); its modules are imported
+where the bot first decides, as heuristic.py says why.
 """
 
 from __future__ import annotations
@@ -24,19 +25,18 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...interpreter.base.limits import MAX_DECISION_MS, MAX_ITERATIONS
-from ...interpreter.compiled.core import MachineStop
 from ...interpreter.game import Game
 from ..determinize import Guesses
 from ..sampling import below
 from .heuristic import STYLES
-from .machine_guesses import MachineGuesses, MachinePosition, Unplayable
-from .machine_lookahead import lookahead
-from .machine_search import machine_search
 from .options import Option
 from .value import values
+
+if TYPE_CHECKING:
+    from .machine_guesses import MachinePosition
 
 DEFAULT_ITERATIONS = 300     # per decision, without a time budget
 
@@ -106,6 +106,11 @@ class IsmctsAgent:
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else math.inf
         guesses = Guesses(game, seat)
         players = game.state.players
+        if self.engine != "interpreter":
+            from ...interpreter.compiled.core import MachineStop
+            from .machine_guesses import MachineGuesses, Unplayable
+            from .machine_lookahead import lookahead
+            from .machine_search import machine_search
         look = lookahead(game.rules, compile=self.engine == "compiled") if self.engine != "interpreter" else None
         if look is not None:
             before = self.rng.getstate()
@@ -196,9 +201,9 @@ class IsmctsAgent:
             game.apply_id(ids[below(rng, len(ids))])
             left -= 1
         if game.over:
-            winners = game.winners() if isinstance(game, MachinePosition) else game.result()["winners"]
+            winners = game.result()["winners"] if isinstance(game, Game) else game.winners()
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
-        worths = game.worths(self.weights) if isinstance(game, MachinePosition) else values(game, self.weights)
+        worths = values(game, self.weights) if isinstance(game, Game) else game.worths(self.weights)
         worth = [w / self.spread for w in worths]
         top = max(worth)
         odds = [math.exp(w - top) for w in worth]
