@@ -163,7 +163,10 @@ class AmunreVectorEnv(VectorEnv):
         if truncations.any():
             info["stopped"], info["_stopped"] = truncations.copy(), truncations.copy()
         if results:
-            info["result"] = [results.get(i) for i in range(self.num_envs)]
+            listed: list[dict[str, Any] | None] = [None] * self.num_envs
+            for game_at, result in results.items():
+                listed[game_at] = result
+            info["result"] = listed
             info["_result"] = self.status == OVER
         return self._out(self.obs), rewards, terminations, truncations, info
 

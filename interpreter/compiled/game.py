@@ -234,7 +234,7 @@ class CompiledGame:
         out: dict[str, Any] = {"scores": [values[s * width] for s in range(n)], "winners": winners(values, n)}
         for name in rules.winner.report:
             out[name] = self.resources(name)
-        out["breakdown"] = [self.sources(s, rules.winner.score) for s in range(n)]
+        out["breakdown"] = self.breakdown(rules.winner.score)
         out["over"] = self.over
         return out
 
@@ -267,12 +267,20 @@ class CompiledGame:
         at = int(self.machine.T[ops.TH_S_RES])
         return self.S[at + r:at + self.players * nres:nres].tolist()
 
-    def sources(self, seat: int, resource: str) -> dict[str, int]:
-        """What each source gave the seat of a resource (none that gave nothing)."""
-        lowering, T = self.machine.lowering, self.machine.T
-        nres, nkeys = len(lowering.resources), int(T[ops.TH_KEYS])
-        at = int(T[ops.TH_S_SOURCES]) + (seat * nres + lowering.resources.index(resource)) * nkeys
-        return {key: amount for key, amount in zip(lowering.keys, self.S[at:at + nkeys].tolist()) if amount}
+    def breakdown(self, resource: str) -> list[dict[str, int]]:
+        """Seat by seat, what each source gave it of a resource (none that gave nothing): the
+        records read in one go and only their nonzero numbers turned into Python's (a vector
+        environment asks this of every game that ends: read seat by seat, key by key, it was about
+        a quarter of that environment's Python time)."""
+        machine = self.machine
+        nres, nkeys, keys = len(machine.lowering.resources), int(machine.T[ops.TH_KEYS]), machine.keys
+        at, r = int(machine.T[ops.TH_S_SOURCES]), machine.lowering.resources.index(resource)
+        records = self.S[at:at + self.players * nres * nkeys].reshape(self.players, nres, nkeys)[:, r, :]
+        seats, sources = np.nonzero(records)
+        out: list[dict[str, int]] = [{} for _ in range(self.players)]
+        for seat, source, amount in zip(seats.tolist(), sources.tolist(), records[seats, sources].tolist()):
+            out[seat][keys[source]] = amount
+        return out
 
     # ---- the rest of the Game API, answered by the interpreter --------------------------------------
     def as_game(self) -> Game:
