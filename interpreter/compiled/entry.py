@@ -91,7 +91,7 @@ def observe(S, M, R, seat):
     reset_scratch(M)
     size = M[M[ops.TH_TENSOR] + ops.TN_SIZE]
     zero(R, 0, size)
-    tensor.fill(S, M, seat, R, 0)
+    tensor.fill(S, M, seat, R, 0, S, 0)
     return size
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from . import material, mechanics, ops
 from .core import release, scratch, zero
 from .jit import jit, jit_inline
+from .prefetch import state_ahead
 
 MAX_AMOUNT = 10 ** 15
 
@@ -169,16 +170,22 @@ def record_section(S, M, plan, V, out):
 
 
 @jit
-def fill(S, M, seat, V, out):
+def fill(S, M, seat, V, out, ahead, parts):
     """The tensor of the position as `seat` sees it (-1: the public view), into V[out:] (zeros):
     the engine's sections straight into V, the phases' pieces through M's scratch, as their hubs
-    write into M (the last piece of the engine's ends where the first of a phase's begins)."""
+    write into M (the last piece of the engine's ends where the first of a phase's begins).
+    Between the sections, parts 2 and 3 of `parts` of the state `ahead` are asked for
+    (prefetch.state_ahead: a vector environment's next game; parts 0: none)."""
     plan = M[ops.TH_TENSOR]
     turn_section(S, M, plan, seat, V, out)
     seat_section(S, M, plan, seat, V, out)
     held_section(S, M, plan, seat, V, out)
+    if parts > 0:
+        state_ahead(ahead, M, 2, parts)
     pile_section(S, M, plan, V, out)
     place_section(S, M, plan, V, out)
+    if parts > 0:
+        state_ahead(ahead, M, 3, parts)
     record_section(S, M, plan, V, out)
     phases_at, size = M[plan + ops.TN_PHASES], M[plan + ops.TN_SIZE]
     if phases_at == size:

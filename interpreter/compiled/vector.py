@@ -22,6 +22,7 @@ from .pointers import machine
 from .prefetch import state_ahead
 
 RUNNING, OVER, ILLEGAL, STOPPED = 0, 1, 2, 3
+AHEAD_PARTS = 5         # the next game's state asked for in five parts, over this game's step (prefetch.py)
 
 
 @jit
@@ -53,26 +54,29 @@ def step_games(S, S0, M, R, MT, actions, seats, starts, seeds, obs, masks, statu
     players = S0[ops.S_PLAYERS]
     width = obs.shape[1]
     legal = M[ops.TH_S_LEGAL]
-    for i in range(S.shape[0]):
+    games = S.shape[0]
+    for i in range(games):
         mask, row = masks[i], obs[i]        # rows as views: their loops run unchecked (entry.observe)
+        ahead = S[i + 1] if i + 1 < games else S[i]     # the next game's state, asked for while this one steps
         for k in range(mask.shape[0]):
             mask[k] = 0
         mover = S[i, ops.S_TO_MOVE]
-        if i + 1 < S.shape[0]:
-            state_ahead(S[i + 1], M)                    # the next game's state, while this one steps
+        state_ahead(ahead, M, 0, AHEAD_PARTS)
         for k in range(width):
             row[k] = 0.0
         try:
             status[i] = one_step(S[i], S0, M, R, MT, actions[i], seats[i], starts[i], seeds[i], i, players)
             if seats[i] < 0:                            # self-play: the seat to move, or the one that ended it
                 observers[i] = S[i, ops.S_TO_MOVE] if status[i] == RUNNING or starts[i] != 0 else mover
+            state_ahead(ahead, M, 1, AHEAD_PARTS)
             reset_scratch(M)
-            tensor.fill(S[i], M, observers[i] if seats[i] < 0 else seats[i], row, 0)
+            tensor.fill(S[i], M, observers[i] if seats[i] < 0 else seats[i], row, 0, ahead, AHEAD_PARTS)
         except Exception:                               # the machine stopped (core.MachineStop)
             status[i] = STOPPED
             for k in range(width):
                 row[k] = 0.0
             continue
+        state_ahead(ahead, M, 4, AHEAD_PARTS)
         if status[i] == RUNNING:
             for k in range(S[i, ops.S_NLEGAL]):
                 mask[S[i, legal + k]] = 1
