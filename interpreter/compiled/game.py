@@ -271,7 +271,7 @@ class CompiledGame:
         """Seat by seat, what each source gave it of a resource (none that gave nothing): the
         records read in one go and only their nonzero numbers turned into Python's (a vector
         environment asks this of every game that ends: read seat by seat, key by key, it was about
-        a quarter of that environment's Python time)."""
+        a sixth of that environment's Python time)."""
         machine = self.machine
         nres, nkeys, keys = len(machine.lowering.resources), int(machine.T[ops.TH_KEYS]), machine.keys
         at, r = int(machine.T[ops.TH_S_SOURCES]), machine.lowering.resources.index(resource)
