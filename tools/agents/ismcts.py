@@ -106,12 +106,13 @@ class IsmctsAgent:
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else math.inf
         guesses = Guesses(game, seat)
         players = game.state.players
+        look = None
         if self.engine != "interpreter":
             from ...interpreter.compiled.core import MachineStop
             from .machine_guesses import MachineGuesses, Unplayable
             from .machine_lookahead import lookahead
             from .machine_search import machine_search
-        look = lookahead(game.rules, compile=self.engine == "compiled") if self.engine != "interpreter" else None
+            look = lookahead(game.rules, compile=self.engine == "compiled")
         if look is not None:
             before = self.rng.getstate()
             try:
