@@ -104,8 +104,7 @@ class HeuristicAgent:
         if unknown:
             raise TypeError(f"{self.name} has no option {sorted(unknown)[0]}")
         known.update(settings)
-        from .machine_generator import MachineGenerator
-        self.generator = MachineGenerator(random.Random(seed))
+        self.rng = random.Random(seed)                  # held as a MachineGenerator (the setter)
         base = STYLES[known["style"]]
         chosen = Weights(**{name: getattr(base, name) if known[name] is None else known[name]
                             for name in WEIGHT_NAMES})
