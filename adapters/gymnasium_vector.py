@@ -40,6 +40,7 @@ except ImportError as error:        # pragma: no cover - the message is the poin
 
 from ..interpreter.base.errors import AmunreError, shown_repr
 from ..interpreter.compiled import hubs
+from ..interpreter.compiled.core import MachineStop
 from ..interpreter.compiled.game import NATIVE_SETUP, CompiledGame, compiled
 from ..interpreter.compiled.mt19937 import MT_WORDS, mt_seed
 from ..interpreter.compiled.not_compiled import NotCompiled
@@ -147,15 +148,18 @@ class AmunreVectorEnv(VectorEnv):
         self._step_games(self.S, self.S0, self.machine.M, self.R, self.MT, chosen.astype(np.int64), self.seats,
                          self.starts, self.seeds, self.obs, self.masks, self.status, self.observers)
         rewards = np.zeros(self.num_envs, dtype=np.float64)
+        results: dict[int, dict[str, Any]] = {}
+        for i in np.flatnonzero(self.status == OVER):
+            try:            # the state without its actions: no interpreter game can take over
+                results[int(i)] = CompiledGame(self.machine, self.S[i], self.players, 0, self.setup).machine_result()
+            except MachineStop:
+                self.status[i] = STOPPED
+                continue
+            rewards[i] = final_rewards(results[int(i)], self.reward)[self._seen_by()[i]]
         terminations = (self.status == OVER) | (self.status == ILLEGAL)
         truncations = self.status == STOPPED
         illegal = self.status == ILLEGAL
         rewards[illegal] = self.illegal_reward
-        results: dict[int, dict[str, Any]] = {}
-        for i in np.flatnonzero(self.status == OVER):
-            game = CompiledGame(self.machine, self.S[i], self.players, 0, self.setup)
-            results[int(i)] = game.result()
-            rewards[i] = final_rewards(results[int(i)], self.reward)[self._seen_by()[i]]
         self.ended = terminations | truncations
         info = self._info()
         if illegal.any():

@@ -17,6 +17,7 @@ from amunre.adapters.common import final_rewards
 from amunre.adapters.gymnasium import AmunreGymEnv
 from amunre.adapters.gymnasium_vector import AmunreVectorEnv
 from amunre.interpreter.base.errors import AmunreError
+from conftest import RULES_PATH
 
 
 def _random_legal(rng: Any, masks: Any, actions: int) -> Any:
@@ -117,3 +118,25 @@ def test_without_copies_the_same_numbers_in_the_envs_own_arrays() -> None:
         b, *_, b_info = shared.step(actions)
         assert b is before and b_info["action_mask"] is shared.masks
         assert a is not copied.obs and a_info["action_mask"] is not copied.masks
+
+
+def test_a_game_whose_result_the_machine_cannot_read_ends_truncated(tmp_path: Any) -> None:
+    """The winner's key past the machine's range (an interpreter game would read it: its numbers
+    have no bound) while nothing during play is: the game ends truncated, as one the machine
+    stopped in; its seed's fresh game is never read as its result."""
+    big = 999_999_999_999_999                  # the largest number the DSL writes: two multiplied pass 2**62
+    (tmp_path / "knizia2016.yaml").write_bytes(RULES_PATH.read_bytes())
+    rules = tmp_path / "huge-key.yaml"
+    rules.write_text(f"extends: knizia2016.yaml\nwinner:\n  by: \"(my.vp + {big}) * {big} // {big} - {big}\"\n",
+                     encoding="utf-8")
+    envs = AmunreVectorEnv(str(rules), num_envs=2, opponents=None)
+    _, info = envs.reset(seed=3)
+    rng, ended = np.random.default_rng(1), 0
+    for _ in range(1500):
+        legal = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in info["action_mask"]]
+        _, rewards, terminations, truncations, info = envs.step(np.array(legal))
+        assert not terminations.any() and "result" not in info
+        if truncations.any():
+            assert np.array_equal(info["_stopped"], truncations) and not rewards[truncations].any()
+            ended += int(truncations.sum())
+    assert ended >= 2

@@ -221,15 +221,21 @@ class CompiledGame:
         as Game.result gives them."""
         if self.fallback is not None:
             return self.fallback.result()
-        machine, rules, n = self.machine, self.rules, self.players
-        width = 2 + len(rules.winner.tiebreaks)
-        R = np.zeros(n * width, dtype=np.int64)
         try:
-            machine.call(self.S, RESULT, 0, R)
+            return self.machine_result()
         except MachineStop:
             self._take_over(self.history)
             assert self.fallback is not None
             return self.fallback.result()
+
+    def machine_result(self) -> dict[str, Any]:
+        """The result as the machine reads it, or MachineStop where it cannot (a number past its
+        range): for a caller that holds the state but not the actions that led to it (a vector
+        environment), which has no game for the interpreter to take over."""
+        machine, rules, n = self.machine, self.rules, self.players
+        width = 2 + len(rules.winner.tiebreaks)
+        R = np.zeros(n * width, dtype=np.int64)
+        machine.call(self.S, RESULT, 0, R)
         values = R.tolist()
         out: dict[str, Any] = {"scores": [values[s * width] for s in range(n)], "winners": winners(values, n)}
         for name in rules.winner.report:
