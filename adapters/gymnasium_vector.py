@@ -40,8 +40,7 @@ except ImportError as error:        # pragma: no cover - the message is the poin
 
 from ..interpreter.base.errors import AmunreError, shown_repr
 from ..interpreter.compiled import hubs
-from ..interpreter.compiled.core import MachineStop
-from ..interpreter.compiled.game import NATIVE_SETUP, CompiledGame, compiled
+from ..interpreter.compiled.game import NATIVE_SETUP, compiled, machine_results
 from ..interpreter.compiled.mt19937 import MT_WORDS, mt_seed
 from ..interpreter.compiled.not_compiled import NotCompiled
 from ..interpreter.compiled.vector import ILLEGAL, OVER, STOPPED
@@ -149,13 +148,13 @@ class AmunreVectorEnv(VectorEnv):
                          self.starts, self.seeds, self.obs, self.masks, self.status, self.observers)
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         results: dict[int, dict[str, Any]] = {}
-        for i in np.flatnonzero(self.status == OVER):
-            try:            # the state without its actions: no interpreter game can take over
-                results[int(i)] = CompiledGame(self.machine, self.S[i], self.players, 0, self.setup).machine_result()
-            except MachineStop:
+        ended = np.flatnonzero(self.status == OVER)
+        for i, result in zip(ended.tolist(), machine_results(self.machine, self.S[ended], self.players)):
+            if result is None:      # a state without its actions: no interpreter game can take over
                 self.status[i] = STOPPED
                 continue
-            rewards[i] = final_rewards(results[int(i)], self.reward)[self._seen_by()[i]]
+            results[i] = result
+            rewards[i] = final_rewards(result, self.reward)[self._seen_by()[i]]
         terminations = (self.status == OVER) | (self.status == ILLEGAL)
         truncations = self.status == STOPPED
         illegal = self.status == ILLEGAL

@@ -81,7 +81,7 @@ def test_self_play_games_are_the_interpreters_games() -> None:
                 games[i] = new_game(rules, 4, int(envs.seeds[i]), events=False)
                 assert not terminations[i] and rewards[i] == 0.0
             elif game.over:
-                assert terminations[i] and info["result"][i]["scores"] == game.result()["scores"]
+                assert terminations[i] and info["result"][i] == game.result()
                 assert info["seat"][i] == movers[i]         # observed and rewarded as the seat that ended it
                 assert rewards[i] == final_rewards(game.result(), envs.reward)[movers[i]]
                 finished += 1
