@@ -149,12 +149,12 @@ class AmunreVectorEnv(VectorEnv):
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         results: dict[int, dict[str, Any]] = {}
         ended = np.flatnonzero(self.status == OVER)
-        for i, result in zip(ended.tolist(), machine_results(self.machine, self.S[ended], self.players)):
+        for game, result in zip(ended.tolist(), machine_results(self.machine, self.S[ended], self.players)):
             if result is None:      # a state without its actions: no interpreter game can take over
-                self.status[i] = STOPPED
+                self.status[game] = STOPPED
                 continue
-            results[i] = result
-            rewards[i] = final_rewards(result, self.reward)[self._seen_by()[i]]
+            results[game] = result
+            rewards[game] = final_rewards(result, self.reward)[self._seen_by()[game]]
         terminations = (self.status == OVER) | (self.status == ILLEGAL)
         truncations = self.status == STOPPED
         illegal = self.status == ILLEGAL
