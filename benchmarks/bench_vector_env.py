@@ -3,6 +3,7 @@ few batch sizes, with random legal actions, on one core.
 
     python benchmarks/bench_vector_env.py                         # knizia2016, N = 1, 64, 1024
     python benchmarks/bench_vector_env.py --rules modern-art --sizes 256 --seconds 5
+    perf record -F 4000 -o perf.data python benchmarks/bench_vector_env.py --sizes 1024 --perf-map
 
 Two modes: `random` opponents (a step is the learner's decision and the opponents' replies
 up to its next one) and self-play (`opponents=None`: a step is one action of the seat to
@@ -11,16 +12,22 @@ copied (the default) or, in a third mode, the environment's own arrays (`copy=Fa
 Only the `step` calls are timed: the benchmark's own choice of a random legal id a game (from
 the masks, in numpy) is left out, as a learner's policy would replace it. The machine code is
 compiled or loaded before the clock starts. Measurements only: nothing here asserts a speed.
+With `--perf-map`, `perf report` names the machine code's functions (benchmarks/perf_map.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
 from amunre.adapters.gymnasium_vector import AmunreVectorEnv
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import perf_map  # benchmarks/perf_map.py, beside this file (the path set just above)
 
 
 def random_legal(rng: np.random.Generator, masks: np.ndarray, draws: np.ndarray) -> np.ndarray:
@@ -55,8 +62,16 @@ def main() -> None:
     parser.add_argument("--rules", default="knizia2016", help="a shipped rules file's name, or a path")
     parser.add_argument("--sizes", default="1,64,1024", help="batch sizes, comma-separated")
     parser.add_argument("--seconds", type=float, default=3.0, help="time in `step` per measurement")
+    parser.add_argument("--perf-map", action="store_true",
+                        help="write /tmp/perf-PID.map, so that a `perf record` of this run names the machine code")
     args = parser.parse_args()
-    AmunreVectorEnv(args.rules, num_envs=1)               # compiles or loads the machine code
+    if args.perf_map:
+        perf_map.install()
+    warm = AmunreVectorEnv(args.rules, num_envs=1)        # compiles or loads the machine code
+    if args.perf_map:
+        _, info = warm.reset(seed=1)
+        warm.step(info["action_mask"].argmax(axis=1))
+        print(f"perf map: {perf_map.write()}")
     print(f"{args.rules}, one core, random legal actions; steps a second (games that ended)")
     for mode, opponents, copy in (("random opponents", "random", True), ("self-play", None, True),
                                   ("self-play, copy=False", None, False)):
