@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from amunre.cli.app import app
 from amunre.tools.simulate import arena
-from amunre.tools.simulate.arena import ArenaTally, arena_report, pairs
+from amunre.tools.simulate.arena_report import ArenaTally, arena_report, pairs
 from amunre.tools.simulate.playing import GameRecord
 from amunre.tools.simulate.rating import bradley_terry, elo_scale
 from conftest import RULES_PATH, interruptible, rows_written

@@ -19,7 +19,7 @@ from ...interpreter.load.rules_cache import load_rules_and_document
 from ...interpreter.model import Rules
 from ...interpreter.play.setup import check_setup
 from ..agents import make_agent
-from .arena import ArenaTally, arena_report
+from .arena_report import ArenaTally, arena_report
 from .batch import Batch, Fixed, Rotating, arm_of
 from .catalogue import catalogue
 from .compare_report import comparison_report
@@ -104,7 +104,7 @@ def arena(rules: RuleSet | str, games: int, agents: list[str], seed: int = 0, jo
           wrap: Callable[[Callable[[], Any]], Callable[[], Any]] | None = None, engine: str = "compiled",
           notice: Callable[[str], None] | None = None) -> Study:
     """Play `games` games with one seat per agent listed, the agents moving one seat on from
-    game to game, and rate the agents (arena.py). `wrap`, `engine` and `notice` as for `simulate`."""
+    game to game, and rate the agents (arena_report.py). `wrap`, `engine` and `notice` as for `simulate`."""
     ruleset = rules if isinstance(rules, RuleSet) else RuleSet(rules)
     arm, compiled = _arm(ruleset)
     specs, players = _seats(compiled, agents, None)
