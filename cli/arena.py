@@ -1,6 +1,6 @@
 """`amunre arena`: agents play many games in rotating seats; each gets a win rate with its
 interval, a mean score and a Bradley-Terry rating. The work is the library's
-(tools/simulate/arena.py); this module parses options and prints."""
+(tools/simulate/arena_report.py); this module parses options and prints."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from rich.console import Console
 from rich.table import Table
 
 from ..interpreter.base.limits import MAX_GAMES
-from ..tools.simulate import arena
 from . import simulate as shared
 from .outputs import refuse_overwriting, rules_inputs
 from .render import esc
@@ -47,6 +46,7 @@ def arena_command(
     ruleset, rules = shared.load_ruleset(rules_path, option or [], [], "")
     refuse_overwriting({"--json": json_path, "--csv": csv_path}, rules_inputs("the rules file", rules))
     seed = shared.chosen_seed(seed)
+    from ..tools.simulate.studies import arena  # here, not at every start (cli/simulate.py)
     study = functools.partial(arena, ruleset, games, names, seed=seed, jobs=jobs, backend=backend, address=address,
                               engine=engine)
     result = shared.run_study("arena", study, [ruleset], rules, None, names, csv_path, quiet)

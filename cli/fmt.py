@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..interpreter.base.errors import AmunreError, RulesError
 from ..interpreter.base.reading import not_a_file
-from ..tools.fmt import Formatted, format_file
 from .outputs import output_file
+
+if TYPE_CHECKING:
+    from ..tools.fmt import Formatted
 
 
 def fmt(
@@ -26,6 +28,7 @@ def fmt(
     tables lined up, DSL printed canonically; comments kept. A file that does not load is left
     as it is. Exit status: 0 done (or, with --check, nothing to change), 1 --check found a file
     to change, 2 a file could not be formatted."""
+    from ..tools.fmt import format_file  # here, not at every start: it loads the JSON Schema's checker
     failed = changed = 0
     for path in paths:
         try:

@@ -13,7 +13,7 @@ import sys
 import time
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated, Any, overload
+from typing import TYPE_CHECKING, Annotated, Any, overload
 
 import typer
 from rich.console import Console
@@ -31,16 +31,18 @@ from rich.text import Text
 from ..interpreter.base.errors import AmunreError
 from ..interpreter.base.limits import MAX_GAMES
 from ..interpreter.model import Rules
-from ..tools.simulate import RuleSet, compare, simulate
-from ..tools.simulate.compiled_games import ENGINES
-from ..tools.simulate.records import RowSink, WithRows, columns
-from ..tools.simulate.runner import BACKENDS
-from ..tools.simulate.studies import default_players
+from ..tools.simulate.backends import BACKENDS
 from . import editions
 from . import play as runner
 from .conventions import fail, load_or_exit
 from .outputs import output_file, refuse_overwriting, replacing, rules_inputs, write_text
 from .simulate_render import print_comparison, print_simulation
+
+if TYPE_CHECKING:
+    from ..tools.simulate.studies import RuleSet
+
+# The studies themselves (tools/simulate: the runner, numpy) are imported where a command runs
+# one, not here: every `amunre` command, `--help` and each tab completion import this module.
 
 # ---- shared options ------------------------------------------------------------------------------
 
@@ -95,6 +97,7 @@ Start = Annotated[list[str] | None, typer.Option(
 
 def load_ruleset(given: str, options: list[str], starts: list[str], hint: str) -> tuple[RuleSet, Rules]:
     """The rule set a study plays, and its rules (compiled once, to check options and amounts)."""
+    from ..tools.simulate.studies import RuleSet
     path = runner.resolve_rules(given)
     rules = load_or_exit(path)
     try:
@@ -216,6 +219,8 @@ def run_study(kind: str, study: Any, arms: list[RuleSet], rules: Rules, players:
                agents: list[str] | None, csv_path: Path | None, quiet: bool) -> Any:
     """Run a study with the progress bar and the CSV file (its columns from `rules`, the first
     rule set's); refuse what cannot be done."""
+    from ..tools.simulate.records import RowSink, WithRows, columns
+    from ..tools.simulate.studies import default_players
     try:
         with ExitStack() as stack:
             wrap = None
@@ -315,6 +320,7 @@ def simulate_command(
                        rules_inputs("the rules file", rules))
     check_plot(plot_path)
     seed = chosen_seed(seed)
+    from ..tools.simulate.studies import simulate
     study = functools.partial(simulate, ruleset, games, agents=names, players=players, seed=seed, jobs=jobs,
                               backend=backend, address=address, causes=causes, engine=engine)
     result = run_study("simulate", study, [ruleset], rules, players, names, csv_path, quiet)
@@ -357,6 +363,7 @@ def compare_command(
                        rules_inputs("rules file A", rules) + rules_inputs("rules file B", rules_b))
     check_plot(plot_path)
     seed = chosen_seed(seed)
+    from ..tools.simulate.studies import compare
     study = functools.partial(compare, a, b, games, agents=names, players=players, seed=seed, jobs=jobs,
                               backend=backend, address=address, causes=causes, engine=engine)
     result = run_study("compare", study, [a, b], rules, players, names, csv_path, quiet)
@@ -383,6 +390,7 @@ def check_plot(path: Path | None) -> None:
 
 
 def check_engine(engine: str) -> None:
+    from ..tools.simulate.compiled_games import ENGINES
     if engine not in ENGINES:
         raise typer.BadParameter(f"'{engine}' is not one of {', '.join(ENGINES)}", param_hint="'--engine'")
 

@@ -22,10 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .backends import BACKENDS
 from .batch import Batch, Fold, Worker, built_rules
 from .gather import Gather, Interrupts, Progress
 
-BACKENDS = ("local", "ray")
 INLINE_CHUNK = 256         # games the compiled engine plays at a time in this process (the interpreter: one)
 
 @dataclass
