@@ -109,6 +109,8 @@ class AmunreVectorEnv(VectorEnv):
         self.seeds = np.zeros(num_envs, dtype=np.int64)
         self.starts = np.zeros(num_envs, dtype=np.int64)
         self.ended = np.ones(num_envs, dtype=bool)       # no game yet: reset() starts them
+        self.ending = True                               # whether any game is ended (self.ended.any(), kept)
+        self.everywhere = np.ones(num_envs, dtype=bool)  # copied into each step's info
         self.generators: list[np.random.Generator | None] = [None] * num_envs
         self.started = False
 
@@ -130,6 +132,7 @@ class AmunreVectorEnv(VectorEnv):
                          self.seats, self.starts, self.seeds, self.obs, self.masks, self.status, self.observers)
         self.started = True
         self.ended = self.status == STOPPED
+        self.ending = bool(self.ended.any())
         return self._out(self.obs), self._info()
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
@@ -138,15 +141,30 @@ class AmunreVectorEnv(VectorEnv):
         if not self.started:
             raise AmunreError("no games are being played: reset() starts them")
         chosen = np.asarray(actions)
-        if chosen.shape != (self.num_envs,) or not np.issubdtype(chosen.dtype, np.integer):
+        if chosen.shape != (self.num_envs,) or chosen.dtype.kind not in "iu":     # numpy's whole numbers
             raise AmunreError(f"actions are {self.num_envs} whole numbers, one a game, not {shown_repr(actions, 60)}")
-        fresh = self.ended.copy()
-        for i in np.flatnonzero(fresh):
-            self._draw_game(int(i))
-        self.starts[:] = fresh
-        self._step_games(self.S, self.S0, self.machine.M, self.R, self.MT, chosen.astype(np.int64), self.seats,
-                         self.starts, self.seeds, self.obs, self.masks, self.status, self.observers)
+        if self.ending:
+            for i in np.flatnonzero(self.ended):
+                self._draw_game(int(i))
+        self.starts[:] = self.ended
+        changed = self._step_games(self.S, self.S0, self.machine.M, self.R, self.MT, chosen.astype(np.int64),
+                                   self.seats, self.starts, self.seeds, self.obs, self.masks, self.status,
+                                   self.observers)
         rewards = np.zeros(self.num_envs, dtype=np.float64)
+        terminations, truncations = np.zeros(self.num_envs, dtype=bool), np.zeros(self.num_envs, dtype=bool)
+        info = self._info()
+        if changed:                 # a game ended, stopped or was given an illegal id: else every game goes on
+            self._outcomes(chosen, rewards, terminations, truncations, info)
+        if changed or self.ending:
+            self.ended, self.ending = terminations | truncations, changed > 0
+        return self._out(self.obs), rewards, terminations, truncations, info
+
+    def _outcomes(self, chosen: np.ndarray, rewards: np.ndarray, terminations: np.ndarray, truncations: np.ndarray,
+                  info: dict[str, Any]) -> None:
+        """The games of this step that did not simply go on, into the step's arrays and info. A
+        step where every game goes on (most of a small batch's: a game ends every 240 steps or
+        so) skips this, told so by the machine's call: its reading and numpy's calls took some
+        0.1 ms a step, against about 0.2 ms for the machine's with 64 games."""
         results: dict[int, dict[str, Any]] = {}
         ended = np.flatnonzero(self.status == OVER)
         for game, result in zip(ended.tolist(), machine_results(self.machine, self.S[ended], self.players)):
@@ -155,12 +173,10 @@ class AmunreVectorEnv(VectorEnv):
                 continue
             results[game] = result
             rewards[game] = final_rewards(result, self.reward)[self._seen_by()[game]]
-        terminations = (self.status == OVER) | (self.status == ILLEGAL)
-        truncations = self.status == STOPPED
         illegal = self.status == ILLEGAL
+        np.logical_or(self.status == OVER, illegal, out=terminations)
+        np.equal(self.status, STOPPED, out=truncations)
         rewards[illegal] = self.illegal_reward
-        self.ended = terminations | truncations
-        info = self._info()
         if illegal.any():
             info["illegal"], info["_illegal"] = np.where(illegal, chosen, -1), illegal
         if truncations.any():
@@ -171,7 +187,6 @@ class AmunreVectorEnv(VectorEnv):
                 listed[game_at] = result
             info["result"] = listed
             info["_result"] = self.status == OVER
-        return self._out(self.obs), rewards, terminations, truncations, info
 
     def _out(self, array: np.ndarray) -> np.ndarray:
         """One of the arrays the machine writes each step, as the caller gets it."""
@@ -194,9 +209,8 @@ class AmunreVectorEnv(VectorEnv):
 
     def _info(self) -> dict[str, Any]:
         """The learner's legal actions in each game (all 0 where it ended), and its seat."""
-        everywhere = np.ones(self.num_envs, dtype=bool)
-        return {"action_mask": self._out(self.masks), "_action_mask": everywhere, "seat": self._seen_by().copy(),
-                "_seat": everywhere.copy()}
+        return {"action_mask": self._out(self.masks), "_action_mask": self.everywhere.copy(),
+                "seat": self._seen_by().copy(), "_seat": self.everywhere.copy()}
 
     def _seen_by(self) -> np.ndarray:
         """The seat each game is observed by: the learner's, or in self-play the seat to move

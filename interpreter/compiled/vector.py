@@ -50,11 +50,14 @@ def step_games(S, S0, M, R, MT, actions, seats, starts, seeds, obs, masks, statu
     MT a generator per game and seat (row game * players + seat). A game whose seat is -1 is
     played by the learner in every seat (self-play): one action a step, observed by the seat
     to move (`observers`), or by the seat whose action ended the game. The tensor is filled
-    straight into a game's float32 row (compiled/tensor.py), not copied there from int64."""
+    straight into a game's float32 row (compiled/tensor.py), not copied there from int64.
+    Returns how many games did not simply go on (a status other than RUNNING): where none, the
+    caller reads nothing more (numpy's calls on a small batch cost more than its step)."""
     players = S0[ops.S_PLAYERS]
     width = obs.shape[1]
     legal = M[ops.TH_S_LEGAL]
     games = S.shape[0]
+    changed = 0
     for i in range(games):
         mask, row = masks[i], obs[i]        # rows as views: their loops run unchecked (entry.observe)
         ahead = S[i + 1] if i + 1 < games else S[i]     # the next game's state, asked for while this one steps
@@ -75,9 +78,12 @@ def step_games(S, S0, M, R, MT, actions, seats, starts, seeds, obs, masks, statu
             status[i] = STOPPED
             for k in range(width):
                 row[k] = 0.0
+            changed += 1
             continue
         state_ahead(ahead, M, 4, AHEAD_PARTS)
         if status[i] == RUNNING:
             for k in range(S[i, ops.S_NLEGAL]):
                 mask[S[i, legal + k]] = 1
-    return 0
+        else:
+            changed += 1
+    return changed
