@@ -82,6 +82,19 @@ def test_guesses_drawn_one_after_another_are_each_a_fresh_guess(rules: Any, play
             pile.reverse()
 
 
+def test_a_guess_is_found_where_few_deals_agree() -> None:
+    """Five players of knizia2016-expert, scoring cards, seat 0 to move: seat 1 knows seat 0
+    holds a card it can play now, and only about one deal in twenty gives it one. Fifty tries
+    failed here (hypothesis found it: the guesses of `pick` 1 raised AmunreError)."""
+    rules = amunre.load_rules(REPO / "rules" / "knizia2016-expert.yaml")
+    game = drive(rules, 5, 312, 312)
+    assert game.step.phase == "scoring_cards" and game.to_move == 0
+    drawing, rng = Guesses(game, 1), random.Random(1)
+    seen = game.observation(1)
+    for _ in range(3):
+        assert {**drawing.draw(rng).observation(1), "log": seen["log"]} == seen     # a guess keeps no events
+
+
 def test_a_decision_worked_out_again_stands_still(rules: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """A guess that stood still while its decision was worked out again is not compared with
     the seat's view (Guesses.draw): so working out the decision of a position at rest runs
