@@ -59,10 +59,11 @@ from .mechanic_hooks import entry
 from .sampling import sample
 
 # Guesses drawn before giving up on one the seat cannot tell from the game. Where the seat to
-# move must hold a card it can play now, few guesses agree: 18 in 400 in a five-player game of
-# knizia2016-expert's scoring cards, where 50 tries failed about one time in ten (a search bot
-# then stopped with an error). 1,000 fail there one time in a billion; a position where 50 were
-# enough draws the same guess as before (the same draws, in the same order).
+# move must hold a card it can play now, few guesses agree: 18 in 400 in the position of
+# tests/test_determinize.py `test_a_guess_is_found_where_few_deals_agree`, where 50 tries
+# failed about one time in ten (a search bot then stopped with an error). 1,000 fail there one
+# time in a billion; a position where 50 were enough draws the same guess as before (the same
+# draws, in the same order).
 TRIES = 1000
 
 Choose = Callable[[Any, int, list[int]], int]
