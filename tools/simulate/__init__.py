@@ -14,13 +14,13 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from .batch import Batch, Fixed, Rotating, Worker, arm_of
-    from .playing import Arm, GameRecord, play_game
-    from .runner import Outcome, available_cores, run
-    from .seeds import agent_seed, game_seed
-    from .studies import RuleSet, Study, arena, compare, simulate
-    from .tally import Tally
+if TYPE_CHECKING:       # the names' types, for the type checker (the names themselves: _HOME)
+    from .batch import Batch, Fixed, Rotating, Worker, arm_of  # noqa: F401
+    from .playing import Arm, GameRecord, play_game  # noqa: F401
+    from .runner import Outcome, available_cores, run  # noqa: F401
+    from .seeds import agent_seed, game_seed  # noqa: F401
+    from .studies import RuleSet, Study, arena, compare, simulate  # noqa: F401
+    from .tally import Tally  # noqa: F401
 
 # Each name from its module when first asked for: the CLI imports this package for a seed or the
 # backends' names at every start, and the runner beneath (numpy among it) took a fifth of
@@ -32,8 +32,7 @@ _HOME = {"Batch": "batch", "Fixed": "batch", "Rotating": "batch", "Worker": "bat
          "RuleSet": "studies", "Study": "studies", "arena": "studies", "compare": "studies", "simulate": "studies",
          "Tally": "tally"}
 
-__all__ = ["Arm", "Batch", "Fixed", "GameRecord", "Outcome", "Rotating", "RuleSet", "Study", "Tally", "Worker",
-           "agent_seed", "arena", "arm_of", "available_cores", "compare", "game_seed", "play_game", "run", "simulate"]
+__all__ = sorted(_HOME)
 
 
 def __getattr__(name: str) -> Any:
