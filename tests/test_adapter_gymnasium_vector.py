@@ -55,17 +55,19 @@ def test_the_batch_is_the_sync_vector_env_of_the_single_env(name: str, seat: int
     assert ended >= count and illegal >= 1           # games ended and started afresh; an illegal id was tried
 
 
-@pytest.mark.parametrize(("name", "players", "count", "steps"), [
-    ("knizia2016", 4, 3, 900),
+@pytest.mark.parametrize(("name", "players", "count", "steps", "options"), [
+    ("knizia2016", 4, 3, 900, {}),
     # every other shipped file's own mechanics and tensor pieces through the batch loop too
-    ("knizia2016-expert", 5, 2, 500), ("knizia2003", 3, 2, 400), ("knizia2003-online", 5, 2, 500),
-    ("pharaohs-heir", 3, 2, 800), ("modern-art", 4, 2, 400),
+    ("knizia2016-expert", 5, 2, 500, {}), ("knizia2003", 3, 2, 400, {}), ("knizia2003-online", 5, 2, 500, {}),
+    ("pharaohs-heir", 3, 2, 800, {}), ("modern-art", 4, 2, 400, {}),
+    ("knizia2003", 4, 2, 400, {"gold_change": "payments_only"}),      # gold held as cards: the held section
 ])
-def test_self_play_games_are_the_interpreters_games(name: str, players: int, count: int, steps: int) -> None:
-    rules = load_rules(name)
-    envs = AmunreVectorEnv(rules, num_envs=count, players=players, opponents=None)
+def test_self_play_games_are_the_interpreters_games(name: str, players: int, count: int, steps: int,
+                                                     options: dict[str, Any]) -> None:
+    rules, setup = load_rules(name), {"options": options}
+    envs = AmunreVectorEnv(rules, num_envs=count, players=players, opponents=None, options=options)
     observations, info = envs.reset(seed=4)
-    games = [new_game(rules, players, int(envs.seeds[i]), events=False) for i in range(count)]
+    games = [new_game(rules, players, int(envs.seeds[i]), setup, events=False) for i in range(count)]
     rng, finished = np.random.default_rng(8), 0
     for _ in range(steps):
         for i, game in enumerate(games):
@@ -83,7 +85,7 @@ def test_self_play_games_are_the_interpreters_games(name: str, players: int, cou
         observations, rewards, terminations, _, info = envs.step(actions)
         for i, game in enumerate(games):
             if restarted[i]:
-                games[i] = new_game(rules, players, int(envs.seeds[i]), events=False)
+                games[i] = new_game(rules, players, int(envs.seeds[i]), setup, events=False)
                 assert not terminations[i] and rewards[i] == 0.0
             elif game.over:
                 assert terminations[i] and info["result"][i] == game.result()
