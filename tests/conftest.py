@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import signal
@@ -18,8 +19,11 @@ import amunre
 from amunre.interpreter.base.causes import Cause
 from amunre.tools.agents import make_agent
 
-# The rules cache of the test session (and of the commands it runs) lives apart from the user's.
-os.environ["AMUNRE_CACHE_DIR"] = tempfile.mkdtemp(prefix="amunre-test-cache-")
+# The rules cache of the test session (and of the commands it runs) lives apart from the user's,
+# and goes when the process that made it (a worker, or the session) exits: not with a forked child.
+RULES_CACHE, CACHE_MAKER = tempfile.mkdtemp(prefix="amunre-test-cache-"), os.getpid()
+os.environ["AMUNRE_CACHE_DIR"] = RULES_CACHE
+atexit.register(lambda: os.getpid() == CACHE_MAKER and shutil.rmtree(RULES_CACHE, ignore_errors=True))
 # ... but the compiled engine's machine code (keyed by the digest of its sources: never stale) is
 # shared by the session's workers and kept between sessions: compiling it takes minutes.
 os.environ.setdefault("AMUNRE_COMPILED_CACHE_DIR", os.path.join(tempfile.gettempdir(), "amunre-test-machine-code"))

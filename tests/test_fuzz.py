@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,6 @@ from fuzz import strategies as fz
 
 SCALE = int(os.environ.get("AMUNRE_FUZZ_SCALE", "1"))
 FAST = dict(deadline=None, suppress_health_check=list(HealthCheck), database=None)
-FOLDER = Path(tempfile.mkdtemp(prefix="amunre-fuzz-"))
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -35,17 +33,23 @@ def _no_rules_cache() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where fuzzed files are written (pytest keeps only its last few runs' folders)."""
+    return tmp_path_factory.mktemp("fuzz")
+
+
 @settings(max_examples=50 * SCALE, **FAST)          # a rules file built and played: 0.4 s each
 @given(fz.mutated(fz.BASE_DATA))
-def test_mutated_rules_files(data: Any) -> None:
+def test_mutated_rules_files(folder: Path, data: Any) -> None:
     text = json.dumps(data, ensure_ascii=False, default=str)      # JSON is YAML
-    assert fz.outcome_of_rules_text(text, FOLDER) in ("refused", "played", "game error", "long game")
+    assert fz.outcome_of_rules_text(text, folder) in ("refused", "played", "game error", "long game")
 
 
 @settings(max_examples=50 * SCALE, **FAST)
 @given(fz.broken_lines(fz.RULES_TEXT))
-def test_rules_text_with_broken_lines(text: str) -> None:
-    assert fz.outcome_of_rules_text(text, FOLDER) in ("refused", "played", "game error", "long game")
+def test_rules_text_with_broken_lines(folder: Path, text: str) -> None:
+    assert fz.outcome_of_rules_text(text, folder) in ("refused", "played", "game error", "long game")
 
 
 @settings(max_examples=2000 * SCALE, **FAST)
@@ -65,8 +69,8 @@ def test_corrupted_saves(rules: Any, cut: int, data: st.DataObject) -> None:
 
 @settings(max_examples=80 * SCALE, **FAST)
 @given(st.data())
-def test_corrupted_logs(rules: Any, data: st.DataObject) -> None:
-    log = FOLDER / "source.jsonl"
+def test_corrupted_logs(rules: Any, folder: Path, data: st.DataObject) -> None:
+    log = folder / "source.jsonl"
     if not log.exists():
         from typer.testing import CliRunner
 
@@ -80,7 +84,7 @@ def test_corrupted_logs(rules: Any, data: st.DataObject) -> None:
         lines[at] = json.dumps(data.draw(fz.mutated(record)), default=str) if isinstance(record, dict) else "x"
     with pytest.MonkeyPatch.context() as patch:       # the log's rules file is the shipped one: its cached
         patch.delenv("AMUNRE_NO_CACHE")               # build is read, as on a user's machine (4x faster)
-        assert fz.outcome_of_log(lines, FOLDER) in ("refused", "replayed")
+        assert fz.outcome_of_log(lines, folder) in ("refused", "replayed")
 
 
 @settings(max_examples=30 * SCALE, **FAST)

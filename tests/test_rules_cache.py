@@ -5,7 +5,10 @@ a broken entry or a cache that cannot be written never stops a load."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -127,3 +130,22 @@ def test_no_cache_when_turned_off_or_not_writable(tmp_path: Path, monkeypatch: p
     blocker.write_text("not a folder", encoding="utf-8")
     monkeypatch.setenv("AMUNRE_CACHE_DIR", str(blocker / "cache"))
     assert amunre.load_rules(RULES_PATH).id == "knizia2016"
+
+
+def test_machine_code_with_the_cache_off_goes_when_its_process_exits(tmp_path: Path) -> None:
+    """With AMUNRE_NO_CACHE the machine code lies in a temporary folder of the process: it is
+    removed when that process exits, and not by a forked child (a pool's worker) before."""
+    script = (
+        "import os, sys\n"
+        "from amunre.interpreter.compiled.cache import machine_code_dir\n"
+        "folder = machine_code_dir(); print(folder, flush=True)\n"
+        "if os.fork() == 0:\n"
+        "    sys.exit(0)\n"                                 # a child that exits as Python does
+        "os.wait(); print(folder.is_dir(), flush=True)\n"
+    )
+    env = {**os.environ, "AMUNRE_NO_CACHE": "1", "TMPDIR": str(tmp_path)}
+    env.pop("AMUNRE_COMPILED_CACHE_DIR", None)
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    folder, kept_after_child = done.stdout.split()
+    assert Path(folder).parent == tmp_path and kept_after_child == "True"
+    assert not Path(folder).exists()

@@ -8,13 +8,15 @@ package's sources, the versions of numba and Python and numba's settings that ch
 (bounds checks, optimisation): any change of any of them is a new
 folder, compiled anew, while concurrent processes (`--jobs`, Ray workers) share a folder
 (numba writes each file whole, then renames it into place). With AMUNRE_NO_CACHE set, the
-code is kept in a temporary folder of this process only.
+code is kept in a temporary folder of this process only, removed when the process exits.
 """
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
+import shutil
 import sys
 import tempfile
 from functools import cache
@@ -46,8 +48,16 @@ def machine_code_dir() -> Path:
     $AMUNRE_COMPILED_CACHE_DIR if set (the tests' workers share one), else amunre's cache."""
     explicit = os.environ.get("AMUNRE_COMPILED_CACHE_DIR")
     base = Path(explicit) if explicit else cache_dir()
-    folder = (base / "compiled" / digest()) if base is not None else Path(tempfile.mkdtemp(prefix="amunre-"))
+    folder = (base / "compiled" / digest()) if base is not None else _folder_of_this_process()
     folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _folder_of_this_process() -> Path:
+    """A temporary folder, removed at exit by the process that made it: a forked child (a pool's
+    worker) shares it with its parent, so only the maker may remove it."""
+    folder, maker = Path(tempfile.mkdtemp(prefix="amunre-")), os.getpid()
+    atexit.register(lambda: os.getpid() == maker and shutil.rmtree(folder, ignore_errors=True))
     return folder
 
 
