@@ -31,7 +31,8 @@ IllegalAction when that is None.
 steps the games: the compiled engine where it plays the rules file, else the interpreter. Both
 give the very same episodes. Our agents other than `random` (they search over guesses of the
 hidden facts with the whole Game API) and rendering read an interpreter Game kept at the same
-position.
+position; the agents that look ahead (greedy, heuristic, ismcts) do it on the compiled engine
+wherever it steps the games, compiling its lookahead on their first decision.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ except ImportError as error:        # pragma: no cover - the message is the poin
     raise ImportError("amunre's Gymnasium environment needs Gymnasium: pip install 'amunre[gymnasium]'") from error
 
 from ..interpreter.base.errors import AmunreError, IllegalAction, shown_repr
+from ..interpreter.game import Game
 from ..interpreter.load.shipped import shipped_names
 from ..interpreter.play.setup import check_setup
 from ..tools.agents import RandomAgent, check_spec, choose_id, make_agent, split_specs
@@ -127,6 +129,10 @@ class AmunreGymEnv(gymnasium.Env):
         # before the first reset; reset() starts the game that is played.
         self.seat = seat if seat is not None else 0
         self.game: Any = start(self.rules, self.players, 0, self.setup, self.engine)   # a Game or a CompiledGame
+        # Our bots that look ahead do it on the compiled engine where it plays the game: a learner
+        # plays thousands of games, worth its one compile (about half a minute, then kept). Left
+        # to itself a bot compiles nothing and looks ahead in the interpreter, 20 times slower.
+        self._bots_engine = "auto" if isinstance(self.game, Game) else "compiled"
         self._view = InterpreterView()                   # an interpreter Game of it, for our searching agents
         self._shown = InterpreterView(events=True)       # and with its event log, to render
         self.ended = True                                # until reset(): no step before it
@@ -146,7 +152,8 @@ class AmunreGymEnv(gymnasium.Env):
                           events=self.render_mode is not None)
         drawn = iter(self.opponents.draw(rng) for _ in range(self.players - 1)) if isinstance(self.opponents, Pool) \
             else iter(self.opponents)
-        self._playing = [None if other == self.seat else _player(next(drawn), int(rng.integers(2**31)))
+        self._playing = [None if other == self.seat
+                         else _player(next(drawn), int(rng.integers(2**31)), self._bots_engine)
                          for other in range(self.players)]
         self._play_opponents()
         self.ended = self.game.over
@@ -209,10 +216,16 @@ class AmunreGymEnv(gymnasium.Env):
         return render_view(self._shown.at(self.game), self.seat)
 
 
-def _player(opponent: Opponent, seed: int) -> Any:
+def _player(opponent: Opponent, seed: int, engine: str) -> Any:
     """What plays a seat for one game: one of our agents made afresh from its spec (its own
-    seed, so a game replays; an agent is not callable), or the callable policy itself."""
-    return make_agent(opponent, seed) if isinstance(opponent, str) else opponent
+    seed, so a game replays; an agent is not callable; one that looks ahead does it on
+    `engine`, with the same choices on either), or the callable policy itself."""
+    if not isinstance(opponent, str):
+        return opponent
+    agent = make_agent(opponent, seed)
+    if hasattr(agent, "engine"):
+        agent.engine = engine
+    return agent
 
 
 def _play_policy(policy: Policy, game: Any, seat: int) -> None:

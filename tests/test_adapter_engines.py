@@ -126,6 +126,8 @@ def gymnasium_episodes(name: str, engine: str, opponents: Any, games: int = 2) -
         observation, info = env.reset(seed=seed)
         if engine == "compiled":
             assert env.game.engine == "compiled"
+        looking = [bot.engine for bot in env._playing if hasattr(bot, "engine")]     # greedy, heuristic, ismcts
+        assert looking == [{"compiled": "compiled", "interpreter": "auto"}[engine]] * len(looking)
         seen.append((observation, info))
         pick = random.Random(seed)
         while True:
@@ -152,7 +154,8 @@ def test_gymnasium_episodes_are_the_same_on_both_engines(name: str) -> None:
 
 def test_gymnasium_searching_opponents_play_the_same_on_both_engines() -> None:
     """Our greedy agent reads the whole Game API: on the compiled engine it is given the
-    interpreter's Game of the same position, and chooses as it does there."""
+    interpreter's Game of the same position and looks ahead on the machine (compiled for it: a
+    bot alone would not compile), and chooses as it does in the interpreter."""
     assert_same_episodes(gymnasium_episodes("knizia2016", "compiled", "greedy", games=1),
                          gymnasium_episodes("knizia2016", "interpreter", "greedy", games=1))
 
