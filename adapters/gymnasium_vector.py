@@ -19,7 +19,8 @@ seeds (`reset(seed=s)` seeds game i with s + i, each game's seat, deal and oppon
 its own generator as the single environment draws them), the same observations, action masks,
 rewards and next-step autoreset (a game that ended is started afresh at the following step,
 whose action is ignored); tests/test_adapter_gymnasium_vector.py holds it to that. What it does
-not do: opponents other than `random` (every other agent thinks in Python; use `make_vec`),
+not do: opponents other than `random` (every other agent decides from an interpreter Game,
+its guesses set up in Python; use `make_vec`, where greedy looks ahead on the compiled engine),
 rendering, and rules the compiled engine does not play (NotCompiled). A game in which the
 machine stops (a number past its range) ends there, truncated, with `info["stopped"]`.
 """
