@@ -57,7 +57,11 @@ def _folder_of_this_process() -> Path:
     """A temporary folder, removed at exit by the process that made it: a forked child (a pool's
     worker) shares it with its parent, so only the maker may remove it."""
     folder, maker = Path(tempfile.mkdtemp(prefix="amunre-")), os.getpid()
-    atexit.register(lambda: os.getpid() == maker and shutil.rmtree(folder, ignore_errors=True))
+
+    def remove() -> None:
+        if os.getpid() == maker:
+            shutil.rmtree(folder, ignore_errors=True)
+    atexit.register(remove)
     return folder
 
 
