@@ -27,10 +27,14 @@ from .tally_rows import add_rows
 
 ENGINES = ("compiled", "interpreter")
 RANDOM = "random"
-# Engine steps a one-step bot plays for each action of a game (greedy: 46,876 in a four-player
-# game of 318 actions, benchmarks/agent_time.py): what a bot's game costs in the interpreter,
-# in random games, when a study weighs a cold compile against it.
-LOOKAHEAD_STEPS = 150
+# What a game of bots that look ahead costs in the interpreter, in random games of the same
+# rules, when a study weighs a cold compile against it. Measured on four shipped rules files
+# (28 November 2026, the interpreter, one core): greedy 45 to 745 random games (745: the default
+# study's rules and 4 players), ismcts:iterations=50 1,000 to 1,540. Counting engine steps alone
+# (150: greedy plays 46,876 in a game of 318 actions) left out the bot's own work: a first study
+# of 20 greedy games ran 67 s in the interpreter instead of compiling in 31 s. Too high a number
+# costs at most one compile, kept for every later study.
+BOT_GAME_IN_RANDOM_GAMES = 750
 
 
 def compiled_rows(rules: Rules, arm: Arm, players: int, agents: tuple[str, ...],
@@ -191,7 +195,8 @@ def chosen_engine(engine: str, rules: list[Rules], agents: list[str], games: int
     cold = hubs.missing(names)
     if cold:
         compile_seconds = hubs.estimate(cold)
-        game_seconds = _interpreter_seconds(rules[0], len(agents)) * (1 if random_only else LOOKAHEAD_STEPS)
+        game_seconds = _interpreter_seconds(rules[0], len(agents)) * (1 if random_only
+                                                                       else BOT_GAME_IN_RANDOM_GAMES)
         played = games * len(rules)                 # a paired study plays each seed under each rule set
         if played * game_seconds / max(jobs or 1, 1) < compile_seconds:
             return "interpreter", (f"{played:,} games take less in the interpreter than compiling the rules for "
