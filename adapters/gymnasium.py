@@ -220,12 +220,7 @@ def _player(opponent: Opponent, seed: int, engine: str) -> Any:
     """What plays a seat for one game: one of our agents made afresh from its spec (its own
     seed, so a game replays; an agent is not callable; one that looks ahead does it on
     `engine`, with the same choices on either), or the callable policy itself."""
-    if not isinstance(opponent, str):
-        return opponent
-    agent = make_agent(opponent, seed)
-    if hasattr(agent, "engine"):
-        agent.engine = engine
-    return agent
+    return make_agent(opponent, seed, engine) if isinstance(opponent, str) else opponent
 
 
 def _play_policy(policy: Policy, game: Any, seat: int) -> None:

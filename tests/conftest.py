@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import atexit
 import os
 import shutil
 import signal
@@ -16,14 +15,13 @@ from typing import Any
 import pytest
 
 import amunre
+from amunre.interpreter.base.cache_dir import folder_of_this_process
 from amunre.interpreter.base.causes import Cause
 from amunre.tools.agents import make_agent
 
 # The rules cache of the test session (and of the commands it runs) lives apart from the user's,
 # and goes when the process that made it (a worker, or the session) exits: not with a forked child.
-RULES_CACHE, CACHE_MAKER = tempfile.mkdtemp(prefix="amunre-test-cache-"), os.getpid()
-os.environ["AMUNRE_CACHE_DIR"] = RULES_CACHE
-atexit.register(lambda: os.getpid() == CACHE_MAKER and shutil.rmtree(RULES_CACHE, ignore_errors=True))
+os.environ["AMUNRE_CACHE_DIR"] = str(folder_of_this_process("amunre-test-cache-"))
 # ... but the compiled engine's machine code (keyed by the digest of its sources: never stale) is
 # shared by the session's workers and kept between sessions: compiling it takes minutes.
 os.environ.setdefault("AMUNRE_COMPILED_CACHE_DIR", os.path.join(tempfile.gettempdir(), "amunre-test-machine-code"))

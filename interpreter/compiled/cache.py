@@ -13,12 +13,9 @@ code is kept in a temporary folder of this process only, removed when the proces
 
 from __future__ import annotations
 
-import atexit
 import hashlib
 import os
-import shutil
 import sys
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -26,7 +23,7 @@ from typing import Any
 import numba
 from numba.core import caching
 
-from ..base.cache_dir import cache_dir
+from ..base.cache_dir import cache_dir, folder_of_this_process
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -48,20 +45,8 @@ def machine_code_dir() -> Path:
     $AMUNRE_COMPILED_CACHE_DIR if set (the tests' workers share one), else amunre's cache."""
     explicit = os.environ.get("AMUNRE_COMPILED_CACHE_DIR")
     base = Path(explicit) if explicit else cache_dir()
-    folder = (base / "compiled" / digest()) if base is not None else _folder_of_this_process()
+    folder = (base / "compiled" / digest()) if base is not None else folder_of_this_process("amunre-")
     folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def _folder_of_this_process() -> Path:
-    """A temporary folder, removed at exit by the process that made it: a forked child (a pool's
-    worker) shares it with its parent, so only the maker may remove it."""
-    folder, maker = Path(tempfile.mkdtemp(prefix="amunre-")), os.getpid()
-
-    def remove() -> None:
-        if os.getpid() == maker:
-            shutil.rmtree(folder, ignore_errors=True)
-    atexit.register(remove)
     return folder
 
 

@@ -43,10 +43,14 @@ def check_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, typed
 
 
-def make_agent(spec: str, seed: int = 0) -> Any:
-    """An agent from its spec ('random', 'greedy', 'ismcts:ms=500', ...); the CLI adds 'human'."""
+def make_agent(spec: str, seed: int = 0, engine: str | None = None) -> Any:
+    """An agent from its spec ('random', 'greedy', 'ismcts:ms=500', ...); the CLI adds 'human'.
+    `engine`: where an agent that looks ahead does it (its own default, "auto", if None)."""
     name, settings = check_spec(spec)
-    return AGENTS[name](seed, **settings)
+    agent = AGENTS[name](seed, **settings)
+    if engine is not None and hasattr(agent, "engine"):
+        agent.engine = engine
+    return agent
 
 
 def choose_id(agent: Any, game: Game) -> int:

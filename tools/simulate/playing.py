@@ -128,10 +128,7 @@ def play_game(rules: Rules, arm: Arm, players: int, agents: tuple[str, ...], ind
 
 
 def _play(rules: Rules, arm: Arm, players: int, record: GameRecord, causes: bool, engine: str) -> None:
-    bots = [make_agent(spec, agent_seed(record.seed, seat)) for seat, spec in enumerate(record.agents)]
-    for bot in bots:
-        if hasattr(bot, "engine"):
-            bot.engine = engine
+    bots = [make_agent(spec, agent_seed(record.seed, seat), engine) for seat, spec in enumerate(record.agents)]
     game = new_game(rules, players=players, seed=record.seed, setup=arm.setup(), events=causes)
     counter = CauseCounter()
     if causes:
