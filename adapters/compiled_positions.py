@@ -26,7 +26,7 @@ from ..interpreter.compiled.not_compiled import NotCompiled
 from ..interpreter.compiled.pack import pack
 from ..interpreter.game import Game
 from ..interpreter.model import Rules
-from .engine import Stopped
+from .engine import Stopped, compile_ahead
 
 
 class Position(CompiledGame):
@@ -58,6 +58,7 @@ def machine_for(rules: Rules, setup: dict[str, Any], engine: str) -> CompiledRul
     if engine == "interpreter":
         return None
     try:
+        compile_ahead(rules, "tensor")
         machine = compiled(rules)
         extra = set(setup) - NATIVE_SETUP
         if extra:

@@ -12,6 +12,7 @@ never replayed from the start. Needs numpy (imported by the adapters that do).
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -36,11 +37,34 @@ def checked_engine(engine: Any) -> str:
     return engine
 
 
+def say_compiling(message: str) -> None:
+    """An adapter's word that it compiles the machine code, on standard error: an environment's
+    constructor or first reset would otherwise sit silent for half a minute to two, once per
+    install (the code is kept, and loads in seconds after)."""
+    print(f"amunre: {message}", file=sys.stderr, flush=True)
+
+
+def compile_ahead(rules: Rules, *parts: str) -> None:
+    """The machine code a game of these rules needs on the compiled engine, and the `parts`
+    an adapter needs beside it, compiled now if they are not kept yet, saying so (one notice,
+    one compile shared with a second process); nothing where the compiled engine does not
+    play the rules (the engine's own call then raises, or "auto" takes the interpreter)."""
+    from ..interpreter.compiled import hubs
+    from ..interpreter.compiled.game import parts_of
+    from ..interpreter.compiled.not_compiled import NotCompiled
+    try:
+        needed = parts_of(rules)
+    except NotCompiled:
+        return
+    hubs.prepare([*needed, *parts], say_compiling)
+
+
 def start(rules: Rules, players: int, seed: int, setup: dict[str, Any], engine: str, events: bool = False) -> Any:
     """A new seeded game on the engine asked for (NotCompiled for "compiled" where it does not
     play these rules); a Game or a CompiledGame, with the same integer API. `events`: a Game
     keeps its event log (a CompiledGame keeps none: an InterpreterView with events has it)."""
     if engine != "interpreter":
+        compile_ahead(rules, "tensor")              # the adapters observe through the tensor
         game = engine_game(rules, players, seed, setup, events=False, engine=engine)
         if not events or not isinstance(game, Game):
             return game

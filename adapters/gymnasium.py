@@ -65,7 +65,7 @@ from .common import (
     render_view,
     rules_from,
 )
-from .engine import DEFAULT_ENGINE, InterpreterView, checked_engine, legal_mask, observation32, start
+from .engine import DEFAULT_ENGINE, InterpreterView, checked_engine, legal_mask, observation32, say_compiling, start
 
 Policy = Callable[[np.ndarray, np.ndarray], Any]       # (observation, action_mask) -> an action id
 Opponent = str | Policy
@@ -155,6 +155,9 @@ class AmunreGymEnv(gymnasium.Env):
         self._playing = [None if other == self.seat
                          else _player(next(drawn), int(rng.integers(2**31)), self._bots_engine)
                          for other in range(self.players)]
+        if any(getattr(bot, "engine", None) == "compiled" for bot in self._playing):
+            from ..tools.agents.machine_lookahead import lookahead  # numba: only where the game is compiled
+            lookahead(self.rules, compile=True, notice=say_compiling)     # compiled now, saying so, if not kept
         self._play_opponents()
         self.ended = self.game.over
         return self._observation(), self._info()

@@ -57,6 +57,7 @@ from .common import (
     options_setup,
     rules_from,
 )
+from .engine import compile_ahead
 
 
 class AmunreVectorEnv(VectorEnv):
@@ -88,8 +89,8 @@ class AmunreVectorEnv(VectorEnv):
         self.setup = check_setup(self.rules, self.players, options_setup(options))
         if set(self.setup) - NATIVE_SETUP:
             raise NotCompiled(f"a set-up with {', '.join(sorted(set(self.setup) - NATIVE_SETUP))}")
+        compile_ahead(self.rules, "vector")
         self.machine = compiled(self.rules)             # NotCompiled where the compiled engine does not play them
-        hubs.prepare(["vector"])
         self._step_games = hubs.vectors()
         self.num_envs = num_envs
         self.actions = self.rules.actions.size

@@ -185,26 +185,27 @@ def packable(unknown: set[str]) -> bool:
 _LOOKAHEADS: WeakKeyDictionary[Rules, Lookahead | None] = WeakKeyDictionary()
 
 
-def lookahead(rules: Rules, compile: bool = False) -> Lookahead | None:
+def lookahead(rules: Rules, compile: bool = False, notice: Callable[[str], None] | None = None) -> Lookahead | None:
     """The machine's lookahead for these rules (made once per rules), or None where the
     compiled engine does not play them or cannot forecast what the bots forecast, and, unless
     `compile`, where its machine code is not compiled yet: a cold compile takes about a minute,
     longer than a game or two of bots in the interpreter, so only a caller that knows the work
-    ahead is worth it (a study: tools/simulate/compiled_games.py) asks for one."""
+    ahead is worth it (a study: tools/simulate/compiled_games.py) asks for one. `notice` is
+    told if its machine code is compiled now (hubs.prepare)."""
     found = _LOOKAHEADS.get(rules, ...)
     if found is not ... and (found is not None or not compile):
         return found
     found = None
     try:
         if compile or not hubs.missing([*parts_of(rules), "lookahead"]):
-            found = _made(rules, compiled(rules))
+            found = _made(rules, compiled(rules, notice), notice)
     except NotCompiled:
         pass
     _LOOKAHEADS[rules] = found
     return found
 
 
-def _made(rules: Rules, machine: CompiledRules) -> Lookahead | None:
+def _made(rules: Rules, machine: CompiledRules, notice: Callable[[str], None] | None = None) -> Lookahead | None:
     T, phases = machine.T, machine.lowering.phases
     F = []
     forecasting = [mech for mech, _, _ in forecasters(rules)]
@@ -220,7 +221,7 @@ def _made(rules: Rules, machine: CompiledRules) -> Lookahead | None:
     for action, block in enumerate(rules.actions.block_at):
         B[action * B_FIELDS:(action + 1) * B_FIELDS] = (blocks[id(block)], int(block.rank not in (PLAY, STANDING)),
                                                         int(block.follow_up))
-    hubs.prepare(["lookahead"])
+    hubs.prepare(["lookahead"], notice)
     return Lookahead(machine, np.array(F, dtype=np.int64), B, np.zeros((3, machine.size), dtype=np.int64),
                      np.zeros((2, MT_WORDS), dtype=np.uint32), forecast_memo(rules, machine, forecasting),
                      hubs.lookaheads())
