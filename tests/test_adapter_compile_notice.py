@@ -40,7 +40,7 @@ def test_the_gymnasium_env_says_it_compiles_the_engine_then_the_bots_lookahead(
         cold: list[list[str]], capsys: pytest.CaptureFixture[str]) -> None:
     env = AmunreGymEnv("knizia2016", players=3, opponents="greedy")
     assert len(notices(capsys)) == 1
-    assert "tensor" in cold[0] and "run" in cold[0]         # the engine's parts and the observation's, at once
+    assert {"run", "tensor"} <= {name for parts in cold for name in parts}   # the engine's and the observation's
     env.reset(seed=1)                                       # the bots' first decisions
     assert len(notices(capsys)) == 1 and cold[-1] == ["lookahead"]
     env.reset(seed=2)
