@@ -74,7 +74,7 @@ def allowed_ids(S, M, seat, effect, block, first, base, cause, out, n):
     count = M[row + ops.EFFECT_N_CHOICES]
     choices = M[row + ops.EFFECT_CHOICES]
     if count == 0:
-        if requires_hold(S, M, effect, 0, seat, cause):
+        if requires_hold(S, M, effect, np.int64(0), seat, cause):
             n = add_id(S, M, out, n, base)
         return n
     env = M[ops.TH_X_ENV]
@@ -87,7 +87,7 @@ def allowed_ids(S, M, seat, effect, block, first, base, cause, out, n):
         M[ops.X_ARENA_TOP] = mark
         return n
     frame = scratch(S, M, 4 * (count + 1))       # per level: its options, next index, arena mark, id so far
-    level = 0
+    level = np.int64(0)
     M[frame + 3] = base
     entering = True
     while level >= 0:
@@ -221,7 +221,7 @@ def play(S, M, seat, block, action):
             S[at] = 1
     row = card_row(M, card)
     effect = M[row + ops.CARD_EFFECT]
-    bind(S, M, effect, block, 0, action)
+    bind(S, M, effect, block, np.int64(0), action)
     run_effect(S, M, effect, seat, M[row + ops.CARD_CAUSE])
 
 

@@ -118,12 +118,12 @@ def shuffle(S, at, count):
 @jit_inline
 def checked(S, value):
     if value >= ops.LIMIT or value <= -ops.LIMIT:
-        stop(S, ops.ERR_OVERFLOW, 0)
+        stop(S, ops.ERR_OVERFLOW, np.int64(0))
     return value
 
 
 @jit_inline
 def times(S, a, b):
     if a != 0 and (b >= ops.LIMIT // abs(a) or b <= -(ops.LIMIT // abs(a))):
-        stop(S, ops.ERR_OVERFLOW, 0)
+        stop(S, ops.ERR_OVERFLOW, np.int64(0))
     return a * b

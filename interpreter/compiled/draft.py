@@ -93,7 +93,7 @@ def apply(S, M, phase, seat, action):
         material.to_hand(S, M, seat, card)
     take = M[p + DR_TAKE]
     if take >= 0:
-        cards.bind(S, M, take, block, 1, action)
+        cards.bind(S, M, take, block, np.int64(1), action)
         M[M[ops.TH_X_ENV] + M[p + DR_CARD_SLOT]] = bound(M, p, card)
         cards.run_effect(S, M, take, seat, M[p + DR_KEY])
 

@@ -13,6 +13,8 @@ cards of the resources that may be held as cards are written into the state by t
 
 from __future__ import annotations
 
+import numpy as np
+
 from . import decks, flow, material, ops, pointers, tensor
 from .core import random_below, reset_scratch, stop, zero
 from .jit import jit, jit_inline
@@ -91,7 +93,7 @@ def observe(S, M, R, seat):
     reset_scratch(M)
     size = M[M[ops.TH_TENSOR] + ops.TN_SIZE]
     zero(R, 0, size)
-    tensor.fill(S, M, seat, R, 0, S, 0)
+    tensor.fill(S, M, seat, R, np.int64(0), S, np.int64(0))
     return size
 
 

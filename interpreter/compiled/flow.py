@@ -103,7 +103,7 @@ def apply(S, M, action):
     S[ops.S_NLEGAL] = 0
     S[ops.S_DECISIONS] += 1
     if S[ops.S_DECISIONS] > MAX_DECISIONS_PER_STEP:
-        stop(S, ops.ERR_RULE, 0)
+        stop(S, ops.ERR_RULE, np.int64(0))
     block = M[M[ops.TH_BLOCK_OF] + action]
     rank = M[cards.block_row(M, block) + ops.BLOCK_RANK]
     decline = M[M[ops.TH_STANDING] + ops.STANDING_DECLINE]

@@ -64,7 +64,7 @@ def deal(row, D, MT, X, room):
     zero(X, taken, npool)
     at = 2 + npool
     for _ in range(groups):
-        count, n = D[at], 0
+        count, n = D[at], np.int64(0)          # not a bare 0: jit.py says why
         for f in range(count):
             k = D[at + 1 + f]
             if X[taken + k] == 0:

@@ -48,16 +48,18 @@ from .pointers import (
 _parts: dict[Any, Any] = {}
 
 # Roughly how long each part takes to compile cold, in seconds on one core (measured one after
-# another in one process, in this order, on a quiet machine, 29 November 2026; a hub by its
-# mechanic kind, ops.M_*): to say how long a cold compile takes, to weigh it against a study's
-# games in the interpreter, and to share it fairly between two processes. The helper process
-# starts later than this one by about HELPER_START seconds (Python, numba and amunre imported).
-COST = {"run": 26.3, "advance": 14.1, "machine": 13.1, "absent": 0.1, "tensor": 6.2, "lookahead": 33.5,
-        "vector": 13.8, "playout": 6.0, "search": 9.7}
-HUB_COSTS = {ops.M_PLACEMENT: 11.5, ops.M_LOT_AUCTION: 10.2, ops.M_MARKET: 6.0, ops.M_SECRET_OFFER: 22.8,
-             ops.M_INCOME: 1.7, ops.M_CARD_WINDOW: 0.7, ops.M_SCORE: 4.9, ops.M_RESET: 2.7, ops.M_DEAL: 0.8,
-             ops.M_MOVES: 3.4, ops.M_SELECT: 3.0, ops.M_DRAFT: 4.5, ops.M_REVEAL: 2.2, ops.M_TRANSITION: 0.5,
-             ops.M_LAY_CARD: 5.3}
+# another in one process: run, advance, machine, lookahead, the hubs, then the rest; on a quiet
+# machine, 29 November 2026, after the literal twins went: jit.py; a hub by its mechanic kind,
+# ops.M_*): to say how long a cold
+# compile takes, to weigh it against a study's games in the interpreter, and to share it fairly
+# between two processes. The helper process starts later than this one by about HELPER_START
+# seconds (Python, numba and amunre imported).
+COST = {"run": 25.4, "advance": 12.9, "machine": 12.7, "absent": 0.1, "lookahead": 25.5, "tensor": 6.5,
+        "vector": 13.4, "playout": 5.6, "search": 9.9}
+HUB_COSTS = {ops.M_PLACEMENT: 9.3, ops.M_LOT_AUCTION: 10.1, ops.M_MARKET: 5.7, ops.M_SECRET_OFFER: 20.2,
+             ops.M_INCOME: 1.8, ops.M_CARD_WINDOW: 0.8, ops.M_SCORE: 5.1, ops.M_RESET: 2.7, ops.M_DEAL: 1.2,
+             ops.M_SECRET_PICK: 2.8, ops.M_MOVES: 3.8, ops.M_SELECT: 2.7, ops.M_DRAFT: 4.0, ops.M_REVEAL: 1.7,
+             ops.M_TRANSITION: 1.0, ops.M_LAY_CARD: 2.9}
 HUB_COST = 3.0                              # a kind not measured
 HELPER_START = 2.5
 

@@ -9,6 +9,12 @@ that these functions cannot make new arrays; the few that must (the searches ove
 as money) say `allocating` and count as numba always does. numba passes the setting on to the
 functions a function calls unless they say their own, so an allocating function called from
 the machine must say so itself.
+
+A whole number handed to another compiled function is never a bare constant (`f(rows, 0)`),
+nor a counter that starts at one (`n = 0` before a loop, then `f(n)`): numba compiles the
+callee once more for the literal `0`, even where it is only a first guess at the counter's
+type, and a cold compile pays seconds for each such twin (a quarter of the bots' lookahead's
+34 s). Such a number is written `np.int64(0)`, typed as any other whole number.
 """
 
 from __future__ import annotations

@@ -61,7 +61,7 @@ def legal(S, M, phase, seat, out):
     listed = M[p + LC_CARDS]
     slot = M[ops.TH_X_ENV] + M[p + LC_CARD_SLOT]
     key = M[p + LC_KEY]
-    n = 0
+    n = np.int64(0)
     for i in range(M[p + LC_N_CARDS]):
         if S[material.hand_at(M, seat, M[listed + 2 * i])] <= 0:
             continue

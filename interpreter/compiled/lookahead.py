@@ -280,9 +280,9 @@ def valued(S, M, R, rows, ids, out, at, W, F, B, seat, secret, seeded, MT, Q):
             source, drawing = MT[seeded], MT[0]
             for w in range(source.shape[0]):
                 drawing[w] = source[w]
-            game = through_reveal(rows, 0, M, R, seat, step, W, F, B, MT, Q)
+            game = through_reveal(rows, np.int64(0), M, R, seat, step, W, F, B, MT, Q)
         else:
-            game = follow_ups(rows, 0, M, R, seat, step, W, F, B, Q)
+            game = follow_ups(rows, np.int64(0), M, R, seat, step, W, F, B, Q)
         out[at + i] = worth(rows[game], M, seat, W, F, Q)
 
 
@@ -305,17 +305,17 @@ def lookahead(S, M, R, rows, ids, out, W, F, B, seat, secret, seed, MT, Q, D, X,
       tools/agents/score_memo.py says the same)."""
     if seat == EVERY_SEAT:
         if out.shape[0] < S[ops.S_PLAYERS]:
-            stop(S, ops.ERR_ROOM, 0)
+            stop(S, ops.ERR_ROOM, np.int64(0))
         for each in range(S[ops.S_PLAYERS]):
             out[each] = worth(S, M, each, W, F, F[:0])     # nothing kept: playouts end too far apart
         return DONE
     if secret != 0 and MT.shape[0] < 2:      # no room for the seeded generator: the caller values it itself
-        stop(S, ops.ERR_ROOM, 0)
+        stop(S, ops.ERR_ROOM, np.int64(0))
     if G.shape[0] == 0:
         if secret != 0:
             mt_seed_rows(MT[1:2], np.uint64(seed), 1)
             mt_refill(MT[1])
-        valued(S, M, R, rows, ids, out, 0, W, F, B, seat, secret, 1, MT, Q)
+        valued(S, M, R, rows, ids, out, np.int64(0), W, F, B, seat, secret, np.int64(1), MT, Q)
         return DONE
     return on_guesses(S, M, R, rows, ids, out, W, F, B, seat, secret, MT, Q, D, X, G)
 
@@ -327,7 +327,7 @@ def on_guesses(S, M, R, rows, ids, out, W, F, B, seat, secret, MT, Q, D, X, G):
     seeds = 5 * D[0]                         # after the deal's room
     if (MT.shape[0] <= OWN + (guesses if secret != 0 else 0) or out.shape[0] < guesses * n
             or X.shape[0] < seeds + guesses):
-        stop(S, ops.ERR_ROOM, 0)
+        stop(S, ops.ERR_ROOM, np.int64(0))
     for g in range(guesses):
         status = guess(S, M, R, G[g], G[guesses], D, MT[OWN], X, 0, seat)
         if status != DONE:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from . import material, ops, pack
 from .cards import add_id
 from .core import stop
@@ -134,7 +136,7 @@ def legal(S, M, phase, seat, out):
     at = own(M)
     token = S[at + ops.WMK_TOKEN]
     if token >= 0:
-        return place_targets(S, M, seat, token, M[M[p + ops.MK_PLACE_BASE] + token], out, 0)
+        return place_targets(S, M, seat, token, M[M[p + ops.MK_PLACE_BASE] + token], out, np.int64(0))
     stage = S[at + ops.WMK_STAGE]
     if stage < M[p + ops.MK_N_GOODS]:
         top = most(S, M, p, seat, stage)
@@ -159,7 +161,7 @@ def apply(S, M, phase, seat, action):
     at = own(M)
     token = S[at + ops.WMK_TOKEN]
     if token >= 0:
-        material.place_tokens(S, M, action - M[M[p + ops.MK_PLACE_BASE] + token], token, 1)
+        material.place_tokens(S, M, action - M[M[p + ops.MK_PLACE_BASE] + token], token, np.int64(1))
         S[at + ops.WMK_COUNT] -= 1
         if S[at + ops.WMK_COUNT] == 0:
             S[at + ops.WMK_TOKEN] = -1

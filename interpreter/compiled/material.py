@@ -10,6 +10,8 @@ is a count per card kind (no rule reads a hand's order) and its size.
 
 from __future__ import annotations
 
+import numpy as np
+
 from . import ops
 from .core import shuffle, stop, zero
 from .held_cards import settle_counts
@@ -32,7 +34,7 @@ def gain(S, M, seat, res, amount, key):
     at = resource_at(M, seat, res)
     have = S[at]
     if amount >= ops.LIMIT or amount <= -ops.LIMIT:
-        stop(S, ops.ERR_OVERFLOW, 0)
+        stop(S, ops.ERR_OVERFLOW, np.int64(0))
     new = have + amount
     if new < 0:
         new = 0

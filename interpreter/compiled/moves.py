@@ -114,7 +114,7 @@ def apply(S, M, phase, seat, action):
         if M[mv + MOVE_BLOCK] == block:
             S[own(M) + WMV_MADE + i] += 1
             effect = M[mv + MOVE_EFFECT]
-            cards.bind(S, M, effect, block, 0, action)
+            cards.bind(S, M, effect, block, np.int64(0), action)
             cards.run_effect(S, M, effect, seat, M[mv + MOVE_KEY])
             return
     answer(S, ops.CALL_APPLY, phase)            # not a move of this phase: the interpreter fails

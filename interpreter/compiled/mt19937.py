@@ -194,7 +194,7 @@ def _twist(state):
         _mix(state, kk, kk + 1, kk + _M)
     for kk in range(_N - _M, _N - 1):
         _mix(state, kk, kk + 1, kk + _M - _N)
-    _mix(state, _N - 1, 0, _M - 1)
+    _mix(state, _N - 1, np.int64(0), _M - 1)
     state[_N] = np.uint32(0)
 
 

@@ -132,7 +132,7 @@ def made_offers(S, M, held, seat, least, purse, base, out, n):
 
 @jit
 def offers(S, M, p, seat, out):
-    n = 0
+    n = np.int64(0)
     attach = M[p + ops.SO_ATTACH_BASE]
     if attach >= 0:
         cards_ = M[p + ops.SO_ATTACHABLE]
@@ -160,7 +160,7 @@ def offers(S, M, p, seat, out):
 
 @jit
 def rewards(S, M, p, seat, out):
-    n = 0
+    n = np.int64(0)
     goods = M[p + ops.SO_GOODS]
     for i in range(M[p + ops.SO_N_GOODS]):
         row = M[ops.TH_GOOD] + M[goods + 2 * i] * ops.GOOD_FIELDS
@@ -228,7 +228,7 @@ def apply(S, M, phase, seat, action):
             material.to_discards(S, M, card_)
             effect = M[resolve + 2 * card_ + 1]
             block = M[M[ops.TH_BLOCK_OF] + action]
-            cards.bind(S, M, effect, block, 0, action)
+            cards.bind(S, M, effect, block, np.int64(0), action)
             cards.run_effect(S, M, effect, seat, M[cards.card_row(M, card_) + ops.CARD_CAUSE])
             return
     goods = M[p + ops.SO_GOODS]
@@ -237,9 +237,9 @@ def apply(S, M, phase, seat, action):
         take = M[goods + 2 * i + 1]
         deck = M[row + ops.GOOD_DECK]
         if deck >= 0 and action == take:
-            material.draw(S, M, seat, deck, 1, M[p + ops.SO_REWARD_KEY])
+            material.draw(S, M, seat, deck, np.int64(1), M[p + ops.SO_REWARD_KEY])
         elif deck < 0 and take <= action < take + M[ops.TH_PLACES]:
-            material.place_tokens(S, M, action - take, M[row + ops.GOOD_TOKEN], 1)
+            material.place_tokens(S, M, action - take, M[row + ops.GOOD_TOKEN], np.int64(1))
         else:
             continue
         q = queue_at(M, p)
@@ -359,7 +359,7 @@ def settle(S, M, phase):
     """Every offer in: the total picks its row (kept), the givers are ranked by amount and
     queued for their rewards, and each stealer takes its gain."""
     p = params(M, phase)
-    total = S[own(M) + ops.WSO_TOTAL] + material.mod_read(S, M, M[p + ops.SO_ADJUST_MOD], 0)
+    total = S[own(M) + ops.WSO_TOTAL] + material.mod_read(S, M, M[p + ops.SO_ADJUST_MOD], np.int64(0))
     kept = M[M[ops.TH_KEPT] + phase]
     S[kept] = 1
     tile = tile_for(S, M, p, total)

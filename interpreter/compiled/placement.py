@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from . import cards, material, ops, pack
 from .cards import add_id
 from .core import stop
@@ -55,7 +57,7 @@ def begin(S, M, phase):
 def best_of(S, M, lot):
     """The best bid on a lot: (its space index, the seat holding it); (-1, -1) for none."""
     bids = bids_at(M)
-    space, holder = -1, -1
+    space, holder = np.int64(-1), np.int64(-1)     # not bare numbers: jit.py says why
     for seat in range(S[ops.S_PLAYERS]):
         if S[bids + 2 * seat] == lot and S[bids + 2 * seat + 1] > space:
             space, holder = S[bids + 2 * seat + 1], seat

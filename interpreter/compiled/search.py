@@ -86,7 +86,7 @@ def add_child(row, M, R, tree, totals, count, node, action, X, kids):
     ismcts.py counts it: every child of the legal ids once more, the new one too); the action
     taken. The nodes the tree has after it."""
     if count >= tree.shape[0]:
-        stop(row, ops.ERR_ROOM, 0)
+        stop(row, ops.ERR_ROOM, np.int64(0))
     legal, kid = M[ops.TH_S_LEGAL], count
     tree[kid, MOVER] = row[ops.S_TO_MOVE]
     tree[kid, VISITS] = 0
@@ -165,7 +165,7 @@ def search(S0, M, R, rows, D, tree, totals, W, F, MT, P, FP, X, FX, ids, out):
     legal_room = S0.shape[0] - M[ops.TH_S_LEGAL]
     kids, untried, path = 5 * npool, 5 * npool + legal_room, 5 * npool + 2 * legal_room
     if X.shape[0] < path + tree.shape[0] + 1 or FX.shape[0] < 2 * S0[ops.S_PLAYERS] or rows.shape[0] < 2:
-        stop(rows[0], ops.ERR_ROOM, 0)
+        stop(rows[0], ops.ERR_ROOM, np.int64(0))
     count = P[P_NODES]
     if count == 0:
         tree[0, MOVER] = seat

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from . import ops
 from .cards import add_id
 from .core import zero
@@ -96,7 +98,7 @@ def auto(S, M, phase):
     p = params(M, phase)
     kept = kept_at(M, phase)
     options = M[p + SL_OPTIONS]
-    left, first = 0, -1
+    left, first = 0, np.int64(-1)
     for i in range(M[p + SL_N]):
         word = M[options + i]
         if not taken(S, M, kept, word):

@@ -13,6 +13,8 @@ single-environment adapter plays from the same seeds.
 
 from __future__ import annotations
 
+import numpy as np
+
 from . import ops, tensor
 from .core import reset_scratch
 from .entry import APPLY, START
@@ -73,7 +75,7 @@ def step_games(S, S0, M, R, MT, actions, seats, starts, seeds, obs, masks, statu
                 observers[i] = S[i, ops.S_TO_MOVE] if status[i] == RUNNING or starts[i] != 0 else mover
             state_ahead(ahead, M, 1, AHEAD_PARTS)
             reset_scratch(M)
-            tensor.fill(S[i], M, observers[i] if seats[i] < 0 else seats[i], row, 0, ahead, AHEAD_PARTS)
+            tensor.fill(S[i], M, observers[i] if seats[i] < 0 else seats[i], row, np.int64(0), ahead, AHEAD_PARTS)
         except Exception:                               # the machine stopped (core.MachineStop)
             status[i] = STOPPED
             for k in range(width):

@@ -12,6 +12,8 @@ zero. A number that would leave the machine's range stops it too (core.checked).
 
 from __future__ import annotations
 
+import numpy as np
+
 from . import material, ops
 from .core import checked, new_list, stop, times
 from .jit import jit, jit_inline
@@ -124,7 +126,7 @@ def _arithmetic(S, M, op, sp):  # noqa: C901 (a case per operator)
         value = times(S, left, right)
     elif op == ops.OP_DIV:
         if right == 0:
-            stop(S, ops.ERR_RULE, 0)
+            stop(S, ops.ERR_RULE, np.int64(0))
         value = left // right
     elif op == ops.OP_EQ:
         value = 1 if left == right else 0
