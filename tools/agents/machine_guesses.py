@@ -26,7 +26,19 @@ from ...interpreter.compiled.game import CompiledRules, winners
 from ...interpreter.compiled.lower_mechanics import module_of
 from ...interpreter.compiled.pack import working_word
 from ...interpreter.game import Game
-from ..determinize import BOXED, DECKS, HANDS, RESAMPLE, TRIES, WORKING, Dealt, Guesses, uniform, working_slots
+from ..determinize import (
+    BOXED,
+    DECKS,
+    HANDS,
+    RESAMPLE,
+    TRIES,
+    WORKING,
+    Dealt,
+    Guesses,
+    seen_cards,
+    uniform,
+    working_slots,
+)
 from ..mechanic_hooks import entry
 from .machine_lookahead import Lookahead, packable
 from .value import Weights
@@ -112,37 +124,30 @@ class MachineGuesses:
 
     def _prepare(self) -> None:
         """The position's row with the cards of the hidden places of hands taken out (a guess
-        counts its own in), where each place of the deal lies in the row, and the deal as
-        compiled/guess.py reads it (`D`: the pool's size and the number of groups, each pool
-        card's index, then per group its fitting pool positions and its places, each as where it
-        lies in the row and whether a card there is counted)."""
+        counts its own in), and the deal as compiled/guess.py reads it (`DealTable`)."""
         game, machine = self.guesses.game, self.look.machine
         S, unknown = self.look.position(game)
         if not packable(unknown):
             return
-        rows = row_places(machine)
-        index, W, hands, deal = rows.index, S.data, game.state.hands, self.guesses.deal()
-        first_hand, ncards, piles = rows.hands, rows.ncards, rows.piles
-        D = [len(deal.pool), len(deal.groups), *[index[card] for card in deal.pool]]
-        for (_, places), fits in zip(deal.groups, deal.fits):
-            D += [len(fits), *fits, len(places)]
-            for kind, key, i in places:
-                if kind == HANDS:
-                    at = first_hand + key * ncards
-                    W[at + index[hands[key][i]]] -= 1
-                    D += [at, 1]
-                elif kind == WORKING:
-                    held, place, _ = working_slots(game, self.guesses.seat)[key]
-                    word = working_word(game, machine.lowering, machine.T, held, place)
-                    if word is None:                # not one word of the row: drawn in the interpreter
-                        return
-                    D += [word, 0]
-                else:
-                    D += [piles[key, kind] + 1 + i, 0]
+        seat = self.guesses.seat
+        key = None if self.redoes and working_slots(game, seat) else unseen_key(game, seat)
+        tables = _TABLES.setdefault(machine, {})
+        found = tables.get(key) if key is not None else None
+        if found is None:
+            found = deal_table(machine, self.guesses)
+            if found is None:
+                return
+            if key is not None:
+                if len(tables) >= KEPT_TABLES:
+                    tables.clear()
+                tables[key] = found
+        W = S.data
+        for at in found.counted_out:
+            W[at] -= 1
         S[machine.legal_at:] = 0
         W[ops.S_DECISIONS] = 0              # a guess is a new Game: none counted in its step (pack_guess)
         self.held_by_others = bool(game.state.held)     # their cards are drawn too (the machine cannot)
-        self.deal_table = np.array(D, dtype=np.int64)
+        self.deal_table = found.D
         self.base = S
 
     @functools.cached_property
@@ -208,6 +213,60 @@ class MachineGuesses:
         still = S[:machine.legal_at].tobytes() == before
         W[ops.S_NLEGAL] = decided
         return S if still else None
+
+
+@dataclass(frozen=True)
+class DealTable:
+    """A position's deal as compiled/guess.py reads it, `D`: the pool's size and the number of
+    groups, each pool card's index, then per group its fitting pool positions and its places,
+    each as where it lies in the row and whether a card there is counted; and the words of the
+    position's row that count a card of the pool (other seats' hidden cards in hand), one entry
+    a card: the guess's base row counts them out, and each guess counts its own in."""
+    D: np.ndarray
+    counted_out: tuple[int, ...]
+
+
+def deal_table(machine: CompiledRules, guesses: Guesses) -> DealTable | None:
+    """The deal of the guesses' position on the machine's row (None where a card of the
+    running phase's data is not one word of the row: drawn in the interpreter)."""
+    game, seat = guesses.game, guesses.seat
+    rows = row_places(machine)
+    index, hands, deal = rows.index, game.state.hands, guesses.deal()
+    first_hand, ncards, piles = rows.hands, rows.ncards, rows.piles
+    D = [len(deal.pool), len(deal.groups), *[index[card] for card in deal.pool]]
+    counted_out = []
+    for (_, places), fits in zip(deal.groups, deal.fits):
+        D += [len(fits), *fits, len(places)]
+        for kind, key, i in places:
+            if kind == HANDS:
+                at = first_hand + key * ncards
+                counted_out.append(at + index[hands[key][i]])
+                D += [at, 1]
+            elif kind == WORKING:
+                held, place, _ = working_slots(game, seat)[key]
+                word = working_word(game, machine.lowering, machine.T, held, place)
+                if word is None:
+                    return None
+                D += [word, 0]
+            else:
+                D += [piles[key, kind] + 1 + i, 0]
+    return DealTable(np.array(D, dtype=np.int64), tuple(counted_out))
+
+
+def unseen_key(game: Game, seat: int) -> tuple:
+    """What a deal of the seat's guesses is worked out from, where the running phase's data
+    holds no card the seat cannot see (working_slots): other seats' hands, the piles, the
+    cards the seat has seen in them. A deal table is kept by it: at three of a greedy game's decisions in five,
+    no card has moved since the seat's last one (a third of a decision's time in Python)."""
+    state = game.state
+    return (seat, tuple([tuple(hand) if other != seat else () for other, hand in enumerate(state.hands)]),
+            tuple([(name, tuple(pile)) for name, pile in state.decks.items()]),
+            tuple([(name, tuple(pile)) for name, pile in state.boxed.items()]),
+            frozenset(seen_cards(game, seat)))
+
+
+KEPT_TABLES = 512                   # deal tables kept per rules file (forgotten all at once past it)
+_TABLES: WeakKeyDictionary[CompiledRules, dict[tuple, DealTable]] = WeakKeyDictionary()
 
 
 def _redone_in_machine(guesses: Guesses) -> bool:
