@@ -60,7 +60,7 @@ def best_of(S, M, lot):
     space, holder = np.int64(-1), np.int64(-1)     # not bare numbers: jit.py says why
     for seat in range(S[ops.S_PLAYERS]):
         if S[bids + 2 * seat] == lot and S[bids + 2 * seat + 1] > space:
-            space, holder = S[bids + 2 * seat + 1], seat
+            space, holder = S[bids + 2 * seat + 1], np.int64(seat)
     return space, holder
 
 
