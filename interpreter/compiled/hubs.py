@@ -50,10 +50,9 @@ _parts: dict[Any, Any] = {}
 # Roughly how long each part takes to compile cold, in seconds on one core (measured one after
 # another in one process: run, advance, machine, lookahead, the hubs, then the rest; on a quiet
 # machine, 29 November 2026, after the literal twins went: jit.py; a hub by its mechanic kind,
-# ops.M_*): to say how long a cold
-# compile takes, to weigh it against a study's games in the interpreter, and to share it fairly
-# between two processes. The helper process starts later than this one by about HELPER_START
-# seconds (Python, numba and amunre imported).
+# ops.M_*): to say how long a cold compile takes, to weigh it against a study's games in the
+# interpreter, and to share it fairly between two processes. The helper process starts later
+# than this one by about HELPER_START seconds (Python, numba and amunre imported).
 COST = {"run": 25.4, "advance": 12.9, "machine": 12.7, "absent": 0.1, "lookahead": 25.5, "tensor": 6.5,
         "vector": 13.4, "playout": 5.6, "search": 9.9}
 HUB_COSTS = {ops.M_PLACEMENT: 9.3, ops.M_LOT_AUCTION: 10.1, ops.M_MARKET: 5.7, ops.M_SECRET_OFFER: 20.2,
