@@ -32,8 +32,8 @@ RANDOM = "random"
 # (28 November 2026, the interpreter, one core): greedy 45 to 745 random games (745: four
 # players), ismcts:iterations=50 1,000 to 1,540. Counting engine steps alone (150: greedy plays
 # 46,876 in a game of 318 actions) left out the bot's own work: a first study of 20 greedy games
-# ran 67 s in the interpreter instead of compiling (then estimated at 31 s, since measured at
-# about 74 s: hubs.COST). Too high a number costs at most one compile, kept for every later study.
+# ran 67 s in the interpreter instead of compiling (then estimated at 31 s; hubs.COST now says
+# about 66 s). Too high a number costs at most one compile, kept for every later study.
 BOT_GAME_IN_RANDOM_GAMES = 750
 
 
