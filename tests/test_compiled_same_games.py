@@ -33,7 +33,7 @@ from conftest import REPO
 
 SHIPPED = sorted((REPO / "rules").glob("*.yaml")) + sorted((REPO / "rules" / "house").glob("*.yaml"))
 NAMES = [str(p.relative_to(REPO / "rules").with_suffix("")) for p in SHIPPED]
-SEEDS = (0, 1, 2)                   # per file and player count
+SEEDS = (0, 1)                      # per file and player count (three until CI ran over 20 minutes)
 
 
 @functools.cache
