@@ -149,3 +149,57 @@ def test_machine_code_with_the_cache_off_goes_when_its_process_exits(tmp_path: P
     folder, kept_after_child = done.stdout.split()
     assert Path(folder).parent == tmp_path and kept_after_child == "True"
     assert not Path(folder).exists()
+
+
+def parsed_files(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Records the name of every YAML text the loader parses (a file, or a text given whole)."""
+    names: list[str] = []
+    real = loader.check_yaml
+
+    def counting(text: str, src: Any) -> Any:
+        names.append(Path(src.path).name)
+        return real(text, src)
+    monkeypatch.setattr(loader, "check_yaml", counting)
+    return names
+
+
+def test_a_parent_held_by_the_cache_is_not_parsed_again(cache: Path, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A house rule loaded after the file it extends takes that file's document from the cache:
+    the same merged document, positions and all, as when the parent is parsed; a parent changed
+    since, a cycle or a cache turned off is parsed (and refused) as ever."""
+    child = family(tmp_path)
+    parsed = parsed_files(monkeypatch)
+    fresh = loader.load_document(child)                     # nothing cached yet: both parsed
+    assert parsed == ["child.yaml", "knizia2016.yaml"]
+    amunre.load_rules(tmp_path / "knizia2016.yaml")         # the parent parsed and cached
+    parsed.clear()
+    kept = loader.load_document(child)
+    assert parsed == ["child.yaml"]
+    assert kept.to_json() == fresh.to_json() and kept.parents == fresh.parents
+    assert kept.span(("phases",)) == fresh.span(("phases",)) and kept.span(("phases",)).file == str(
+        tmp_path / "knizia2016.yaml")
+    parent = tmp_path / "knizia2016.yaml"
+    parent.write_text(parent.read_text(encoding="utf-8").replace("max: 392", "max: 393", 1), encoding="utf-8")
+    parsed.clear()
+    changed = loader.load_document(child)                   # the cached parent is not the file now
+    assert parsed == ["child.yaml", "knizia2016.yaml"] and changed.data["resources"]["gold"]["max"] == 393
+    amunre.load_rules(parent)                               # cached as it is now
+    (tmp_path / "knizia2016.yaml").write_text("extends: child.yaml\n", encoding="utf-8")
+    with pytest.raises(amunre.RulesError, match="cycle"):
+        loader.load_document(child)
+    monkeypatch.setenv("AMUNRE_NO_CACHE", "1")
+    shutil.copy(RULES_PATH, parent)
+    parsed.clear()
+    loader.load_document(child)
+    assert parsed == ["child.yaml", "knizia2016.yaml"]
+
+
+def test_a_chain_too_long_is_refused_though_its_top_is_cached(cache: Path, tmp_path: Path) -> None:
+    from amunre.interpreter.base.limits import MAX_EXTENDS
+    shutil.copy(RULES_PATH, tmp_path / "f0.yaml")
+    for k in range(1, MAX_EXTENDS + 1):
+        (tmp_path / f"f{k}.yaml").write_text(f"extends: f{k - 1}.yaml\n", encoding="utf-8")
+    amunre.load_rules(tmp_path / f"f{MAX_EXTENDS - 2}.yaml")            # the longest chain allowed, cached
+    with pytest.raises(amunre.RulesError, match=f"chains more than {MAX_EXTENDS}"):
+        loader.load_document(tmp_path / f"f{MAX_EXTENDS}.yaml")

@@ -190,13 +190,26 @@ def _extend(doc: Document, chain: tuple[str, ...]) -> Document:
     if any(os.path.realpath(p) == os.path.realpath(parent_path) for p in chain):
         raise RulesError([Problem(f"'extends' makes a cycle: {' -> '.join(chain + (parent_path,))}", where)])
     parent_path = _parent_file(parent_path, target, where)
-    parent = _load_file(parent_path, chain, where)
+    parent = _kept_parent(parent_path, chain) or _load_file(parent_path, chain, where)
     # a parent's worked examples are its own: checked on the parent, never inherited
     inherited = {k: v for k, v in parent.data.items() if k != "examples"}
     inherited_root = PosNode(parent._root.src, parent._root.value, parent._root.key,
                              {k: v for k, v in parent._root.children.items() if k != "examples"})
     merged, merged_root = _merge(inherited, inherited_root, data, root)
     return Document(doc.path, doc.text, merged, parent_path, (parent_path,) + parent.parents, merged_root)
+
+
+def _kept_parent(path: str, chain: tuple[str, ...]) -> Document | None:
+    """The parent as the rules cache holds it (interpreter/load/rules_cache.py: a file loaded
+    before, as it is now), where loading it here could meet neither a cycle nor too long a chain
+    of `extends`; else None, and it is parsed as ever, which finds any such error."""
+    from .rules_cache import cached_document  # the cache is built on this module
+
+    doc = cached_document(path)
+    if doc is None or len(chain) + len(doc.parents) + 1 >= MAX_EXTENDS:
+        return None
+    extending = {os.path.realpath(p) for p in chain}
+    return None if any(os.path.realpath(p) in extending for p in (path, *doc.parents)) else doc
 
 
 def _parent_file(path: str, target: str, where: Span) -> str:

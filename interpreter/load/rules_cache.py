@@ -5,7 +5,8 @@ every position (interpreter/load/document.py), in the user's cache directory. Th
 the same file reads that JSON instead, and only builds (compiles) the rules. An entry is
 found by the file's path and text, and used only if every file it extends (parents,
 grandparents...) still has the text it had, and the schema is the same: a changed parent
-is a miss. A broken or unreadable entry is a miss too; caching never stops a load.
+is a miss. A broken or unreadable entry is a miss too; caching never stops a load. A file that
+extends a cached one takes its parent's document from here too (loader.py, `extends`).
 
 The directory is `$AMUNRE_CACHE_DIR`, else `$XDG_CACHE_HOME/amunre`, else `~/.cache/amunre`;
 `AMUNRE_NO_CACHE=1` turns the cache off.
@@ -58,7 +59,7 @@ def load_rules_and_document(path: str | Path) -> tuple[Rules, Document]:
     """The rules and the merged document they were built from (with every value's position),
     for what reads both: the lint, `amunre fmt` and `amunre resolve`."""
     path = os.fspath(path)
-    doc = _cached(path)
+    doc = cached_document(path)
     if doc is None:
         from .loader import load_document  # the YAML parser and the schema check are
         from .schema import validate_document  # needed only when the cache has no entry
@@ -115,7 +116,10 @@ def _text(path: str) -> str | None:
         return None
 
 
-def _cached(path: str) -> Document | None:
+def cached_document(path: str) -> Document | None:
+    """The merged document the cache holds for this file as it is now (None: a miss), for a load
+    and for the loader's `extends` (the file a house rule extends, parsed again, was a third of
+    what loading the house rule cost)."""
     entry = _entry(path)
     if entry is None:
         return None
