@@ -19,6 +19,7 @@ from ..base.errors import Problem, RulesError, Span
 from ..base.limits import MAX_EXTENDS, MAX_FILE_BYTES, MAX_PATH_BYTES
 from ..base.reading import FileRefused, not_a_file, read_text
 from .document import Document, Pos, PosNode, Source
+from .document_cache import cached_document
 from .shipped import shipped_names, shipped_path
 from .yaml_guard import EventReplay, check_yaml
 
@@ -200,11 +201,9 @@ def _extend(doc: Document, chain: tuple[str, ...]) -> Document:
 
 
 def _kept_parent(path: str, chain: tuple[str, ...]) -> Document | None:
-    """The parent as the rules cache holds it (interpreter/load/rules_cache.py: a file loaded
-    before, as it is now), where loading it here could meet neither a cycle nor too long a chain
-    of `extends`; else None, and it is parsed as ever, which finds any such error."""
-    from .rules_cache import cached_document  # the cache is built on this module
-
+    """The parent as the rules cache holds it (document_cache.py: a file loaded before, as it
+    is now), where loading it here could meet neither a cycle nor too long a chain of
+    `extends`; else None, and it is parsed as ever, which finds any such error."""
     doc = cached_document(path)
     if doc is None or len(chain) + len(doc.parents) + 1 >= MAX_EXTENDS:
         return None
