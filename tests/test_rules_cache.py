@@ -16,6 +16,7 @@ import pytest
 
 import amunre
 from amunre.interpreter.load import loader
+from amunre.interpreter.load.rules_cache import load_rules_and_document
 from conftest import RULES_PATH, play_random
 
 
@@ -203,3 +204,17 @@ def test_a_chain_too_long_is_refused_though_its_top_is_cached(cache: Path, tmp_p
     amunre.load_rules(tmp_path / f"f{MAX_EXTENDS - 2}.yaml")            # the longest chain allowed, cached
     with pytest.raises(amunre.RulesError, match=f"chains more than {MAX_EXTENDS}"):
         loader.load_document(tmp_path / f"f{MAX_EXTENDS}.yaml")
+
+
+def test_an_entry_whose_parents_were_named_from_another_directory_is_a_miss(
+        cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, yaml_loads: list[str]) -> None:
+    """Relative names of the files it extends hold only in the directory they were read from:
+    elsewhere the entry is parsed again, so that neither its parents nor a file extending it
+    (which takes it as its parent) names a file that is not there."""
+    child = family(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert load_rules_and_document("child.yaml")[1].parents == ("knizia2016.yaml",)
+    assert load_rules_and_document("child.yaml")[1].parents == ("knizia2016.yaml",) and len(yaml_loads) == 1
+    monkeypatch.chdir(tmp_path.parent)
+    assert load_rules_and_document(str(child))[1].parents == (str(tmp_path / "knizia2016.yaml"),)
+    assert len(yaml_loads) == 2

@@ -74,6 +74,8 @@ def cached_document(path: str) -> Document | None:
             if parent_text is None or _digest(parent_text) != digest:
                 return None                         # a file it extends has changed
         document = data["document"]
+        if [str(Path(p).resolve()) for p in document["parents"]] != [parent for parent, _ in data["chain"]]:
+            return None                             # its parents named from another directory
         for source in document["sources"]:          # the file as this load names it (the entry
             if source["path"] == document["path"]:  # may have been stored from another directory)
                 source["path"] = path
