@@ -2,7 +2,7 @@
 few batch sizes, with random legal actions, on one core.
 
     python benchmarks/bench_vector_env.py                         # knizia2016, N = 1, 64, 1024
-    python benchmarks/bench_vector_env.py --rules modern-art --sizes 256 --seconds 5
+    python benchmarks/bench_vector_env.py --rules modern-art --sizes 256 --rounds 3 --seconds 2
     perf record -F 4000 -o perf.data python benchmarks/bench_vector_env.py --sizes 1024 --perf-map
 
 Two modes: `random` opponents (a step is the learner's decision and the opponents' replies
@@ -10,14 +10,21 @@ up to its next one) and self-play (`opponents=None`: a step is one action of the
 move). Each step returns the observations (float32, one row a game) and the action masks,
 copied (the default) or, in a third mode, the environment's own arrays (`copy=False`).
 Only the `step` calls are timed: the benchmark's own choice of a random legal id a game (from
-the masks, in numpy) is left out, as a learner's policy would replace it. The machine code is
-compiled or loaded before the clock starts. Measurements only: nothing here asserts a speed.
+the masks, in numpy) is left out, as a learner's policy would replace it; what it leaves in the
+caches is not (a learner's policy would leave as much: see docs/adapters.md). The machine code
+is compiled or loaded before the clock starts. Measurements only: nothing here asserts a speed.
+
+This machine is shared, and its speed wanders by a third within minutes: each mode and size is
+measured in short rounds, all of them in turn, round after round (`--rounds`, `--seconds`), and
+the median and the range of the rounds are shown, so that a slow minute weighs on every figure
+alike and is seen as such.
 With `--perf-map`, `perf report` names the machine code's functions (benchmarks/perf_map.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -40,31 +47,43 @@ def random_legal(rng: np.random.Generator, masks: np.ndarray, draws: np.ndarray)
     return draws.argmax(axis=1)
 
 
-def measure(rules: str, size: int, opponents: str | None, seconds: float, copy: bool = True) -> tuple[float, int]:
-    """Steps a second (games x steps over the time spent in `step`), and the games that ended."""
-    envs = AmunreVectorEnv(rules, num_envs=size, opponents=opponents, copy=copy)
-    _, info = envs.reset(seed=1)
-    rng = np.random.default_rng(0)
-    draws = np.empty(info["action_mask"].shape, dtype=np.float32)
-    spent, steps, ended = 0.0, 0, 0
-    while spent < seconds:
-        actions = random_legal(rng, info["action_mask"], draws)
-        started = time.perf_counter()
-        _, _, terminated, _, info = envs.step(actions)
-        spent += time.perf_counter() - started
-        steps += size
-        ended += int(terminated.sum())
-    return steps / spent, ended
+class Run:
+    """One mode and batch size, kept between rounds: its environment, last masks and generator."""
+
+    def __init__(self, rules: str, size: int, opponents: str | None, copy: bool) -> None:
+        self.size = size
+        self.envs = AmunreVectorEnv(rules, num_envs=size, opponents=opponents, copy=copy)
+        _, self.info = self.envs.reset(seed=1)
+        self.rng = np.random.default_rng(0)
+        self.draws = np.empty(self.info["action_mask"].shape, dtype=np.float32)
+        self.rates: list[float] = []
+        self.ended = 0
+
+    def measure(self, seconds: float) -> None:
+        """One round: steps a second (games x steps over the time spent in `step`), kept."""
+        spent, steps = 0.0, 0
+        while spent < seconds:
+            actions = random_legal(self.rng, self.info["action_mask"], self.draws)
+            started = time.perf_counter()
+            _, _, terminated, _, self.info = self.envs.step(actions)
+            spent += time.perf_counter() - started
+            steps += self.size
+            self.ended += int(terminated.sum())
+        self.rates.append(steps / spent)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="knizia2016", help="a shipped rules file's name, or a path")
     parser.add_argument("--sizes", default="1,64,1024", help="batch sizes, comma-separated")
-    parser.add_argument("--seconds", type=float, default=3.0, help="time in `step` per measurement")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time in `step` per mode, size and round")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="rounds, each measuring every mode and size in turn (the median and range are shown)")
     parser.add_argument("--perf-map", action="store_true",
                         help="write /tmp/perf-PID.map, so that a `perf record` of this run names the machine code")
     args = parser.parse_args()
+    if args.rounds < 1 or args.seconds <= 0:
+        parser.error("--rounds is at least 1 and --seconds more than 0")
     if args.perf_map:
         perf_map.install()
     warm = AmunreVectorEnv(args.rules, num_envs=1)        # compiles or loads the machine code
@@ -72,12 +91,24 @@ def main() -> None:
         _, info = warm.reset(seed=1)
         warm.step(info["action_mask"].argmax(axis=1))
         print(f"perf map: {perf_map.write()}")
-    print(f"{args.rules}, one core, random legal actions; steps a second (games that ended)")
-    for mode, opponents, copy in (("random opponents", "random", True), ("self-play", None, True),
-                                  ("self-play, copy=False", None, False)):
-        for size in (int(s) for s in args.sizes.split(",")):
-            rate, ended = measure(args.rules, size, opponents, args.seconds, copy)
-            print(f"  {mode:<22} N={size:<6} {rate:>12,.0f} steps/s  ({ended} games ended)", flush=True)
+    sizes = [int(s) for s in args.sizes.split(",")]
+    runs = {(mode, size): Run(args.rules, size, opponents, copy)
+            for mode, opponents, copy in MODES for size in sizes}
+    print(f"{args.rules}, one core, random legal actions; {args.rounds} rounds of {args.seconds:g} s a mode and "
+          f"size, in turn")
+    for round_ in range(args.rounds):
+        for run in runs.values():
+            run.measure(args.seconds)
+        print(f"  round {round_ + 1} of {args.rounds} done", file=sys.stderr, flush=True)
+    print("steps a second: median of the rounds (least-most), and the games that ended")
+    for (mode, size), run in runs.items():
+        rates = sorted(run.rates)
+        print(f"  {mode:<22} N={size:<6} {statistics.median(rates):>12,.0f}  ({rates[0]:,.0f}-{rates[-1]:,.0f})"
+              f"  {run.ended} games ended", flush=True)
+
+
+# (name, opponents, copy): random opponents; self-play; self-play with the environment's own arrays
+MODES = (("random opponents", "random", True), ("self-play", None, True), ("self-play, copy=False", None, False))
 
 
 if __name__ == "__main__":
