@@ -13,12 +13,12 @@ Only the `step` calls are timed: the benchmark's own choice of a random legal id
 the masks, in numpy) is left out, as a learner's policy would replace it; what it leaves in the
 caches is not (a learner's policy would leave as much: see docs/adapters.md). The machine code
 is compiled or loaded before the clock starts. Measurements only: nothing here asserts a speed.
+With `--perf-map`, `perf report` names the machine code's functions (benchmarks/perf_map.py).
 
 This machine is shared, and its speed wanders by a third within minutes: each mode and size is
 measured in short rounds, all of them in turn, round after round (`--rounds`, `--seconds`), and
 the median and the range of the rounds are shown, so that a slow minute weighs on every figure
 alike and is seen as such.
-With `--perf-map`, `perf report` names the machine code's functions (benchmarks/perf_map.py).
 """
 
 from __future__ import annotations
@@ -45,6 +45,10 @@ def random_legal(rng: np.random.Generator, masks: np.ndarray, draws: np.ndarray)
     rng.random(dtype=np.float32, out=draws)
     np.multiply(draws, masks, out=draws)
     return draws.argmax(axis=1)
+
+
+# (name, opponents, copy): random opponents; self-play; self-play with the environment's own arrays
+MODES = (("random opponents", "random", True), ("self-play", None, True), ("self-play, copy=False", None, False))
 
 
 class Run:
@@ -105,10 +109,6 @@ def main() -> None:
         rates = sorted(run.rates)
         print(f"  {mode:<22} N={size:<6} {statistics.median(rates):>12,.0f}  ({rates[0]:,.0f}-{rates[-1]:,.0f})"
               f"  {run.ended} games ended", flush=True)
-
-
-# (name, opponents, copy): random opponents; self-play; self-play with the environment's own arrays
-MODES = (("random opponents", "random", True), ("self-play", None, True), ("self-play, copy=False", None, False))
 
 
 if __name__ == "__main__":
