@@ -5,7 +5,7 @@ the random agent the others, inside the machine code.
     from amunre.adapters.gymnasium_vector import AmunreVectorEnv
     envs = AmunreVectorEnv(NAME, num_envs=1024)            # NAME: `amunre editions`, or a path
     observations, infos = envs.reset(seed=7)                 # (1024, width) float32
-    actions = [int(numpy.flatnonzero(mask)[0]) for mask in infos["action_mask"]]
+    actions = envs.random_actions()                          # a random legal action a game
     observations, rewards, terminations, truncations, infos = envs.step(actions)
 
 With `opponents=None` it is self-play instead: the learner plays every seat of every game,
@@ -59,6 +59,8 @@ from .common import (
 )
 from .engine import compile_ahead
 
+ACTIONS_STREAM = 1          # random_actions' generator: its own stream of reset's seed, not game 0's
+
 
 class AmunreVectorEnv(VectorEnv):
     """`num_envs` games at once, the learner in `seat` of each (None: drawn per game)."""
@@ -89,9 +91,9 @@ class AmunreVectorEnv(VectorEnv):
         self.setup = check_setup(self.rules, self.players, options_setup(options))
         if set(self.setup) - NATIVE_SETUP:
             raise NotCompiled(f"a set-up with {', '.join(sorted(set(self.setup) - NATIVE_SETUP))}")
-        compile_ahead(self.rules, "vector")
+        compile_ahead(self.rules, "vector", "random legal")
         self.machine = compiled(self.rules)             # NotCompiled where the compiled engine does not play them
-        self._step_games = hubs.vectors()
+        self._step_games, self._random_legal = hubs.vectors(), hubs.random_legals()
         self.num_envs = num_envs
         self.actions = self.rules.actions.size
         box = self.single_observation_space = observation_box(self.rules)
@@ -109,6 +111,7 @@ class AmunreVectorEnv(VectorEnv):
         self.observers = np.zeros(num_envs, dtype=np.int64)     # self-play: the seat each game is observed by
         self.seats = np.zeros(num_envs, dtype=np.int64)
         self.seeds = np.zeros(num_envs, dtype=np.int64)
+        self.draws = np.zeros(num_envs, dtype=np.float64)           # random_actions' uniform numbers
         self.starts = np.zeros(num_envs, dtype=np.int64)
         self.ended = np.ones(num_envs, dtype=bool)       # no game yet: reset() starts them
         self.ending = True                               # whether any game is ended (self.ended.any(), kept)
@@ -119,8 +122,9 @@ class AmunreVectorEnv(VectorEnv):
     def reset(self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
         """Every game afresh: game i seeded with seed + i (a list: one seed a game; None: fresh
-        entropy), as SyncVectorEnv seeds its environments. `options` are not used (the rules'
-        options are given to the environment)."""
+        entropy), as SyncVectorEnv seeds its environments; `np_random` (random_actions') from
+        the same seed, in a stream of its own. `options` are not used (the rules' options are
+        given to the environment)."""
         seeds = [None if seed is None else seed + i for i in range(self.num_envs)] if not isinstance(seed, list) \
             else list(seed)
         if len(seeds) != self.num_envs:
@@ -129,6 +133,10 @@ class AmunreVectorEnv(VectorEnv):
             if each is not None or self.generators[i] is None:
                 self.generators[i] = seeding.np_random(each)[0]
             self._draw_game(i)
+        if seed is not None:            # random_actions' generator: seeded by every game's seed given
+            given = [each for each in seeds if each is not None]
+            known = seed if isinstance(seed, int) else given if len(given) == len(seeds) else None
+            self._np_random = np.random.default_rng(np.random.SeedSequence(known, spawn_key=(ACTIONS_STREAM,)))
         self.starts[:] = 1
         self._step_games(self.S, self.S0, self.machine.M, self.R, self.MT, np.zeros(self.num_envs, np.int64),
                          self.seats, self.starts, self.seeds, self.obs, self.masks, self.status, self.observers)
@@ -160,6 +168,20 @@ class AmunreVectorEnv(VectorEnv):
         if changed or self.ending:
             self.ended, self.ending = terminations | truncations, changed > 0
         return self._out(self.obs), rewards, terminations, truncations, info
+
+    def random_actions(self) -> np.ndarray:
+        """A uniformly random legal action for each game's learner, as this step's masks allow (0
+        where a game ended: the next step ignores it), from the environment's generator
+        (`np_random`, seeded by `reset`'s seed). Drawn in machine code from the legal list the
+        masks were made from, some 30 ns a game: drawing from the masks in numpy (a number for
+        every action of every game) costs more than a step at N = 1024, and what it pushes
+        through the caches slows the next step (docs/adapters.md, "How fast")."""
+        if not self.started:
+            raise AmunreError("no games are being played: reset() starts them")
+        actions = np.zeros(self.num_envs, dtype=np.int64)
+        self.np_random.random(out=self.draws)
+        self._random_legal(self.S, self.machine.M, self.status, self.draws, actions)
+        return actions
 
     def _outcomes(self, chosen: np.ndarray, rewards: np.ndarray, terminations: np.ndarray, truncations: np.ndarray,
                   info: dict[str, Any]) -> None:

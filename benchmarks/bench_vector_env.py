@@ -5,14 +5,16 @@ few batch sizes, with random legal actions, on one core.
     python benchmarks/bench_vector_env.py --rules modern-art --sizes 256 --rounds 3 --seconds 2
     perf record -F 4000 -o perf.data python benchmarks/bench_vector_env.py --sizes 1024 --perf-map
 
-Two modes: `random` opponents (a step is the learner's decision and the opponents' replies
+The modes: `random` opponents (a step is the learner's decision and the opponents' replies
 up to its next one) and self-play (`opponents=None`: a step is one action of the seat to
 move). Each step returns the observations (float32, one row a game) and the action masks,
 copied (the default) or, in a third mode, the environment's own arrays (`copy=False`).
-Only the `step` calls are timed: the benchmark's own choice of a random legal id a game (from
-the masks, in numpy) is left out, as a learner's policy would replace it; what it leaves in the
-caches is not (a learner's policy would leave as much: see docs/adapters.md). The machine code
-is compiled or loaded before the clock starts. Measurements only: nothing here asserts a speed.
+The random legal actions are the environment's own (`random_actions()`, in machine code), timed
+with the step they feed. A fourth mode draws them from the masks in numpy instead, as the
+measurements before 29 November did, and times only the `step` calls: that choice (a number
+drawn for each action of each game) is left out, as a learner's policy would replace it, but
+what it leaves in the caches is not (docs/adapters.md). The machine code is compiled or loaded
+before the clock starts. Measurements only: nothing here asserts a speed.
 With `--perf-map`, `perf report` names the machine code's functions (benchmarks/perf_map.py).
 
 This machine is shared, and its speed wanders by a third within minutes: each mode and size is
@@ -47,15 +49,17 @@ def random_legal(rng: np.random.Generator, masks: np.ndarray, draws: np.ndarray)
     return draws.argmax(axis=1)
 
 
-# (name, opponents, copy): random opponents; self-play; self-play with the environment's own arrays
-MODES = (("random opponents", "random", True), ("self-play", None, True), ("self-play, copy=False", None, False))
+# (name, opponents, copy, numpy's actions): random opponents; self-play; self-play with the
+# environment's own arrays; the same with the actions drawn in numpy, between the timed steps
+MODES = (("random opponents", "random", True, False), ("self-play", None, True, False),
+         ("self-play, copy=False", None, False, False), ("the same, numpy's actions", None, False, True))
 
 
 class Run:
     """One mode and batch size, kept between rounds: its environment, last masks and generator."""
 
-    def __init__(self, rules: str, size: int, opponents: str | None, copy: bool) -> None:
-        self.size = size
+    def __init__(self, rules: str, size: int, opponents: str | None, copy: bool, numpy_actions: bool) -> None:
+        self.size, self.numpy_actions = size, numpy_actions
         self.envs = AmunreVectorEnv(rules, num_envs=size, opponents=opponents, copy=copy)
         _, self.info = self.envs.reset(seed=1)
         self.rng = np.random.default_rng(0)
@@ -64,11 +68,16 @@ class Run:
         self.ended = 0
 
     def measure(self, seconds: float) -> None:
-        """One round: steps a second (games x steps over the time spent in `step`), kept."""
+        """One round: steps a second (games x steps over the time spent in `random_actions`
+        and `step`, or in `step` alone where numpy draws the actions), kept."""
         spent, steps = 0.0, 0
         while spent < seconds:
-            actions = random_legal(self.rng, self.info["action_mask"], self.draws)
-            started = time.perf_counter()
+            if self.numpy_actions:
+                actions = random_legal(self.rng, self.info["action_mask"], self.draws)
+                started = time.perf_counter()
+            else:
+                started = time.perf_counter()
+                actions = self.envs.random_actions()
             _, _, terminated, _, self.info = self.envs.step(actions)
             spent += time.perf_counter() - started
             steps += self.size
@@ -96,8 +105,8 @@ def main() -> None:
         warm.step(info["action_mask"].argmax(axis=1))
         print(f"perf map: {perf_map.write()}")
     sizes = [int(s) for s in args.sizes.split(",")]
-    runs = {(mode, size): Run(args.rules, size, opponents, copy)
-            for mode, opponents, copy in MODES for size in sizes}
+    runs = {(mode, size): Run(args.rules, size, opponents, copy, numpy_actions)
+            for mode, opponents, copy, numpy_actions in MODES for size in sizes}
     print(f"{args.rules}, one core, random legal actions; {args.rounds} rounds of {args.seconds:g} s a mode and "
           f"size, in turn")
     for round_ in range(args.rounds):
@@ -107,7 +116,7 @@ def main() -> None:
     print("steps a second: median of the rounds (least-most), and the games that ended")
     for (mode, size), run in runs.items():
         rates = sorted(run.rates)
-        print(f"  {mode:<22} N={size:<6} {statistics.median(rates):>12,.0f}  ({rates[0]:,.0f}-{rates[-1]:,.0f})"
+        print(f"  {mode:<26} N={size:<6} {statistics.median(rates):>12,.0f}  ({rates[0]:,.0f}-{rates[-1]:,.0f})"
               f"  {run.ended} games ended", flush=True)
 
 

@@ -97,6 +97,53 @@ def test_self_play_games_are_the_interpreters_games(name: str, players: int, cou
     assert finished >= 2
 
 
+@pytest.mark.parametrize(("name", "opponents"), [("knizia2016", None), ("modern-art", "random")])
+def test_random_actions_are_legal_and_seeded(name: str, opponents: str | None) -> None:
+    """random_actions: for each game a legal id of its mask (0 where the mask is empty: a game
+    that ended), never one the step refuses, through games that end and start afresh; a reset
+    with the same seed (or seeds) draws the same actions again."""
+    envs = AmunreVectorEnv(name, num_envs=6, opponents=opponents)
+    runs, ended = [], 0
+    for _ in range(2):
+        _, info = envs.reset(seed=5)
+        drawn = []
+        for _ in range(400):
+            actions = envs.random_actions()
+            for mask, action in zip(info["action_mask"], actions):
+                assert mask[action] == 1 if mask.any() else action == 0
+            _, _, terminations, _, info = envs.step(actions)
+            assert "illegal" not in info
+            drawn.append(actions)
+            ended += int(terminations.sum())
+        runs.append(np.array(drawn))
+    assert np.array_equal(runs[0], runs[1]) and ended >= 2
+    firsts = []
+    for _ in range(2):                  # a seed a game: the same list, the same draws
+        envs.reset(seed=[9, 8, 7, 6, 5, 4])
+        firsts.append(np.array([envs.random_actions() for _ in range(20)]))
+    assert np.array_equal(firsts[0], firsts[1])
+
+
+def test_random_actions_draw_every_legal_id_alike() -> None:
+    """Drawn again and again at one step, each game's legal ids come up about equally often
+    (within five standard deviations of a fair draw), and no other id does."""
+    envs = AmunreVectorEnv("knizia2016", num_envs=8, opponents=None)
+    _, info = envs.reset(seed=3)
+    for _ in range(30):                 # on into the game, where the ids are more and fewer
+        _, _, _, _, info = envs.step(envs.random_actions())
+    draws = 3000
+    picked = np.array([envs.random_actions() for _ in range(draws)])
+    sizes = set()
+    for game in range(envs.num_envs):
+        legal = np.flatnonzero(info["action_mask"][game])
+        counts = np.bincount(picked[:, game], minlength=envs.actions)
+        assert set(np.flatnonzero(counts)) == set(legal.tolist())
+        fair, spread = draws / len(legal), (draws * (1 / len(legal)) * (1 - 1 / len(legal))) ** 0.5
+        assert np.all(np.abs(counts[legal] - fair) <= 5 * spread + 1e-9), (game, counts[legal])
+        sizes.add(len(legal))
+    assert max(sizes) >= 3              # a draw among several ids was seen
+
+
 def test_what_it_refuses() -> None:
     with pytest.raises(AmunreError, match="opponents are 'random'"):
         AmunreVectorEnv("knizia2016", num_envs=2, opponents="greedy")
@@ -105,6 +152,8 @@ def test_what_it_refuses() -> None:
     envs = AmunreVectorEnv("knizia2016", num_envs=2)
     with pytest.raises(AmunreError, match="reset"):
         envs.step([0, 0])
+    with pytest.raises(AmunreError, match="reset"):
+        envs.random_actions()
     envs.reset(seed=1)
     with pytest.raises(AmunreError, match="2 whole numbers"):
         envs.step([0])

@@ -5,8 +5,8 @@ The parts: `run` (the rules' bytecode machine, vm.py), `advance` (the automatic 
 flow.py), one hub per mechanic kind, and `machine` (entry.py), the one Python calls. A rules
 file needs the core and the hubs of its own mechanics; the hub of a kind it does not use is
 a stub that never runs. The observation tensor (`tensor`), the playout loop, the bots'
-lookahead, the search bot's decision and the vector environment's step are parts compiled
-when a caller first needs them. Each part's machine code is kept between processes (compiled/cache.py).
+lookahead, the search bot's decision, the vector environment's step and its random actions are
+parts compiled when a caller first needs them. Each part's machine code is kept between processes (compiled/cache.py).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from .pointers import (
     MACHINE_SIGNATURE,
     MECHANIC_SIGNATURE,
     PLAYOUT_SIGNATURE,
+    RANDOM_LEGAL_SIGNATURE,
     RUN_SIGNATURE,
     SEARCH_SIGNATURE,
     TENSOR_SIGNATURE,
@@ -54,7 +55,7 @@ _parts: dict[Any, Any] = {}
 # interpreter, and to share it fairly between two processes. The helper process starts later
 # than this one by about HELPER_START seconds (Python, numba and amunre imported).
 COST = {"run": 25.4, "advance": 12.9, "machine": 12.7, "absent": 0.1, "lookahead": 25.5, "tensor": 6.5,
-        "vector": 13.4, "playout": 5.6, "search": 9.9}
+        "vector": 13.4, "playout": 5.6, "search": 9.9, "random legal": 0.1}
 HUB_COSTS = {ops.M_PLACEMENT: 9.3, ops.M_LOT_AUCTION: 10.1, ops.M_MARKET: 5.7, ops.M_SECRET_OFFER: 20.2,
              ops.M_INCOME: 1.8, ops.M_CARD_WINDOW: 0.8, ops.M_SCORE: 5.1, ops.M_RESET: 2.7, ops.M_DEAL: 1.2,
              ops.M_SECRET_PICK: 2.8, ops.M_MOVES: 3.8, ops.M_SELECT: 2.7, ops.M_DRAFT: 4.0, ops.M_REVEAL: 1.7,
@@ -91,7 +92,8 @@ def function_of(name: str) -> tuple[Callable[..., Any], Any]:
         "absent": (mechanics.absent, MECHANIC_SIGNATURE), "machine": (entry.machine, MACHINE_SIGNATURE),
         "playout": (playout.play, PLAYOUT_SIGNATURE), "lookahead": (lookahead.lookahead, LOOKAHEAD_SIGNATURE),
         "vector": (vector.step_games, VECTOR_SIGNATURE), "tensor": (entry.observe, TENSOR_SIGNATURE),
-        "search": (search.search, SEARCH_SIGNATURE)}
+        "search": (search.search, SEARCH_SIGNATURE),
+        "random legal": (vector.random_legal, RANDOM_LEGAL_SIGNATURE)}
     return core[name]
 
 
@@ -244,3 +246,8 @@ def searches() -> Any:
 def vectors() -> Any:
     """Many games stepped in one call (vector.py), compiled when a vector environment first needs it."""
     return part(vector.step_games, VECTOR_SIGNATURE)
+
+
+def random_legals() -> Any:
+    """A random legal id a game of a batch (vector.py), compiled when a vector environment first draws them."""
+    return part(vector.random_legal, RANDOM_LEGAL_SIGNATURE)

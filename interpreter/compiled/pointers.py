@@ -41,6 +41,7 @@ SEARCH_SIGNATURE = types.int64(STATE, STATE, STATE, ROWS, STATE, ROWS, FLOATS, F
                                types.Array(types.uint32, 1, "C"), STATE, FLOATS, STATE, FLOATS, STATE, STATE)
 VECTOR_SIGNATURE = types.int64(ROWS, STATE, STATE, STATE, types.Array(types.uint32, 2, "C"), STATE, STATE, STATE,
                                STATE, types.Array(types.float32, 2, "C"), types.Array(types.int8, 2, "C"), STATE, STATE)
+RANDOM_LEGAL_SIGNATURE = types.none(ROWS, STATE, STATE, FLOATS, STATE)
 
 H_RUN, H_ADVANCE, H_MECHANICS = 0, 1, 2     # where each part's address lies after M[TH_H] (a mechanic: + kind)
 KINDS = 16                                  # mechanic kinds (ops.M_*)

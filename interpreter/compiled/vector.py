@@ -89,3 +89,16 @@ def step_games(S, S0, M, R, MT, actions, seats, starts, seeds, obs, masks, statu
         else:
             changed += 1
     return changed
+
+
+def random_legal(S, M, status, draws, actions):
+    """A uniformly random legal id for every game's learner into `actions` (0 where its game did
+    not go on: the next step ignores that action), `draws` one uniform number in [0, 1) a game:
+    the id at that fraction of the legal list the step made the game's mask from, so always a
+    legal one. It reads two numbers of a game's state, where a draw over the mask reads its
+    hundreds (six times as long, measured) and one in numpy (a number drawn for every id of every
+    game) pushes megabytes through the caches between steps (docs/adapters.md)."""
+    legal = M[ops.TH_S_LEGAL]
+    for i in range(S.shape[0]):
+        count = S[i, ops.S_NLEGAL]
+        actions[i] = S[i, legal + np.int64(draws[i] * count)] if status[i] == RUNNING and count > 0 else 0
