@@ -97,7 +97,7 @@ def random_legal(S, M, status, draws, actions):
     the id at that fraction of the legal list the step made the game's mask from, so always a
     legal one. It reads two numbers of a game's state, where a draw over the mask reads its
     hundreds (six times as long, measured) and one in numpy (a number drawn for every id of every
-    game) pushes megabytes through the caches between steps (docs/adapters.md)."""
+    game) pushes megabytes through the caches between steps (docs/adapters.md, "How fast")."""
     legal = M[ops.TH_S_LEGAL]
     for i in range(S.shape[0]):
         count = S[i, ops.S_NLEGAL]
