@@ -136,7 +136,9 @@ class AmunreVectorEnv(VectorEnv):
         if seed is not None:            # random_actions' generator: seeded by every game's seed given
             given = [each for each in seeds if each is not None]
             known = seed if isinstance(seed, int) else given if len(given) == len(seeds) else None
-            self._np_random = np.random.default_rng(np.random.SeedSequence(known, spawn_key=(ACTIONS_STREAM,)))
+            # through Gymnasium's setter: its np_random_seed is then -1 (not a seed numpy's generators
+            # take alone), and reading it keeps this generator rather than drawing a fresh one
+            self.np_random = np.random.default_rng(np.random.SeedSequence(known, spawn_key=(ACTIONS_STREAM,)))
         self.starts[:] = 1
         self._step_games(self.S, self.S0, self.machine.M, self.R, self.MT, np.zeros(self.num_envs, np.int64),
                          self.seats, self.starts, self.seeds, self.obs, self.masks, self.status, self.observers)

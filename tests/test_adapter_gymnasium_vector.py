@@ -104,8 +104,10 @@ def test_random_actions_are_legal_and_seeded(name: str, opponents: str | None) -
     with the same seed (or seeds) draws the same actions again."""
     envs = AmunreVectorEnv(name, num_envs=6, opponents=opponents)
     runs, ended = [], 0
-    for _ in range(2):
+    for run in range(2):
         _, info = envs.reset(seed=5)
+        if run:                         # Gymnasium's np_random_seed read: the generator kept, not drawn afresh
+            assert envs.np_random_seed == -1
         drawn = []
         for _ in range(400):
             actions = envs.random_actions()
