@@ -6,7 +6,8 @@ flow.py), one hub per mechanic kind, and `machine` (entry.py), the one Python ca
 file needs the core and the hubs of its own mechanics; the hub of a kind it does not use is
 a stub that never runs. The observation tensor (`tensor`), the playout loop, the bots'
 lookahead, the search bot's decision, the vector environment's step and its random actions are
-parts compiled when a caller first needs them. Each part's machine code is kept between processes (compiled/cache.py).
+parts compiled when a caller first needs them. Each part's machine code is kept between
+processes (compiled/cache.py).
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ Per game it writes a status: RUNNING, OVER, ILLEGAL (the learner's id was not le
 changed) or STOPPED (the machine stopped where the interpreter would have to take over: the
 caller ends that episode). The opponents draw as `random.Random(seed).choice(ids)` does
 (compiled/mt19937.py), one generator a seat, so that a game here is the game the
-single-environment adapter plays from the same seeds.
+single-environment adapter plays from the same seeds. Between steps, `random_legal` draws a
+random legal action for each game's learner, for a caller that plays at random.
 """
 
 from __future__ import annotations
