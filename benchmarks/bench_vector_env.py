@@ -10,11 +10,11 @@ up to its next one) and self-play (`opponents=None`: a step is one action of the
 move). Each step returns the observations (float32, one row a game) and the action masks,
 copied (the default) or, in a third mode, the environment's own arrays (`copy=False`).
 The random legal actions are the environment's own (`random_actions()`, in machine code), timed
-with the step they feed. A fourth mode draws them from the masks in numpy instead, as the
-measurements before 29 November did, and times only the `step` calls: that choice (a number
-drawn for each action of each game) is left out, as a learner's policy would replace it, but
-what it leaves in the caches is not (docs/adapters.md). The machine code is compiled or loaded
-before the clock starts. Measurements only: nothing here asserts a speed.
+with the step they feed. A fourth mode draws them from the masks in numpy instead, as every
+measurement did until 29 November 2026, 09:00 UTC, and times only the `step` calls: that
+choice (a number drawn for each action of each game) is left out, as a learner's policy would
+replace it, but what it leaves in the caches is not (docs/adapters.md). The machine code is
+compiled or loaded before the clock starts. Measurements only: nothing here asserts a speed.
 With `--perf-map`, `perf report` names the machine code's functions (benchmarks/perf_map.py).
 
 This machine is shared, and its speed wanders by a third within minutes: each mode and size is
