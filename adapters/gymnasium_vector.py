@@ -150,8 +150,7 @@ class AmunreVectorEnv(VectorEnv):
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Every game one learner's decision on (a game that ended at the last step starts
         afresh instead, its action ignored)."""
-        if not self.started:
-            raise AmunreError("no games are being played: reset() starts them")
+        self._check_started()
         chosen = np.asarray(actions)
         if chosen.shape != (self.num_envs,) or chosen.dtype.kind not in "iu":     # numpy's whole numbers
             raise AmunreError(f"actions are {self.num_envs} whole numbers, one a game, not {shown_repr(actions, 60)}")
@@ -179,12 +178,15 @@ class AmunreVectorEnv(VectorEnv):
         every action of every game, then the largest) takes 1.7 us a game at N = 1024, about
         as long as the step, and what it pushes through the caches slows the next step
         (docs/adapters.md, "How fast")."""
-        if not self.started:
-            raise AmunreError("no games are being played: reset() starts them")
+        self._check_started()
         actions = np.zeros(self.num_envs, dtype=np.int64)
         self.np_random.random(out=self.draws)
         self._random_legal(self.S, self.machine.M, self.status, self.draws, actions)
         return actions
+
+    def _check_started(self) -> None:
+        if not self.started:
+            raise AmunreError("no games are being played: reset() starts them")
 
     def _outcomes(self, chosen: np.ndarray, rewards: np.ndarray, terminations: np.ndarray, truncations: np.ndarray,
                   info: dict[str, Any]) -> None:
